@@ -1,0 +1,35 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "PersonalContacts",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "contacts", targets: ["contacts"]),
+    ],
+    targets: [
+        // C libraries from Debian, reached through system-library targets.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3",
+                       providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CSodium", pkgConfig: "libsodium",
+                       providers: [.apt(["libsodium-dev"])]),
+
+        // Pure layers.
+        .target(name: "ContactsCore"),
+        .target(name: "SQLite", dependencies: ["CSQLite"]),
+        .target(name: "ContactsStore", dependencies: ["ContactsCore", "SQLite", "CSodium"]),
+
+        // The command line and its entry point.
+        .target(name: "ContactsCLI", dependencies: ["ContactsCore", "ContactsStore", "SQLite"]),
+        .executableTarget(name: "contacts", dependencies: ["ContactsCLI"]),
+        // `make bench`: measurements, not tests.
+        .executableTarget(name: "contacts-bench", dependencies: ["ContactsCore", "ContactsStore"]),
+
+        .testTarget(name: "ContactsCoreTests", dependencies: ["ContactsCore"]),
+        .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
+        .testTarget(name: "ContactsStoreTests", dependencies: ["ContactsStore"]),
+        // Depends on the executable so that `swift test` builds the binary these tests run.
+        .testTarget(name: "ContactsCLITests", dependencies: ["contacts", "ContactsStore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

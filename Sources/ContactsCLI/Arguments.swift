@@ -1,0 +1,95 @@
+/// An option a command accepts.
+struct OptionSpec: Sendable {
+    let name: String
+    /// Whether the option takes a value (`--user U`) or is a flag (`--json`).
+    let takesValue: Bool
+    /// Whether it may be given more than once (`--phone A --phone B`).
+    let repeatable: Bool
+
+    static func value(_ name: String, repeatable: Bool = false) -> OptionSpec {
+        OptionSpec(name: name, takesValue: true, repeatable: repeatable)
+    }
+
+    static func flag(_ name: String) -> OptionSpec {
+        OptionSpec(name: name, takesValue: false, repeatable: false)
+    }
+}
+
+/// A command line that does not fit the command's grammar; exit status 2.
+struct UsageError: Error {
+    let message: String
+}
+
+/// The options and positional words of one command, checked against its specs.
+struct Arguments {
+    private var values: [String: [String]] = [:]
+    private(set) var positionals: [String] = []
+
+    /// Parses `words` (without the command's own name) against `specs`.
+    init(_ words: [String], specs: [OptionSpec]) throws(UsageError) {
+        var index = 0
+        var onlyPositionals = false
+        while index < words.count {
+            let word = words[index]
+            index += 1
+            if onlyPositionals || !word.hasPrefix("--") || word == "-" {
+                positionals.append(word)
+                continue
+            }
+            if word == "--" {
+                onlyPositionals = true
+                continue
+            }
+            var name = word
+            var inlineValue: String?
+            if let equals = word.firstIndex(of: "=") {
+                name = String(word[..<equals])
+                inlineValue = String(word[word.index(after: equals)...])
+            }
+            guard let spec = specs.first(where: { $0.name == name }) else {
+                throw UsageError(message: "unknown option \(name)")
+            }
+            guard spec.repeatable || values[name] == nil else {
+                throw UsageError(message: "\(name) may be given only once")
+            }
+            if spec.takesValue {
+                if let inlineValue {
+                    values[name, default: []].append(inlineValue)
+                } else {
+                    guard index < words.count else { throw UsageError(message: "\(name) needs a value") }
+                    values[name, default: []].append(words[index])
+                    index += 1
+                }
+            } else {
+                guard inlineValue == nil else { throw UsageError(message: "\(name) takes no value") }
+                values[name] = []
+            }
+        }
+    }
+
+    /// The value of a single-valued option, if given.
+    func value(_ name: String) -> String? { values[name]?.last }
+
+    /// Every value of a repeatable option, in order.
+    func all(_ name: String) -> [String] { values[name] ?? [] }
+
+    /// Whether a flag or option was given.
+    func has(_ name: String) -> Bool { values[name] != nil }
+
+    /// The value of a required option.
+    func required(_ name: String) throws(UsageError) -> String {
+        guard let value = value(name) else { throw UsageError(message: "\(name) is required") }
+        return value
+    }
+
+    /// Exactly `count` positional words, named in the error when they are not there.
+    func positionals(_ names: String...) throws(UsageError) -> [String] {
+        guard positionals.count == names.count else {
+            if positionals.count > names.count {
+                throw UsageError(message: "unexpected argument \(positionals[names.count])")
+            }
+            throw UsageError(message: "missing \(names[positionals.count])")
+        }
+        return positionals
+    }
+}

@@ -1,0 +1,31 @@
+import ContactsStore
+
+/// What a command runs with: its parsed arguments, the console and the store it opens on demand.
+struct CommandContext {
+    let arguments: Arguments
+    let console: Console
+    let dataDirectory: String
+    let environment: [String: String]
+
+    /// Opens the store in the data directory.
+    func openStore() throws -> ContactStore {
+        try ContactStore(directory: dataDirectory)
+    }
+}
+
+/// One `contacts` subcommand: its words, its help and its options.
+struct Command: Sendable {
+    /// The words that select it, e.g. ["user", "add"].
+    let words: [String]
+    /// The one-line summary shown in `contacts --help`.
+    let summary: String
+    /// The usage line after `contacts`, e.g. "user add NAME [--password-stdin]".
+    let usage: String
+    let options: [OptionSpec]
+    let run: @Sendable (CommandContext) throws -> Void
+
+    /// The full help text of the command.
+    var help: String {
+        "usage: contacts [--data DIR] \(usage)\n\n\(summary)"
+    }
+}

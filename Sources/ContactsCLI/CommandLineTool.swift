@@ -1,0 +1,94 @@
+import ContactsCore
+import ContactsStore
+import Foundation
+import SQLite
+
+/// The `contacts` program: finds the command, runs it, and maps its outcome to an exit status
+/// (0 success, 1 failure, 2 usage error) with a one-line message on stderr.
+public enum CommandLineTool {
+    static let commands: [Command] = UserCommands.all + ContactCommands.all
+
+    /// Runs one invocation; `arguments` excludes the program name.
+    public static func run(arguments: [String], environment: [String: String]) -> Int32 {
+        let console = Console()
+        var words = arguments
+        var dataOption: String?
+        if let index = words.firstIndex(where: { $0 == "--data" || $0.hasPrefix("--data=") }) {
+            if words[index] == "--data" {
+                guard index + 1 < words.count else { return usageFailure("--data needs a value", console) }
+                dataOption = words[index + 1]
+                words.removeSubrange(index...index + 1)
+            } else {
+                dataOption = String(words[index].dropFirst("--data=".count))
+                words.remove(at: index)
+            }
+        }
+        if words.isEmpty || words == ["--help"] || words == ["help"] || words == ["-h"] {
+            console.print(overview)
+            return words.isEmpty ? 2 : 0
+        }
+        guard let command = commands.filter({ words.starts(with: $0.words) }).max(by: { $0.words.count < $1.words.count }) else {
+            return usageFailure("unknown command \"\(words.prefix(2).joined(separator: " "))\"; see contacts --help", console)
+        }
+        let rest = Array(words.dropFirst(command.words.count))
+        if rest.contains("--help") || rest.contains("-h") {
+            console.print(command.help + "\n\n" + optionsHelp(command))
+            return 0
+        }
+        do {
+            let parsed = try Arguments(rest, specs: command.options)
+            let context = CommandContext(arguments: parsed, console: console,
+                                         dataDirectory: DataDirectory.resolve(option: dataOption, environment: environment),
+                                         environment: environment)
+            try command.run(context)
+            return 0
+        } catch let error as UsageError {
+            return usageFailure(error.message + "\nusage: contacts \(command.usage)", console)
+        } catch {
+            console.printError("contacts: " + message(for: error))
+            return 1
+        }
+    }
+
+    private static func usageFailure(_ message: String, _ console: Console) -> Int32 {
+        console.printError("contacts: " + message)
+        return 2
+    }
+
+    private static func message(for error: any Error) -> String {
+        switch error {
+        case let error as StoreError: error.description
+        case let error as ContactValidationError: error.message(in: .english)
+        case let error as CommandFailure: error.message
+        case let error as DatabaseError where error.isBusy: "the database is busy; try again"
+        case let error as DatabaseError: "database error: \(error.message)"
+        case let error as MigrationError: error.description
+        default: String(describing: error)
+        }
+    }
+
+    private static var overview: String {
+        let width = commands.map { $0.words.joined(separator: " ").count }.max() ?? 0
+        let lines = commands.map { command in
+            let name = command.words.joined(separator: " ")
+            return "  " + name + String(repeating: " ", count: width - name.count + 2) + command.summary
+        }
+        return """
+            usage: contacts [--data DIR] COMMAND [OPTIONS]
+
+            PersonalContacts: a private address book.
+
+            Commands:
+            \(lines.joined(separator: "\n"))
+
+            Data lives in --data DIR, else $CONTACTS_DATA, else $XDG_DATA_HOME/personal-contacts,
+            else ~/.local/share/personal-contacts. Run "contacts COMMAND --help" for a command's options.
+            """
+    }
+
+    private static func optionsHelp(_ command: Command) -> String {
+        guard !command.options.isEmpty else { return "Options: none besides --data and --help." }
+        let names = command.options.map { $0.name + ($0.takesValue ? " VALUE" : "") + ($0.repeatable ? " (repeatable)" : "") }
+        return "Options:\n" + names.map { "  " + $0 }.joined(separator: "\n")
+    }
+}

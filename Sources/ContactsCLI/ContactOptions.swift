@@ -1,0 +1,65 @@
+import ContactsCore
+import Foundation
+
+/// The options of `add` and `edit` that describe a contact, and how they change its details.
+enum ContactOptions {
+    static let specs: [OptionSpec] = [
+        .value("--name"), .value("--phone", repeatable: true), .value("--sex"), .value("--age"),
+        .value("--birthday"), .value("--address"), .value("--email", repeatable: true), .value("--note"),
+        .value("--photo"),
+    ]
+
+    static let usage = "[--phone [LABEL:]NUMBER ...] [--sex male|female|other|unset] [--age A | --birthday YYYY-MM-DD] "
+        + "[--address A] [--email E ...] [--note T] [--photo FILE]"
+
+    /// Applies the options given to `details`, leaving the others as they are.
+    /// - Throws: `UsageError` for malformed option values, `ContactValidationError` for bad data,
+    ///   `CommandFailure` for an unreadable photo file.
+    static func apply(_ arguments: Arguments, to details: inout ContactDetails) throws {
+        if arguments.has("--age") && arguments.has("--birthday") {
+            throw UsageError(message: "give --age or --birthday, not both")
+        }
+        if let name = arguments.value("--name") { details.name = name }
+        if arguments.has("--phone") { details.phones = try arguments.all("--phone").map(phone) }
+        if let sex = arguments.value("--sex") {
+            guard let value = Sex(rawValue: sex) else {
+                throw UsageError(message: "--sex must be male, female, other or unset")
+            }
+            details.sex = value
+        }
+        if let age = arguments.value("--age") {
+            guard let value = Int(age.trimmed) else { throw ContactValidationError.ageOutOfRange }
+            details.age = value
+            details.birthday = nil
+        }
+        if let birthday = arguments.value("--birthday") {
+            guard let date = CalendarDate(birthday) else { throw ContactValidationError.invalidBirthday(birthday) }
+            details.birthday = date
+            details.age = nil
+        }
+        if let address = arguments.value("--address") { details.address = address }
+        if arguments.has("--email") { details.emails = arguments.all("--email") }
+        if let note = arguments.value("--note") { details.note = note }
+        if let path = arguments.value("--photo") { details.photo = try photo(at: path) }
+    }
+
+    /// `work:010-8888` → a work number; a plain number is a mobile one.
+    private static func phone(_ text: String) throws -> PhoneNumber {
+        if let colon = text.firstIndex(of: ":"), let label = PhoneLabel(rawValue: String(text[..<colon]).lowercased()) {
+            return PhoneNumber(String(text[text.index(after: colon)...]), label: label)
+        }
+        return PhoneNumber(text)
+    }
+
+    private static func photo(at path: String) throws -> Photo {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CommandFailure(message: "cannot read photo \(path)")
+        }
+        return try Photo(data: Array(data))
+    }
+}
+
+/// A command that failed for a reason stated in its message; exit status 1.
+struct CommandFailure: Error {
+    let message: String
+}

@@ -1,0 +1,91 @@
+import ContactsCore
+import ContactsStore
+import Foundation
+
+/// How contacts are printed: grouped text for people, JSON for programs.
+enum ContactOutput {
+    /// One JSON object per contact; the shape `list`, `search`, `show` and `trash` share.
+    struct JSONContact: Encodable {
+        let id: Int64
+        let uid: String
+        let name: String
+        let section: String
+        let phones: [String]
+        let phoneLabels: [String]
+        let emails: [String]
+        let sex: String?
+        let age: Int?
+        let birthday: String?
+        let address: String
+        let note: String
+        let hasPhoto: Bool
+        let createdAt: Date
+        let updatedAt: Date
+        let deletedAt: Date?
+
+        init(_ contact: Contact, deletedAt: Date? = nil, now: Date = Date()) {
+            let details = contact.details
+            id = contact.id
+            uid = contact.uid
+            name = details.name
+            section = contact.section
+            phones = details.phones.map(\.number)
+            phoneLabels = details.phones.map(\.label.rawValue)
+            emails = details.emails
+            sex = details.sex == .notSet ? nil : details.sex.rawValue
+            age = details.age(on: now)
+            birthday = details.birthday?.description
+            address = details.address
+            note = details.note
+            hasPhoto = contact.hasPhoto
+            createdAt = contact.createdAt
+            updatedAt = contact.updatedAt
+            self.deletedAt = deletedAt
+        }
+    }
+
+    /// The contacts as one JSON array, in the order given.
+    static func json(_ contacts: [JSONContact]) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return String(decoding: try encoder.encode(contacts), as: UTF8.self)
+    }
+
+    /// The contacts under their section headers, one line each: id, name, first phone.
+    static func grouped(_ contacts: [Contact]) -> String {
+        guard !contacts.isEmpty else { return "No contacts." }
+        var lines: [String] = []
+        var section: String?
+        for contact in contacts {
+            if contact.section != section {
+                section = contact.section
+                lines.append(contact.section)
+            }
+            lines.append(row(contact))
+        }
+        lines.append("\(contacts.count) contact" + (contacts.count == 1 ? "" : "s"))
+        return lines.joined(separator: "\n")
+    }
+
+    /// One line: id, name and first phone.
+    static func row(_ contact: Contact) -> String {
+        let phone = contact.details.phones.first.map { "  " + $0.number } ?? ""
+        return "  \(contact.id)\t\(contact.details.name)\(phone)"
+    }
+
+    /// Every field of one contact, one per line.
+    static func detail(_ contact: Contact, now: Date = Date()) -> String {
+        let details = contact.details
+        var lines = ["Name: \(details.name)", "ID: \(contact.id)", "UID: \(contact.uid)"]
+        lines += details.phones.map { "Phone (\($0.label.rawValue)): \($0.number)" }
+        if details.sex != .notSet { lines.append("Sex: \(details.sex.rawValue)") }
+        if let age = details.age(on: now) { lines.append("Age: \(age)") }
+        if let birthday = details.birthday { lines.append("Birthday: \(birthday)") }
+        if !details.address.isEmpty { lines.append("Address: \(details.address)") }
+        lines += details.emails.map { "Email: \($0)" }
+        if !details.note.isEmpty { lines.append("Note: \(details.note)") }
+        if let photo = details.photo { lines.append("Photo: \(photo.format.mimeType), \(photo.data.count) bytes") }
+        return lines.joined(separator: "\n")
+    }
+}

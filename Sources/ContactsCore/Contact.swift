@@ -1,0 +1,139 @@
+import Foundation
+
+/// A stored contact: its details plus the identity and times the store gives it.
+public struct Contact: Sendable, Equatable {
+    /// The row id, unique within the whole store and used in URLs and the CLI.
+    public var id: Int64
+    /// The stable UID (the vCard UID and, later, the CardDAV resource name).
+    public var uid: String
+    public var details: ContactDetails
+    /// Whether a photo is stored; listings leave `details.photo` empty to stay light.
+    public var hasPhoto: Bool
+    /// Section letter ("A"…"Z", "#") as stored at the last write.
+    public var section: String
+    public var createdAt: Date
+    public var updatedAt: Date
+
+    public init(id: Int64, uid: String, details: ContactDetails, hasPhoto: Bool, section: String,
+                createdAt: Date, updatedAt: Date) {
+        self.id = id
+        self.uid = uid
+        self.details = details
+        self.hasPhoto = hasPhoto
+        self.section = section
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+}
+
+/// Everything a person enters about a contact.
+public struct ContactDetails: Sendable, Equatable {
+    public var name: String
+    public var phones: [PhoneNumber]
+    public var sex: Sex
+    /// An age given directly; nil when unknown or when a birthday gives it.
+    public var age: Int?
+    public var birthday: CalendarDate?
+    public var address: String
+    public var emails: [String]
+    public var note: String
+    public var photo: Photo?
+    /// vCard property lines this model does not interpret, kept verbatim so an import loses nothing.
+    public var extraProperties: [String]
+
+    public init(name: String, phones: [PhoneNumber] = [], sex: Sex = .notSet, age: Int? = nil,
+                birthday: CalendarDate? = nil, address: String = "", emails: [String] = [], note: String = "",
+                photo: Photo? = nil, extraProperties: [String] = []) {
+        self.name = name
+        self.phones = phones
+        self.sex = sex
+        self.age = age
+        self.birthday = birthday
+        self.address = address
+        self.emails = emails
+        self.note = note
+        self.photo = photo
+        self.extraProperties = extraProperties
+    }
+
+    /// The age on `date`: the given age, or the whole years since the birthday.
+    public func age(on date: Date, calendar: Calendar = .gregorianUTC) -> Int? {
+        if let age { return age }
+        guard let birthday, let year = birthday.year else { return nil }
+        let today = calendar.dateComponents([.year, .month, .day], from: date)
+        guard let thisYear = today.year, let month = today.month, let day = today.day else { return nil }
+        let hadBirthday = (month, day) >= (birthday.month, birthday.day)
+        return thisYear - year - (hadBirthday ? 0 : 1)
+    }
+}
+
+/// A phone number with its label.
+public struct PhoneNumber: Sendable, Equatable {
+    public var label: PhoneLabel
+    public var number: String
+
+    public init(_ number: String, label: PhoneLabel = .mobile) {
+        self.number = number
+        self.label = label
+    }
+}
+
+/// The kinds of phone number a person picks from.
+public enum PhoneLabel: String, Sendable, CaseIterable {
+    case mobile, home, work, other
+}
+
+/// A contact's sex, as the add screen offers it.
+public enum Sex: String, Sendable, CaseIterable {
+    case male, female, other
+    case notSet = "unset"
+}
+
+/// A day of the year, with the year when known (vCard allows a birthday without one).
+public struct CalendarDate: Sendable, Equatable, Comparable, CustomStringConvertible {
+    public var year: Int?
+    public var month: Int
+    public var day: Int
+
+    public init(year: Int?, month: Int, day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// Parses `YYYY-MM-DD` or `--MM-DD`; nil when the text is not a real calendar date.
+    public init?(_ text: String) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        let yearless = text.hasPrefix("--")
+        let numbers = parts.filter { !$0.isEmpty }
+        guard (yearless && parts.count == 4 && numbers.count == 2) || (!yearless && parts.count == 3),
+              numbers.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              let month = Int(numbers[numbers.count - 2]), let day = Int(numbers[numbers.count - 1]),
+              numbers[numbers.count - 2].count == 2, numbers[numbers.count - 1].count == 2 else { return nil }
+        let year = yearless ? nil : (numbers[0].count == 4 ? Int(numbers[0]) : nil)
+        guard yearless || year != nil else { return nil }
+        var components = DateComponents(year: year ?? 2000, month: month, day: day)
+        components.calendar = .gregorianUTC
+        guard (1...12).contains(month), (1...31).contains(day), components.isValidDate else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+
+    /// `YYYY-MM-DD`, or `--MM-DD` without a year.
+    public var description: String {
+        let monthDay = String(format: "%02d-%02d", month, day)
+        return year.map { String(format: "%04d-", $0) + monthDay } ?? "--" + monthDay
+    }
+
+    public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
+        (lhs.year ?? 0, lhs.month, lhs.day) < (rhs.year ?? 0, rhs.month, rhs.day)
+    }
+}
+
+extension Calendar {
+    /// The Gregorian calendar in UTC, so dates don't shift with the server's time zone.
+    public static let gregorianUTC: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar
+    }()
+}

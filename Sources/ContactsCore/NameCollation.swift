@@ -1,0 +1,60 @@
+import Foundation
+
+/// Where a name is filed in the A–Z list and how it sorts there, computed once per write.
+public struct NameCollationKey: Sendable, Equatable {
+    /// "A" … "Z", or "#" for names starting with a digit, a symbol or an emoji.
+    public let section: String
+    /// Compares names within and across sections: "#" names sort after every letter.
+    public let sortKey: String
+    /// The name as lowercase ASCII words: one pinyin syllable per Han character, one word per
+    /// run of Latin letters or digits ("张三丰" → zhang san feng, "John Smith" → john smith).
+    public let syllables: [String]
+}
+
+/// Files names the way a Chinese phone's contacts list does: by the pinyin of the name, with
+/// surnames read as surnames, accents folded, and "#" after Z.
+public enum NameCollation {
+    /// The section letter sorts after Z.
+    public static let otherSection = "#"
+
+    /// All sections in display order.
+    public static let sections: [String] = (UInt8(ascii: "A")...UInt8(ascii: "Z")).map { String(UnicodeScalar($0)) } + [otherSection]
+
+    /// Computes the collation key of a contact's name.
+    public static func key(for name: String) -> NameCollationKey {
+        let characters = Array(name.trimmed)
+        let syllables = syllables(of: characters)
+        let first = characters.first.map(LatinReading.reading(of:)) ?? ""
+        let startsWithLetter = first.first.map { ("a"..."z").contains($0) } ?? false
+        let joined = syllables.joined(separator: " ")
+        if startsWithLetter, let letter = joined.first {
+            return NameCollationKey(section: letter.uppercased(), sortKey: joined, syllables: syllables)
+        }
+        return NameCollationKey(section: otherSection, sortKey: "{" + joined, syllables: syllables)
+    }
+
+    private static func syllables(of characters: [Character]) -> [String] {
+        var syllables: [String] = []
+        var index = 0
+        if let surname = SurnameReadings.match(characters) {
+            syllables = surname.syllables
+            index = surname.length
+        }
+        var word = ""
+        while index < characters.count {
+            let character = characters[index]
+            index += 1
+            let reading = LatinReading.reading(of: character)
+            if LatinReading.isHan(character) {
+                if !word.isEmpty { syllables.append(word); word = "" }
+                if !reading.isEmpty { syllables.append(reading) }
+            } else if reading.isEmpty {
+                if !word.isEmpty { syllables.append(word); word = "" }
+            } else {
+                word += reading
+            }
+        }
+        if !word.isEmpty { syllables.append(word) }
+        return syllables
+    }
+}

@@ -1,0 +1,61 @@
+import ContactsCore
+import Foundation
+import SQLite
+
+/// How a contact maps to a row of the contacts table.
+enum ContactRow {
+    private static let itemSeparator = "\u{1E}"
+    private static let fieldSeparator = "\u{1F}"
+
+    /// The columns every contact query selects, in the order `contact(from:)` reads them.
+    static let columns = """
+        c.id, c.uid, c.name, c.phones, c.emails, c.sex, c.age, c.birthday, c.address, c.note,
+        c.extra_properties, c.has_photo, c.section, c.created_at, c.updated_at
+        """
+
+    static func contact(from row: Row) -> Contact {
+        let details = ContactDetails(
+            name: row.text(2),
+            phones: split(row.text(3), on: itemSeparator).map { item in
+                let parts = split(item, on: fieldSeparator)
+                return PhoneNumber(parts.count > 1 ? parts[1] : "", label: PhoneLabel(rawValue: parts[0]) ?? .other)
+            },
+            sex: Sex(rawValue: row.text(5)) ?? .notSet,
+            age: row.optionalInt(6),
+            birthday: row.optionalText(7).flatMap(CalendarDate.init),
+            address: row.text(8),
+            emails: split(row.text(4), on: itemSeparator),
+            note: row.text(9),
+            extraProperties: split(row.text(10), on: "\n"))
+        return Contact(id: row.int64(0), uid: row.text(1), details: details, hasPhoto: row.int(11) != 0,
+                       section: row.text(12), createdAt: ContactStore.date(row.int64(13)),
+                       updatedAt: ContactStore.date(row.int64(14)))
+    }
+
+    /// The values for the detail columns, in the order of `detailColumns`.
+    static func detailValues(_ details: ContactDetails) -> [any SQLiteBindable] {
+        let key = NameCollation.key(for: details.name)
+        let phones = details.phones.map { $0.label.rawValue + fieldSeparator + $0.number }
+        return [
+            details.name, phones.joined(separator: itemSeparator),
+            details.emails.joined(separator: itemSeparator), details.sex.rawValue, details.age,
+            details.birthday?.description, details.address, details.note,
+            details.extraProperties.joined(separator: "\n"), details.photo != nil, key.section, key.sortKey,
+            SearchKey.text(name: details.name, syllables: key.syllables, phones: details.phones.map(\.number),
+                           emails: details.emails),
+        ]
+    }
+
+    /// The columns `detailValues` fills.
+    static let detailColumns = [
+        "name", "phones", "emails", "sex", "age", "birthday", "address", "note", "extra_properties",
+        "has_photo", "section", "sort_key", "search_text",
+    ]
+
+    /// Splits on a one-byte separator, comparing bytes rather than Characters (much faster).
+    private static func split(_ text: String, on separator: String) -> [String] {
+        guard !text.isEmpty else { return [] }
+        let byte = separator.utf8.first!
+        return text.utf8.split(separator: byte, omittingEmptySubsequences: false).map { String(Substring($0)) }
+    }
+}

@@ -1,0 +1,118 @@
+import ContactsCore
+import Foundation
+import SQLite
+
+extension ContactStore {
+    /// Validates and stores a new contact with a fresh UID.
+    /// - Parameter requirePhone: true for contacts a person adds, false for imported cards.
+    public func addContact(_ details: ContactDetails, to scope: AddressBookScope, requirePhone: Bool = true) throws -> Contact {
+        let id = try addContacts([details], to: scope, requirePhone: requirePhone)[0]
+        return try contact(id: id, in: scope)
+    }
+
+    /// Validates and stores many contacts in one transaction: all of them, or none.
+    /// - Returns: the new ids, in the order given.
+    public func addContacts(_ list: [ContactDetails], to scope: AddressBookScope, requirePhone: Bool) throws -> [Int64] {
+        let valid = try list.map { try validate($0, requirePhone: requirePhone) }
+        let now = now()
+        return try queue.write { db in
+            let insert = try db.statement("""
+                INSERT INTO contacts (id, book_id, uid, created_at, updated_at, \(ContactRow.detailColumns.joined(separator: ", ")))
+                VALUES (?, ?, ?, ?, ?, \(Array(repeating: "?", count: ContactRow.detailColumns.count).joined(separator: ", ")))
+                """)
+            let lastID = try db.statement("UPDATE counters SET value = value + ? WHERE name = 'contact_id' RETURNING value")
+                .firstRow([valid.count]) { $0.int64(0) } ?? 0
+            return try valid.enumerated().map { offset, details in
+                let uid = ContactUID.make()
+                let id = lastID - Int64(valid.count) + Int64(offset) + 1
+                try insert.execute([id, scope.bookID, uid, now, now] + ContactRow.detailValues(details))
+                try Self.savePhoto(details.photo, of: id, in: db)
+                try Self.recordChange(.create, of: id, uid: uid, in: scope, at: now, db: db)
+                return id
+            }
+        }
+    }
+
+    /// All contacts of the address book in display order, without their photo bytes.
+    public func contacts(in scope: AddressBookScope) throws -> [Contact] {
+        try queue.read { db in
+            try db.statement("""
+                SELECT \(ContactRow.columns) FROM contacts c
+                WHERE c.book_id = ? AND c.deleted_at IS NULL ORDER BY c.sort_key, c.name, c.uid
+                """).rows([scope.bookID], ContactRow.contact)
+        }
+    }
+
+    /// How many contacts the address book holds (the trash not counted).
+    public func count(in scope: AddressBookScope) throws -> Int {
+        try queue.read { db in
+            try db.statement("SELECT count(*) FROM contacts WHERE book_id = ? AND deleted_at IS NULL")
+                .firstRow([scope.bookID]) { $0.int(0) } ?? 0
+        }
+    }
+
+    /// One contact with its photo; throws `contactNotFound` when it is not in this address book.
+    public func contact(id: Int64, in scope: AddressBookScope) throws -> Contact {
+        try queue.read { db in
+            guard var contact = try db.statement("""
+                SELECT \(ContactRow.columns) FROM contacts c WHERE c.id = ? AND c.book_id = ? AND c.deleted_at IS NULL
+                """).firstRow([id, scope.bookID], ContactRow.contact) else { throw StoreError.contactNotFound(id) }
+            contact.details.photo = try Self.photo(of: id, in: db)
+            return contact
+        }
+    }
+
+    /// A contact's photo, or nil when it has none.
+    public func photo(ofContact id: Int64, in scope: AddressBookScope) throws -> Photo? {
+        try queue.read { db in
+            guard try db.statement("SELECT 1 FROM contacts WHERE id = ? AND book_id = ? AND deleted_at IS NULL")
+                .firstRow([id, scope.bookID], { _ in true }) != nil else { throw StoreError.contactNotFound(id) }
+            return try Self.photo(of: id, in: db)
+        }
+    }
+
+    /// Replaces a contact's details (photo included) after validating them.
+    public func updateContact(id: Int64, with details: ContactDetails, in scope: AddressBookScope,
+                              requirePhone: Bool = true) throws -> Contact {
+        let valid = try validate(details, requirePhone: requirePhone)
+        let now = now()
+        try queue.write { db in
+            let assignments = ContactRow.detailColumns.map { "\($0) = ?" }.joined(separator: ", ")
+            try db.statement("UPDATE contacts SET \(assignments), updated_at = ? WHERE id = ? AND book_id = ? AND deleted_at IS NULL")
+                .execute(ContactRow.detailValues(valid) + [now, id, scope.bookID])
+            guard db.changes == 1 else { throw StoreError.contactNotFound(id) }
+            try db.run("DELETE FROM photos WHERE contact_id = ?", id)
+            try Self.savePhoto(valid.photo, of: id, in: db)
+            try Self.recordChange(.update, of: id, in: scope, at: now, db: db)
+        }
+        return try contact(id: id, in: scope)
+    }
+
+    /// Moves a contact to the trash, from which `restoreContact` brings it back for 30 days.
+    public func deleteContact(id: Int64, in scope: AddressBookScope) throws {
+        let now = now()
+        try queue.write { db in
+            try db.run("UPDATE contacts SET deleted_at = ? WHERE id = ? AND book_id = ? AND deleted_at IS NULL", now, id, scope.bookID)
+            guard db.changes == 1 else { throw StoreError.contactNotFound(id) }
+            try Self.recordChange(.delete, of: id, in: scope, at: now, db: db)
+            try db.run("DELETE FROM contacts WHERE book_id = ? AND deleted_at < ?", scope.bookID, trashCutoff())
+        }
+    }
+
+    private func validate(_ details: ContactDetails, requirePhone: Bool) throws(StoreError) -> ContactDetails {
+        do {
+            return try details.validated(now: clock(), requirePhone: requirePhone)
+        } catch {
+            throw .invalid(error)
+        }
+    }
+
+    static func savePhoto(_ photo: Photo?, of id: Int64, in db: Database) throws {
+        guard let photo else { return }
+        try db.run("INSERT INTO photos (contact_id, data) VALUES (?, ?)", id, photo.data)
+    }
+
+    static func photo(of id: Int64, in db: Database) throws -> Photo? {
+        try db.statement("SELECT data FROM photos WHERE contact_id = ?").firstRow([id]) { row in try Photo(data: row.blob(0)) }
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import SQLite
+
+/// The persistent address books of every user, in one SQLite file.
+///
+/// Every contact operation takes an `AddressBookScope`, which only the store hands out for a user,
+/// so no call path reads or writes another user's contacts.
+public final class ContactStore: Sendable {
+    /// Contacts stay restorable in the trash this long.
+    public static let trashRetention: TimeInterval = 30 * 24 * 3600
+    /// The database file's name inside a data directory.
+    public static let fileName = "contacts.sqlite3"
+
+    let queue: DatabaseQueue
+    let searchIndex = SearchIndex()
+    let clock: @Sendable () -> Date
+
+    /// Opens the store in `directory`, creating the directory (mode 0700) and the database
+    /// (mode 0600) on first use and bringing the schema up to date.
+    public convenience init(directory: String, clock: @escaping @Sendable () -> Date = Date.init) throws {
+        try Self.createPrivateDirectory(directory)
+        let path = (directory as NSString).appendingPathComponent(Self.fileName)
+        let descriptor = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw StoreError.cannotCreateDataDirectory(path: path, reason: String(cString: strerror(errno)))
+        }
+        close(descriptor)
+        try self.init(path: path, clock: clock)
+    }
+
+    /// Opens the store in the database file at `path`.
+    public init(path: String, clock: @escaping @Sendable () -> Date = Date.init) throws {
+        queue = try DatabaseQueue(path: path, migrator: Schema.migrator)
+        self.clock = clock
+    }
+
+    private static func createPrivateDirectory(_ directory: String) throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else {
+                throw StoreError.cannotCreateDataDirectory(path: directory, reason: "a file is in the way")
+            }
+            return
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw StoreError.cannotCreateDataDirectory(path: directory, reason: error.localizedDescription)
+        }
+    }
+
+    /// Now, in the store's integer form: milliseconds since 1970.
+    func now() -> Int64 { Self.milliseconds(clock()) }
+
+    static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
+    static func date(_ milliseconds: Int64) -> Date { Date(timeIntervalSince1970: Double(milliseconds) / 1000) }
+
+    /// Runs SQLite's own consistency check; "ok" when the file is sound.
+    public func integrityCheck() throws -> String {
+        try queue.read { db in try db.statement("PRAGMA integrity_check").rows { $0.text(0) }.joined(separator: "\n") }
+    }
+}

@@ -1,0 +1,78 @@
+import SQLite
+
+/// The schema's history, oldest first. Append; never edit a migration that has shipped.
+enum Schema {
+    static let migrator = Migrator([
+        Migration("create users, sessions, address books, contacts, photos and the change log") { db in
+            try db.execute("""
+                CREATE TABLE users (
+                    id INTEGER PRIMARY KEY,
+                    username TEXT NOT NULL,
+                    username_key TEXT NOT NULL UNIQUE,
+                    password_hash TEXT NOT NULL,
+                    created_at INTEGER NOT NULL
+                );
+                CREATE TABLE sessions (
+                    id INTEGER PRIMARY KEY,
+                    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    kind TEXT NOT NULL CHECK (kind IN ('session', 'remember')),
+                    token_hash BLOB NOT NULL UNIQUE,
+                    family TEXT NOT NULL,
+                    created_at INTEGER NOT NULL,
+                    expires_at INTEGER NOT NULL,
+                    revoked_at INTEGER
+                );
+                CREATE INDEX sessions_by_user ON sessions(user_id);
+                CREATE TABLE address_books (
+                    id INTEGER PRIMARY KEY,
+                    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    name TEXT NOT NULL,
+                    display_name TEXT NOT NULL,
+                    created_at INTEGER NOT NULL,
+                    UNIQUE (user_id, name)
+                );
+                -- Clustered in display order, so listing a book reads its rows in sequence.
+                CREATE TABLE contacts (
+                    book_id INTEGER NOT NULL REFERENCES address_books(id) ON DELETE CASCADE,
+                    sort_key TEXT NOT NULL,
+                    name TEXT NOT NULL,
+                    uid TEXT NOT NULL,
+                    id INTEGER NOT NULL UNIQUE,
+                    phones TEXT NOT NULL,
+                    emails TEXT NOT NULL,
+                    sex TEXT NOT NULL,
+                    age INTEGER,
+                    birthday TEXT,
+                    address TEXT NOT NULL,
+                    note TEXT NOT NULL,
+                    extra_properties TEXT NOT NULL,
+                    has_photo INTEGER NOT NULL,
+                    section TEXT NOT NULL,
+                    search_text TEXT NOT NULL,
+                    created_at INTEGER NOT NULL,
+                    updated_at INTEGER NOT NULL,
+                    deleted_at INTEGER,
+                    PRIMARY KEY (book_id, sort_key, name, uid),
+                    UNIQUE (book_id, uid)
+                ) WITHOUT ROWID;
+                CREATE INDEX contacts_in_trash ON contacts(book_id, deleted_at) WHERE deleted_at IS NOT NULL;
+                -- Contact ids are handed out from here and never reused.
+                CREATE TABLE counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID;
+                INSERT INTO counters (name, value) VALUES ('contact_id', 0);
+                CREATE TABLE photos (
+                    contact_id INTEGER PRIMARY KEY REFERENCES contacts(id) ON DELETE CASCADE,
+                    data BLOB NOT NULL
+                );
+                CREATE TABLE changes (
+                    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                    book_id INTEGER NOT NULL REFERENCES address_books(id) ON DELETE CASCADE,
+                    contact_id INTEGER NOT NULL,
+                    uid TEXT NOT NULL,
+                    kind TEXT NOT NULL CHECK (kind IN ('create', 'update', 'delete')),
+                    changed_at INTEGER NOT NULL
+                );
+                CREATE INDEX changes_by_book ON changes(book_id, seq);
+                """)
+        },
+    ])
+}

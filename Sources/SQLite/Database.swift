@@ -1,0 +1,81 @@
+import CSQLite
+
+/// One SQLite connection. Not thread-safe: reach it through `DatabaseQueue`.
+public final class Database {
+    let handle: OpaquePointer
+    private var statements: [String: Statement] = [:]
+
+    /// Opens (creating if needed) the database at `path` in WAL mode with foreign keys enforced,
+    /// a busy timeout (so a CLI process and a running server can share the file), a page cache
+    /// of up to 32 MiB and reads through a memory map.
+    public init(path: String, busyTimeoutMilliseconds: Int32 = 10_000) throws(DatabaseError) {
+        var handle: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        guard code == SQLITE_OK, let handle else {
+            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open database"
+            sqlite3_close_v2(handle)
+            throw DatabaseError(code: code, message: message)
+        }
+        self.handle = handle
+        sqlite3_extended_result_codes(handle, 1)
+        sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
+        try execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA cache_size = -32768; PRAGMA mmap_size = 268435456;")
+    }
+
+    deinit {
+        statements.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs one or more statements that take no parameters.
+    public func execute(_ sql: String) throws(DatabaseError) {
+        let code = sqlite3_exec(handle, sql, nil, nil, nil)
+        guard code == SQLITE_OK else { throw error(code, sql: sql) }
+    }
+
+    /// The prepared statement for `sql`, compiled once per connection.
+    public func statement(_ sql: String) throws(DatabaseError) -> Statement {
+        if let cached = statements[sql] { return cached }
+        let statement = try Statement(database: self, sql: sql)
+        statements[sql] = statement
+        return statement
+    }
+
+    /// Runs `sql` once with the given parameters.
+    public func run(_ sql: String, _ values: any SQLiteBindable...) throws(DatabaseError) {
+        try statement(sql).execute(values)
+    }
+
+    /// Runs `body` in an IMMEDIATE transaction: committed when it returns, rolled back when it throws.
+    public func transaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// The rowid of the last row inserted on this connection.
+    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// Rows changed by the last statement.
+    public var changes: Int { Int(sqlite3_changes(handle)) }
+
+    /// The schema version recorded in the file header (`PRAGMA user_version`).
+    public var userVersion: Int {
+        get throws { try statement("PRAGMA user_version").firstRow { $0.int(0) } ?? 0 }
+    }
+
+    func setUserVersion(_ version: Int) throws(DatabaseError) {
+        try execute("PRAGMA user_version = \(version)")
+    }
+
+    func error(_ code: Int32, sql: String?) -> DatabaseError {
+        DatabaseError(code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+    }
+}

@@ -1,0 +1,24 @@
+import Foundation
+
+/// Serialized access to one connection, safe to share between threads.
+public final class DatabaseQueue: @unchecked Sendable {
+    // Unchecked: `database` is only touched while `lock` is held.
+    private let lock = NSLock()
+    private let database: Database
+
+    /// Opens the database at `path` and brings its schema up to date.
+    public init(path: String, migrator: Migrator) throws {
+        database = try Database(path: path)
+        try migrator.migrate(database)
+    }
+
+    /// Runs `body` with the connection, outside any transaction (for reads).
+    public func read<T>(_ body: (Database) throws -> T) throws -> T {
+        try lock.withLock { try body(database) }
+    }
+
+    /// Runs `body` in one IMMEDIATE transaction: all of it is written, or none.
+    public func write<T>(_ body: (Database) throws -> T) throws -> T {
+        try lock.withLock { try database.transaction { try body(database) } }
+    }
+}

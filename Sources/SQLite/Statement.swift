@@ -1,0 +1,103 @@
+import CSQLite
+
+/// A prepared statement; reused through the connection's cache, reset before every use.
+public final class Statement {
+    let handle: OpaquePointer
+    /// The SQL text, for error messages.
+    public let sql: String
+    private unowned let database: Database
+
+    init(database: Database, sql: String) throws(DatabaseError) {
+        var handle: OpaquePointer?
+        let code = sqlite3_prepare_v3(database.handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &handle, nil)
+        guard code == SQLITE_OK, let handle else { throw database.error(code, sql: sql) }
+        self.handle = handle
+        self.sql = sql
+        self.database = database
+    }
+
+    deinit { sqlite3_finalize(handle) }
+
+    /// Runs the statement to completion with the given parameters.
+    public func execute(_ values: [any SQLiteBindable] = []) throws(DatabaseError) {
+        try bind(values)
+        defer { sqlite3_reset(handle) }
+        while try step() {}
+    }
+
+    /// Runs the statement and calls `body` for each result row, in order.
+    public func forEachRow(_ values: [any SQLiteBindable] = [], _ body: (Row) throws -> Void) throws {
+        try bind(values)
+        defer { sqlite3_reset(handle) }
+        while try step() { try body(Row(handle: handle)) }
+    }
+
+    /// The rows mapped by `transform`.
+    public func rows<T>(_ values: [any SQLiteBindable] = [], _ transform: (Row) throws -> T) throws -> [T] {
+        var result: [T] = []
+        try forEachRow(values) { result.append(try transform($0)) }
+        return result
+    }
+
+    /// The first row mapped by `transform`, or nil when there is none.
+    public func firstRow<T>(_ values: [any SQLiteBindable] = [], _ transform: (Row) throws -> T) throws -> T? {
+        try bind(values)
+        defer { sqlite3_reset(handle) }
+        return try step() ? transform(Row(handle: handle)) : nil
+    }
+
+    private func bind(_ values: [any SQLiteBindable]) throws(DatabaseError) {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+        guard values.count == Int(sqlite3_bind_parameter_count(handle)) else {
+            throw DatabaseError(code: SQLITE_RANGE, message: "expected \(sqlite3_bind_parameter_count(handle)) parameters, got \(values.count)", sql: sql)
+        }
+        for (offset, value) in values.enumerated() {
+            let index = Int32(offset + 1)
+            let code: Int32
+            switch value.sqliteValue {
+            case .null: code = sqlite3_bind_null(handle, index)
+            case .integer(let number): code = sqlite3_bind_int64(handle, index, number)
+            case .real(let number): code = sqlite3_bind_double(handle, index, number)
+            case .text(let text): code = sqlite3_bind_text(handle, index, text, -1, csqlite_transient())
+            case .blob(let bytes):
+                code = bytes.withUnsafeBytes { sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), csqlite_transient()) }
+            }
+            guard code == SQLITE_OK else { throw database.error(code, sql: sql) }
+        }
+    }
+
+    private func step() throws(DatabaseError) -> Bool {
+        switch sqlite3_step(handle) {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        case let code: throw database.error(code, sql: sql)
+        }
+    }
+}
+
+/// The current result row of a statement; valid only inside the callback that receives it.
+public struct Row {
+    let handle: OpaquePointer
+
+    public func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+    public func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+    public func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(handle, column)) }
+    public func optionalInt(_ column: Int32) -> Int? { isNull(column) ? nil : int(column) }
+
+    /// The column as text; empty for NULL.
+    public func text(_ column: Int32) -> String {
+        guard let pointer = sqlite3_column_text(handle, column) else { return "" }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
+    }
+
+    public func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
+
+    /// The column as bytes; empty for NULL.
+    public func blob(_ column: Int32) -> [UInt8] {
+        let count = Int(sqlite3_column_bytes(handle, column))
+        guard count > 0, let pointer = sqlite3_column_blob(handle, column) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: pointer, count: count))
+    }
+}

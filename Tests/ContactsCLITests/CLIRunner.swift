@@ -1,0 +1,67 @@
+import Foundation
+
+/// Runs the built `contacts` binary as a separate process, the way a person would.
+struct CLIRunner {
+    /// Where SwiftPM put the binary: beside the test bundle.
+    static let binary: String = {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        while !FileManager.default.isExecutableFile(atPath: directory.appendingPathComponent("contacts").path),
+              directory.path != "/" {
+            directory.deleteLastPathComponent()
+        }
+        return directory.appendingPathComponent("contacts").path
+    }()
+
+    let dataDirectory: String
+
+    init() {
+        dataDirectory = NSTemporaryDirectory() + "contacts-cli-" + UUID().uuidString
+    }
+
+    struct Result {
+        let status: Int32
+        let output: String
+        let error: String
+    }
+
+    /// Runs `contacts --data DIR ARGS…` with `input` on stdin.
+    @discardableResult
+    func run(_ arguments: [String], input: String = "", environment: [String: String] = [:], passData: Bool = true) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = (passData ? ["--data", dataDirectory] : []) + arguments
+        var env = ProcessInfo.processInfo.environment
+        env["CONTACTS_DATA"] = nil
+        env.merge(environment) { $1 }
+        process.environment = env
+        let (stdin, stdout, stderr) = (Pipe(), Pipe(), Pipe())
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let output = stdout.fileHandleForReading.readDataToEndOfFile()
+        let error = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
+                      error: String(decoding: error, as: UTF8.self))
+    }
+
+    /// Creates a user with a password given on stdin.
+    func addUser(_ name: String, password: String = "password1") throws {
+        let result = try run(["user", "add", name, "--password-stdin"], input: password + "\n")
+        precondition(result.status == 0, result.error)
+    }
+
+    /// The user's contacts as parsed `list --json` objects.
+    func list(_ user: String, _ command: [String] = ["list"]) throws -> [[String: Any]] {
+        let result = try run(command + ["--user", user, "--json"])
+        precondition(result.status == 0, result.error)
+        return try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]] ?? []
+    }
+
+    func removeData() {
+        try? FileManager.default.removeItem(atPath: dataDirectory)
+    }
+}

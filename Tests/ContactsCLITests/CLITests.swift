@@ -1,0 +1,202 @@
+import ContactsStore
+import Foundation
+import Testing
+
+@Suite struct CLITests {
+    let cli = CLIRunner()
+
+    init() throws {
+        try cli.addUser("alice")
+    }
+
+    @Test func contactsPersistAcrossProcesses() throws {
+        let added = try cli.run(["add", "--user", "alice", "--name", "张三", "--phone", "138 0013 8000",
+                                 "--phone", "work:010-6666", "--sex", "male", "--birthday", "1990-05-17",
+                                 "--address", "北京", "--email", "zs@example.com", "--note", "老同学"])
+        #expect(added.status == 0, "\(added.error)")
+        let id = try #require(Int(added.output.trimmingCharacters(in: .whitespacesAndNewlines)))
+        let list = try cli.list("alice")
+        #expect(list.count == 1)
+        let contact = try #require(list.first)
+        #expect(contact["id"] as? Int == id)
+        #expect(contact["name"] as? String == "张三")
+        #expect(contact["section"] as? String == "Z")
+        #expect(contact["phones"] as? [String] == ["138 0013 8000", "010-6666"])
+        #expect(contact["phoneLabels"] as? [String] == ["mobile", "work"])
+        #expect(contact["emails"] as? [String] == ["zs@example.com"])
+        #expect(contact["sex"] as? String == "male")
+        #expect((contact["age"] as? Int ?? 0) >= 36)
+        #expect(contact["address"] as? String == "北京")
+        #expect(contact["note"] as? String == "老同学")
+        #expect(contact["hasPhoto"] as? Bool == false)
+        #expect((contact["uid"] as? String)?.count == 36)
+        let text = try cli.run(["list", "--user", "alice"])
+        #expect(text.output.contains("Z\n  \(id)\t张三  138 0013 8000"))
+    }
+
+    @Test func listAndSearchShareShapeAndOrder() throws {
+        for name in ["张三", "Zoë", "阿强", "单田芳", "007"] {
+            #expect(try cli.run(["add", "--user", "alice", "--name", name, "--phone", "1"]).status == 0)
+        }
+        let names = try cli.list("alice").map { $0["name"] as? String }
+        #expect(names == ["阿强", "单田芳", "张三", "Zoë", "007"])
+        let found = try cli.list("alice", ["search", "z"]).map { $0["name"] as? String }
+        #expect(found == ["张三", "Zoë"])
+        #expect(try cli.list("alice", ["search", "stf"]).map { $0["name"] as? String } == ["单田芳"])
+    }
+
+    @Test func editDeleteTrashRestore() throws {
+        let id = try cli.run(["add", "--user", "alice", "--name", "李四", "--phone", "1"]).output.trimmingCharacters(in: .newlines)
+        #expect(try cli.run(["edit", "--user", "alice", id, "--name", "李思", "--age", "30"]).status == 0)
+        let shown = try cli.run(["show", "--user", "alice", id])
+        #expect(shown.output.contains("Name: 李思"))
+        #expect(shown.output.contains("Age: 30"))
+        #expect(try cli.run(["delete", "--user", "alice", id]).status == 0)
+        #expect(try cli.list("alice").isEmpty)
+        #expect(try cli.list("alice", ["trash"]).map { $0["name"] as? String } == ["李思"])
+        #expect(try cli.run(["restore", "--user", "alice", id]).status == 0)
+        #expect(try cli.list("alice").map { $0["name"] as? String } == ["李思"])
+        #expect(try cli.list("alice", ["trash"]).isEmpty)
+    }
+
+    @Test(arguments: [
+        (["--name", "", "--phone", "1"], "Enter a name"),
+        (["--name", "A"], "Enter a phone number"),
+        (["--name", "A", "--phone", "n/a"], "Phone number \"n/a\" has no digits"),
+        (["--name", "A", "--phone", "1", "--age", "151"], "Age must be 0–150"),
+        (["--name", "A", "--phone", "1", "--age", "old"], "Age must be 0–150"),
+        (["--name", "A", "--phone", "1", "--birthday", "1990-02-30"], "Birthday \"1990-02-30\" is not a date like 1990-05-17"),
+        (["--name", "A", "--phone", "1", "--birthday", "2999-01-01"], "Birthday is in the future"),
+        (["--name", "A", "--phone", "1", "--email", "nope"], "\"nope\" is not a valid email address"),
+        (["--name", "A", "--phone", "1", "--photo", "/nonexistent/photo.jpg"], "cannot read photo /nonexistent/photo.jpg"),
+        (["--name", "A", "--phone", "1", "--photo", "/etc/hostname"], "Unsupported image"),
+    ])
+    func invalidInputFailsClearlyAndWritesNothing(arguments: [String], message: String) throws {
+        let result = try cli.run(["add", "--user", "alice"] + arguments)
+        #expect(result.status == 1)
+        #expect(result.error == "contacts: \(message)\n")
+        #expect(result.output.isEmpty)
+        #expect(try cli.list("alice").isEmpty)
+        #expect(try cli.list("alice", ["trash"]).isEmpty)
+    }
+
+    @Test func photoIsStoredAndReplaced() throws {
+        let png = NSTemporaryDirectory() + UUID().uuidString + ".png"
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]).write(to: URL(fileURLWithPath: png))
+        defer { try? FileManager.default.removeItem(atPath: png) }
+        let id = try cli.run(["add", "--user", "alice", "--name", "Pic", "--phone", "1", "--photo", png]).output.trimmingCharacters(in: .newlines)
+        #expect(try cli.list("alice").first?["hasPhoto"] as? Bool == true)
+        #expect(try cli.run(["show", "--user", "alice", id]).output.contains("Photo: image/png, 12 bytes"))
+        #expect(try cli.run(["edit", "--user", "alice", id, "--no-photo"]).status == 0)
+        #expect(try cli.list("alice").first?["hasPhoto"] as? Bool == false)
+    }
+
+    @Test func unknownUserAndBadIDs() throws {
+        let unknown = try cli.run(["list", "--user", "mallory"])
+        #expect(unknown.status == 1)
+        #expect(unknown.error == "contacts: no user named \"mallory\"\n")
+        let missing = try cli.run(["show", "--user", "alice", "999"])
+        #expect(missing.status == 1)
+        #expect(missing.error == "contacts: no contact with id 999\n")
+        let malformed = try cli.run(["delete", "--user", "alice", "abc"])
+        #expect(malformed.status == 2)
+        #expect(malformed.error.hasPrefix("contacts: ID must be a contact id (a positive number), not \"abc\"\n"))
+    }
+
+    @Test func anotherUsersContactIsInvisible() throws {
+        try cli.addUser("bob")
+        let id = try cli.run(["add", "--user", "alice", "--name", "Secret", "--phone", "1"]).output.trimmingCharacters(in: .newlines)
+        for command in [["show", id], ["delete", id], ["restore", id], ["edit", id, "--name", "x"]] {
+            let result = try cli.run([command[0], "--user", "bob"] + command.dropFirst())
+            #expect(result.status == 1, "\(command)")
+        }
+        #expect(try cli.list("bob").isEmpty)
+        #expect(try cli.list("bob", ["search", "secret"]).isEmpty)
+        #expect(try cli.list("alice").count == 1)
+    }
+
+    @Test(arguments: [
+        ["frobnicate"], ["list"], ["list", "--user"], ["add", "--user", "alice", "--sex", "robot", "--name", "A", "--phone", "1"],
+        ["list", "--user", "alice", "extra"], ["user", "add"], ["add", "--user", "alice", "--age", "1", "--birthday", "2000-01-01"],
+    ])
+    func usageErrorsExitWithTwo(arguments: [String]) throws {
+        let result = try cli.run(arguments)
+        #expect(result.status == 2)
+        #expect(result.error.hasPrefix("contacts: "))
+    }
+
+    @Test func everyCommandHasHelp() throws {
+        for command in [["user", "add"], ["user", "list"], ["user", "passwd"], ["user", "delete"], ["add"], ["list"],
+                        ["show"], ["edit"], ["delete"], ["trash"], ["restore"], ["search"]] {
+            let result = try cli.run(command + ["--help"])
+            #expect(result.status == 0)
+            #expect(result.output.hasPrefix("usage: contacts [--data DIR] \(command.joined(separator: " "))"))
+        }
+        #expect(try cli.run(["--help"]).output.contains("search"))
+    }
+
+    @Test func usersFromTheCommandLine() throws {
+        let duplicate = try cli.run(["user", "add", "ALICE", "--password-stdin"], input: "password2\n")
+        #expect(duplicate.status == 1)
+        #expect(duplicate.error == "contacts: a user named \"ALICE\" already exists\n")
+        let short = try cli.run(["user", "add", "bob", "--password-stdin"], input: "short\n")
+        #expect(short.status == 1)
+        #expect(short.error.contains("at least 8 characters"))
+        let noTerminal = try cli.run(["user", "add", "bob"])
+        #expect(noTerminal.status == 2)
+        #expect(noTerminal.error.contains("--password-stdin"))
+        #expect(try cli.run(["user", "passwd", "alice", "--password-stdin"], input: "new password\n").status == 0)
+        let store = try ContactStore(directory: cli.dataDirectory)
+        #expect(try store.authenticate(username: "alice", password: "new password") != nil)
+        #expect(try store.authenticate(username: "alice", password: "password1") == nil)
+        #expect(try cli.run(["user", "list"]).output == "alice\n")
+        #expect(try cli.run(["user", "delete", "alice"]).status == 0)
+        #expect(try cli.run(["user", "list"]).output == "No users.\n")
+        #expect(try cli.run(["user", "delete", "alice"]).status == 1)
+    }
+
+    @Test func dataDirectoryIsPrivate() throws {
+        let attributes = try FileManager.default.attributesOfItem(atPath: cli.dataDirectory)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o700)
+        let database = try FileManager.default.attributesOfItem(atPath: cli.dataDirectory + "/" + ContactStore.fileName)
+        #expect((database[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+    }
+
+    @Test func dataDirectoryComesFromTheEnvironment() throws {
+        let other = CLIRunner()
+        defer { other.removeData() }
+        let viaVariable = try other.run(["user", "add", "carol", "--password-stdin"], input: "password1\n",
+                                        environment: ["CONTACTS_DATA": other.dataDirectory], passData: false)
+        #expect(viaVariable.status == 0)
+        #expect(FileManager.default.fileExists(atPath: other.dataDirectory + "/" + ContactStore.fileName))
+        let xdg = NSTemporaryDirectory() + "xdg-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: xdg) }
+        _ = try other.run(["user", "add", "dave", "--password-stdin"], input: "password1\n",
+                          environment: ["XDG_DATA_HOME": xdg], passData: false)
+        #expect(FileManager.default.fileExists(atPath: xdg + "/personal-contacts/" + ContactStore.fileName))
+    }
+}
+
+@Suite struct CLIConcurrencyTests {
+    @Test func twoProcessesAddingAtOnceLoseNothing() throws {
+        let cli = CLIRunner()
+        defer { cli.removeData() }
+        try cli.addUser("alice")
+        let loop = "for i in $(seq 500); do \"$0\" --data \"$1\" add --user alice --name \"$2 $i\" --phone \"$i\" >/dev/null || exit 1; done"
+        let writers = try ["张", "Li"].map { prefix in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", loop, CLIRunner.binary, cli.dataDirectory, prefix]
+            try process.run()
+            return process
+        }
+        for writer in writers {
+            writer.waitUntilExit()
+            #expect(writer.terminationStatus == 0)
+        }
+        let names = try cli.list("alice").compactMap { $0["name"] as? String }
+        #expect(names.count == 1000)
+        #expect(Set(names).count == 1000)
+        #expect(try ContactStore(directory: cli.dataDirectory).integrityCheck() == "ok")
+    }
+}

@@ -1,0 +1,99 @@
+import ContactsCore
+import Testing
+@testable import ContactsStore
+
+@Suite struct SearchTests {
+    let directory = TemporaryDirectory()
+    let store: ContactStore
+    let alice: AddressBookScope
+    let bob: AddressBookScope
+    var ids: [String: Int64] = [:]
+
+    init() throws {
+        store = try directory.store()
+        alice = try store.defaultAddressBook(for: try store.createUser(username: "alice", password: "password1"))
+        bob = try store.defaultAddressBook(for: try store.createUser(username: "bob", password: "password1"))
+        let people: [(String, String, String)] = [
+            ("张三", "+86 138-0013-8000", "zhang.san@example.com"),
+            ("张三丰", "(010) 6234 5678", "sanfeng@wudang.cn"),
+            ("李四", "139 1234 5678", "lisi@example.com"),
+            ("单田芳", "0086 137 0000 1111", "storyteller@example.com"),
+            ("Émile Zola", "+33 1 42 00 00 00", "emile@zola.fr"),
+            ("John Smith", "555-0100", "john@smith.org"),
+        ]
+        for (name, phone, email) in people {
+            ids[name] = try store.addContact(.init(name: name, phones: [.init(phone)], emails: [email]), to: alice).id
+        }
+        _ = try store.addContact(.init(name: "张三", phones: [.init("138 0013 8000")], emails: ["other@example.com"]), to: bob)
+    }
+
+    private func names(_ query: String, in scope: AddressBookScope? = nil) throws -> [String] {
+        try store.search(query, in: scope ?? alice).map(\.details.name)
+    }
+
+    @Test(arguments: [
+        ("zs", ["张三", "张三丰"]), ("ZS", ["张三", "张三丰"]), ("zsf", ["张三丰"]),
+        ("zhangsan", ["张三", "张三丰"]), ("zhang san", ["张三", "张三丰"]), ("zhangs", ["张三", "张三丰"]),
+        ("zsan", ["张三", "张三丰"]), ("sanfeng", ["张三丰"]), ("ls", ["李四"]), ("lisi", ["李四"]),
+        ("stf", ["单田芳"]), ("shantianfang", ["单田芳"]), ("dantianfang", []), ("js", ["John Smith"]),
+        ("zhangx", []), ("zhangsanfengx", []),
+    ])
+    func pinyinFullInitialsAndMixed(query: String, expected: [String]) throws {
+        #expect(try names(query) == expected)
+    }
+
+    @Test(arguments: [("张", ["张三", "张三丰"]), ("三丰", ["张三丰"]), ("emile", ["Émile Zola"]),
+                      ("ÉMILE", ["Émile Zola"]), ("ola", ["Émile Zola"]), ("ohn sm", ["John Smith"])])
+    func nameSubstringIgnoringCaseAndAccents(query: String, expected: [String]) throws {
+        #expect(try names(query) == expected)
+    }
+
+    @Test(arguments: [
+        ("13800138000", ["张三"]), ("138 0013 8000", ["张三"]), ("138-0013", ["张三"]), ("+86 138 0013 8000", ["张三"]),
+        ("008613800138000", ["张三"]), ("62345678", ["张三丰"]), ("(010) 6234", ["张三丰"]), ("13700001111", ["单田芳"]),
+        ("0100", ["John Smith"]), ("5678", ["李四", "张三丰"]),
+    ])
+    func phoneDigitsWithOrWithoutFormatting(query: String, expected: [String]) throws {
+        #expect(try names(query) == expected)
+    }
+
+    @Test(arguments: [("example.com", ["李四", "单田芳", "张三"]), ("WUDANG", ["张三丰"]), ("@zola", ["Émile Zola"])])
+    func emailSubstring(query: String, expected: [String]) throws {
+        #expect(try names(query) == expected)
+    }
+
+    @Test func anotherUsersContactsNeverAppear() throws {
+        #expect(try names("other@example.com").isEmpty)
+        #expect(try names("zs", in: bob) == ["张三"])
+        #expect(try names("lisi", in: bob).isEmpty)
+    }
+
+    @Test func searchSeesWritesMadeAfterTheFirstSearch() throws {
+        #expect(try names("wangwu").isEmpty)
+        let wang = try store.addContact(.init(name: "王五", phones: [.init("1")]), to: alice)
+        #expect(try names("wangwu") == ["王五"])
+        _ = try store.updateContact(id: wang.id, with: .init(name: "赵六", phones: [.init("1")]), in: alice)
+        #expect(try names("wangwu").isEmpty)
+        #expect(try names("zl") == ["赵六"])
+        try store.deleteContact(id: wang.id, in: alice)
+        #expect(try names("zl").isEmpty)
+        _ = try store.restoreContact(id: wang.id, in: alice)
+        #expect(try names("zl") == ["赵六"])
+    }
+
+    @Test func searchSeesWritesFromAnotherConnection() throws {
+        #expect(try names("wangwu").isEmpty)
+        let other = try directory.store()
+        let scope = try other.defaultAddressBook(for: try other.user(named: "alice"))
+        _ = try other.addContact(.init(name: "王五", phones: [.init("1")]), to: scope)
+        #expect(try names("ww") == ["王五"])
+    }
+
+    @Test func limitKeepsTheFirstInDisplayOrder() throws {
+        #expect(try store.search("example", in: alice, limit: 2).map(\.details.name) == ["李四", "单田芳"])
+    }
+
+    @Test func emptyQueryListsEverything() throws {
+        #expect(try store.search("  ", in: alice).count == 6)
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+@testable import SQLite
+
+@Suite struct MigratorTests {
+    let path = NSTemporaryDirectory() + "migrator-\(UUID().uuidString).sqlite3"
+
+    let migrator = Migrator([
+        Migration("create t") { try $0.execute("CREATE TABLE t (x INTEGER)") },
+        Migration("add y") { try $0.execute("ALTER TABLE t ADD COLUMN y TEXT") },
+    ])
+
+    @Test func appliesAllMigrationsToAnEmptyFile() throws {
+        let database = try Database(path: path)
+        try migrator.migrate(database)
+        #expect(try database.userVersion == 2)
+        try database.run("INSERT INTO t (x, y) VALUES (?, ?)", 1, "one")
+        #expect(try database.statement("SELECT y FROM t").firstRow { $0.text(0) } == "one")
+    }
+
+    @Test func migratingTwiceChangesNothing() throws {
+        let database = try Database(path: path)
+        try migrator.migrate(database)
+        try database.run("INSERT INTO t (x) VALUES (1)")
+        try migrator.migrate(database)
+        try migrator.migrate(try Database(path: path))
+        #expect(try database.userVersion == 2)
+        #expect(try database.statement("SELECT count(*) FROM t").firstRow { $0.int(0) } == 1)
+    }
+
+    @Test func appliesOnlyTheMissingOnes() throws {
+        let database = try Database(path: path)
+        try Migrator(Array(migrator.migrations.prefix(1))).migrate(database)
+        #expect(try database.userVersion == 1)
+        try migrator.migrate(database)
+        #expect(try database.userVersion == 2)
+    }
+
+    @Test func aFailingMigrationLeavesNoTrace() throws {
+        let database = try Database(path: path)
+        let broken = Migrator(migrator.migrations + [Migration("broken") { db in
+            try db.execute("CREATE TABLE u (x INTEGER)")
+            try db.execute("THIS IS NOT SQL")
+        }])
+        #expect(throws: DatabaseError.self) { try broken.migrate(database) }
+        #expect(try database.userVersion == 2)
+        #expect(try database.statement("SELECT count(*) FROM sqlite_master WHERE name = 'u'").firstRow { $0.int(0) } == 0)
+    }
+
+    @Test func refusesAFileFromANewerVersion() throws {
+        let database = try Database(path: path)
+        try database.execute("PRAGMA user_version = 7")
+        #expect(throws: MigrationError.newerSchema(version: 7, known: 2)) { try migrator.migrate(database) }
+    }
+
+    @Test func opensInWALModeWithForeignKeys() throws {
+        let database = try Database(path: path)
+        #expect(try database.statement("PRAGMA journal_mode").firstRow { $0.text(0) } == "wal")
+        #expect(try database.statement("PRAGMA foreign_keys").firstRow { $0.int(0) } == 1)
+    }
+
+    @Test func errorsCarryTheSQLButNotTheValues() throws {
+        let database = try Database(path: path)
+        try database.execute("CREATE TABLE s (secret TEXT UNIQUE)")
+        try database.run("INSERT INTO s VALUES (?)", "hunter2")
+        let error = try #require(throws: DatabaseError.self) { try database.run("INSERT INTO s VALUES (?)", "hunter2") }
+        #expect(error.isConstraintViolation)
+        #expect(error.sql == "INSERT INTO s VALUES (?)")
+        #expect(!error.description.contains("hunter2"))
+    }
+
+    @Test func transactionRollsBackWhenTheBodyThrows() throws {
+        let database = try Database(path: path)
+        try database.execute("CREATE TABLE t (x INTEGER)")
+        struct Stop: Error {}
+        #expect(throws: Stop.self) {
+            try database.transaction {
+                try database.run("INSERT INTO t VALUES (1)")
+                throw Stop()
+            }
+        }
+        #expect(try database.statement("SELECT count(*) FROM t").firstRow { $0.int(0) } == 0)
+    }
+}

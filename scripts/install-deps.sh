@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs the Debian packages a make target needs, when they are missing.
+# As root it runs apt-get; otherwise it prints the exact command and fails.
+# Usage: scripts/install-deps.sh build|test|bench
+set -euo pipefail
+
+build=(pkg-config libsqlite3-dev libsodium-dev libmicrohttpd-dev)
+case "${1:-build}" in
+  build) wanted=("${build[@]}") ;;
+  test) wanted=("${build[@]}" sqlite3) ;;
+  bench) wanted=("${build[@]}" sqlite3) ;;
+  *) echo "usage: $0 build|test|bench" >&2; exit 2 ;;
+esac
+
+missing=()
+for package in "${wanted[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$package")
+  fi
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if [ "$(id -u)" -eq 0 ]; then
+  echo "Installing ${missing[*]} …" >&2
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+else
+  echo "Missing Debian packages. Install them with:" >&2
+  echo "  sudo apt-get install -y ${missing[*]}" >&2
+  exit 1
+fi
