@@ -1,7 +1,10 @@
 # PersonalContacts: `make run` starts it, `make test` tests it, `make bench` measures it.
+# `make run DATA=dir HOST=0.0.0.0 PORT=8080` picks another data directory, address or port.
 SWIFT ?= swift
 export PATH := /opt/swift/usr/bin:$(PATH)
 DATA ?=
+HOST ?= 127.0.0.1
+PORT ?= 8080
 
 .PHONY: run test bench build deps-build deps-test deps-bench clean
 
@@ -16,15 +19,18 @@ build: deps-build
 	$(SWIFT) build -c release --product contacts
 
 run: build
-	@scripts/demo.sh .build/release/contacts $(DATA)
+	.build/release/contacts $(if $(DATA),--data $(DATA)) serve --host $(HOST) --port $(PORT)
 
 test: deps-test
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	scripts/e2e.sh
 
 bench: deps-bench
 	$(SWIFT) build -c release --product contacts-bench
-	.build/release/contacts-bench
+	$(SWIFT) build -c release --product contacts
+	.build/release/contacts-bench store
+	scripts/bench-web.sh .build/release
 
 clean:
 	rm -rf .build

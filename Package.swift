@@ -13,14 +13,19 @@ let package = Package(
                        providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium",
                        providers: [.apt(["libsodium-dev"])]),
+        // The only C that touches HTTP: a non-variadic wrapper around libmicrohttpd.
+        .target(name: "CMicroHTTPD", linkerSettings: [.linkedLibrary("microhttpd")]),
 
         // Pure layers.
         .target(name: "ContactsCore"),
         .target(name: "SQLite", dependencies: ["CSQLite"]),
         .target(name: "ContactsStore", dependencies: ["ContactsCore", "SQLite", "CSodium"]),
+        .target(name: "HTTP", dependencies: ["CMicroHTTPD"]),
+        .target(name: "WebApp", dependencies: ["HTTP", "ContactsCore", "ContactsStore"],
+                resources: [.embedInCode("Static/app.css"), .embedInCode("Static/app.js"), .embedInCode("Static/icon.svg")]),
 
         // The command line and its entry point.
-        .target(name: "ContactsCLI", dependencies: ["ContactsCore", "ContactsStore", "SQLite"]),
+        .target(name: "ContactsCLI", dependencies: ["ContactsCore", "ContactsStore", "SQLite", "HTTP", "WebApp"]),
         .executableTarget(name: "contacts", dependencies: ["ContactsCLI"]),
         // `make bench`: measurements, not tests.
         .executableTarget(name: "contacts-bench", dependencies: ["ContactsCore", "ContactsStore"]),
@@ -28,6 +33,8 @@ let package = Package(
         .testTarget(name: "ContactsCoreTests", dependencies: ["ContactsCore"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "ContactsStoreTests", dependencies: ["ContactsStore"]),
+        .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
+        .testTarget(name: "WebAppTests", dependencies: ["WebApp", "HTTP", "ContactsStore"]),
         // Depends on the executable so that `swift test` builds the binary these tests run.
         .testTarget(name: "ContactsCLITests", dependencies: ["contacts", "ContactsStore"]),
     ],

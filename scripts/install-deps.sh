@@ -7,8 +7,8 @@ set -euo pipefail
 build=(pkg-config libsqlite3-dev libsodium-dev libmicrohttpd-dev)
 case "${1:-build}" in
   build) wanted=("${build[@]}") ;;
-  test) wanted=("${build[@]}" sqlite3) ;;
-  bench) wanted=("${build[@]}" sqlite3) ;;
+  test) wanted=("${build[@]}" sqlite3 curl) ;;
+  bench) wanted=("${build[@]}" curl wrk) ;;
   *) echo "usage: $0 build|test|bench" >&2; exit 2 ;;
 esac
 

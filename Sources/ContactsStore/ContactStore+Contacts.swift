@@ -43,6 +43,24 @@ extension ContactStore {
         }
     }
 
+    /// One page of the address book in display order: the `limit` contacts after contact `after`
+    /// (from the start when nil), or from the first contact filed under `section`.
+    public func contacts(in scope: AddressBookScope, after: Int64? = nil, fromSection section: String? = nil,
+                         limit: Int) throws -> [Contact] {
+        try queue.read { db in
+            let select = "SELECT \(ContactRow.columns) FROM contacts c WHERE c.book_id = ? AND c.deleted_at IS NULL"
+            let order = "ORDER BY c.sort_key, c.name, c.uid LIMIT ?"
+            if let after {
+                return try db.statement("""
+                    \(select) AND (c.sort_key, c.name, c.uid) > (SELECT sort_key, name, uid FROM contacts WHERE id = ? AND book_id = ?)
+                    \(order)
+                    """).rows([scope.bookID, after, scope.bookID, limit], ContactRow.contact)
+            }
+            let start = section.map { $0 == NameCollation.otherSection ? "{" : $0.lowercased() } ?? ""
+            return try db.statement("\(select) AND c.sort_key >= ? \(order)").rows([scope.bookID, start, limit], ContactRow.contact)
+        }
+    }
+
     /// How many contacts the address book holds (the trash not counted).
     public func count(in scope: AddressBookScope) throws -> Int {
         try queue.read { db in

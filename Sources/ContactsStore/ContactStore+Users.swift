@@ -41,13 +41,18 @@ extension ContactStore {
         return found
     }
 
-    /// Replaces a user's password.
+    /// Replaces a user's password and ends every session and remember token they had.
     public func changePassword(username: String, to password: String) throws {
         try PasswordHasher.validate(password)
         let hash = PasswordHasher.hash(password)
+        let now = now()
         try queue.write { db in
             try db.run("UPDATE users SET password_hash = ? WHERE username_key = ?", hash, username.lowercased())
             guard db.changes == 1 else { throw StoreError.userNotFound(username) }
+            try db.run("""
+                UPDATE sessions SET revoked_at = ? WHERE revoked_at IS NULL
+                AND user_id = (SELECT id FROM users WHERE username_key = ?)
+                """, now, username.lowercased())
         }
     }
 

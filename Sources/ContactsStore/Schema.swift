@@ -56,6 +56,8 @@ enum Schema {
                     UNIQUE (book_id, uid)
                 ) WITHOUT ROWID;
                 CREATE INDEX contacts_in_trash ON contacts(book_id, deleted_at) WHERE deleted_at IS NOT NULL;
+                -- Keys the server signs with (CSRF tokens), made once per data directory.
+                CREATE TABLE secrets (name TEXT PRIMARY KEY, value BLOB NOT NULL) WITHOUT ROWID;
                 -- Contact ids are handed out from here and never reused.
                 CREATE TABLE counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID;
                 INSERT INTO counters (name, value) VALUES ('contact_id', 0);

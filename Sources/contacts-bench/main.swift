@@ -1,74 +1,21 @@
-import ContactsCore
 import ContactsStore
 import Foundation
 
-// Measures the store at 100,000 contacts for one user: bulk insert, listing in display order,
-// and search latency for initials, full pinyin and phone digits.
+// `contacts-bench [store [COUNT]]` measures the store (100,000 contacts by default);
+// `contacts-bench seed DIR USER PASSWORD COUNT` fills a data directory for the web benchmark.
 
-let contactCount = Int(ProcessInfo.processInfo.environment["CONTACTS_BENCH_COUNT"] ?? "") ?? 100_000
-let directory = NSTemporaryDirectory() + "contacts-bench-\(UUID().uuidString)"
-defer { try? FileManager.default.removeItem(atPath: directory) }
-
-func seconds(_ body: () throws -> Void) rethrows -> Double {
-    let start = DispatchTime.now().uptimeNanoseconds
-    try body()
-    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-}
-
-func percentile(_ values: [Double], _ fraction: Double) -> Double {
-    let sorted = values.sorted()
-    return sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))]
-}
-
-func milliseconds(_ value: Double) -> String { String(format: "%.2f ms", value * 1000) }
-
-let store = try ContactStore(directory: directory)
-let scope = try store.defaultAddressBook(for: try store.createUser(username: "bench", password: "bench password"))
-var sample = SampleData(seed: 42)
-let contacts = (0..<contactCount).map { _ in sample.nextContact() }
-
-print("PersonalContacts store benchmark: \(contactCount) contacts, one user, SQLite in \(directory)")
-let batch = 10_000
-let insertTime = try seconds {
-    for start in stride(from: 0, to: contacts.count, by: batch) {
-        _ = try store.addContacts(Array(contacts[start..<min(start + batch, contacts.count)]), to: scope, requirePhone: true)
-    }
-}
-print(String(format: "bulk insert:  %.0f contacts/s (%.2f s, batches of %d)", Double(contactCount) / insertTime, insertTime, batch))
-
-var listTimes: [Double] = []
-var listed = 0
-for _ in 0..<5 {
-    listTimes.append(try seconds { listed = try store.contacts(in: scope).count })
-}
-precondition(listed == contactCount)
-print("list all:     median \(milliseconds(percentile(listTimes, 0.5))) for \(listed) contacts in display order (5 runs)")
-
-let warmUp = try seconds { _ = try store.search("zs", in: scope) }
-print("search index: \(milliseconds(warmUp)) to build on the first search")
-
-let stored = try store.contacts(in: scope)
-var queries: [String: [String]] = ["initials": [], "full pinyin": [], "phone digits": []]
-for _ in 0..<200 {
-    let contact = stored[sample.next(stored.count)]
-    let syllables = NameCollation.key(for: contact.details.name).syllables
-    queries["initials"]!.append(String(syllables.compactMap(\.first)))
-    queries["full pinyin"]!.append(syllables.joined())
-    let digits = contact.details.phones[0].number.filter(\.isNumber)
-    let start = sample.next(digits.count - 6)
-    queries["phone digits"]!.append(String(Array(digits)[start..<start + 4 + sample.next(3)]))
-}
-for kind in ["initials", "full pinyin", "phone digits"] {
-    var times: [Double] = []
-    var results = 0
-    for query in queries[kind]! {
-        times.append(try seconds { results += try store.search(query, in: scope).count })
-    }
-    var pageTimes: [Double] = []
-    for query in queries[kind]! {
-        pageTimes.append(try seconds { _ = try store.search(query, in: scope, limit: 50) })
-    }
-    print("search \(kind.padding(toLength: 12, withPad: " ", startingAt: 0)): p50 \(milliseconds(percentile(times, 0.5))), "
-          + "p99 \(milliseconds(percentile(times, 0.99))) all results (mean \(results / times.count) hits); "
-          + "first 50: p50 \(milliseconds(percentile(pageTimes, 0.5))), p99 \(milliseconds(percentile(pageTimes, 0.99)))")
+let arguments = Array(CommandLine.arguments.dropFirst())
+switch arguments.first ?? "store" {
+case "store":
+    try storeBenchmark(count: arguments.count > 1 ? Int(arguments[1]) ?? 100_000 : 100_000)
+case "seed" where arguments.count == 5:
+    let store = try ContactStore(directory: arguments[1])
+    let user = try store.createUser(username: arguments[2], password: arguments[3])
+    var sample = SampleData(seed: 7)
+    let contacts = (0..<(Int(arguments[4]) ?? 10_000)).map { _ in sample.nextContact() }
+    _ = try store.addContacts(contacts, to: try store.defaultAddressBook(for: user), requirePhone: true)
+    print("seeded \(contacts.count) contacts for \(user.username)")
+default:
+    FileHandle.standardError.write(Data("usage: contacts-bench [store [COUNT]] | seed DIR USER PASSWORD COUNT\n".utf8))
+    exit(2)
 }

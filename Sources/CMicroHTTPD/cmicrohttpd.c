@@ -1,0 +1,372 @@
+#include "cmicrohttpd.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <microhttpd.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+/* A chunked upload is drained (and discarded) up to this multiple of the cap, then dropped. */
+#define CMHD_DRAIN_FACTOR 4
+#define CMHD_HEADER_LINE_OVERHEAD 4 /* ": " and CRLF */
+
+struct cmhd_server {
+    struct MHD_Daemon *daemon;
+    int listen_fd;
+    uint16_t port;
+    int is_secure;
+    char *tls_certificate_pem; /* kept for the daemon's lifetime */
+    char *tls_key_pem;
+    size_t max_body_bytes;
+    size_t max_header_count;
+    size_t max_header_bytes;
+    cmhd_handler handler;
+    void *handler_context;
+    atomic_uint in_flight;
+    pthread_mutex_t log_lock;
+    char start_error[256];
+};
+
+/* The per-request state, from the request line to completion. */
+struct cmhd_exchange {
+    struct cmhd_server *server;
+    char *target;
+    int headers_seen;
+    int dispatched;
+    unsigned int rejection;
+    uint64_t received;
+    size_t declared_length;
+    uint8_t *body;
+    size_t body_length;
+    size_t body_capacity;
+    const char **header_names;
+    const char **header_values;
+    size_t header_count;
+    size_t header_bytes;
+};
+
+static void *on_request_line(void *cls, const char *uri, struct MHD_Connection *connection) {
+    (void)connection;
+    struct cmhd_server *server = cls;
+    struct cmhd_exchange *exchange = calloc(1, sizeof *exchange);
+    if (exchange == NULL) return NULL;
+    exchange->server = server;
+    exchange->target = strdup(uri);
+    atomic_fetch_add(&server->in_flight, 1);
+    return exchange;
+}
+
+static void on_completed(void *cls, struct MHD_Connection *connection, void **req_cls,
+                         enum MHD_RequestTerminationCode code) {
+    (void)connection;
+    (void)code;
+    struct cmhd_server *server = cls;
+    struct cmhd_exchange *exchange = *req_cls;
+    if (exchange == NULL) return;
+    free(exchange->target);
+    free(exchange->body);
+    free(exchange->header_names);
+    free(exchange->header_values);
+    free(exchange);
+    *req_cls = NULL;
+    atomic_fetch_sub(&server->in_flight, 1);
+}
+
+static enum MHD_Result collect_header(void *cls, enum MHD_ValueKind kind, const char *name, const char *value) {
+    (void)kind;
+    struct cmhd_exchange *exchange = cls;
+    const char *text = value == NULL ? "" : value;
+    exchange->header_names[exchange->header_count] = name;
+    exchange->header_values[exchange->header_count] = text;
+    exchange->header_count += 1;
+    exchange->header_bytes += strlen(name) + strlen(text) + CMHD_HEADER_LINE_OVERHEAD;
+    return MHD_YES;
+}
+
+/* Gathers the headers and returns the status rejecting them, or 0. */
+static unsigned int read_headers(struct cmhd_exchange *exchange, struct MHD_Connection *connection) {
+    const struct cmhd_server *server = exchange->server;
+    int count = MHD_get_connection_values(connection, MHD_HEADER_KIND, NULL, NULL);
+    if (count < 0) count = 0;
+    if ((size_t)count > server->max_header_count) return MHD_HTTP_REQUEST_HEADER_FIELDS_TOO_LARGE;
+    exchange->header_names = calloc((size_t)count + 1, sizeof(char *));
+    exchange->header_values = calloc((size_t)count + 1, sizeof(char *));
+    if (exchange->header_names == NULL || exchange->header_values == NULL) return MHD_HTTP_INTERNAL_SERVER_ERROR;
+    MHD_get_connection_values(connection, MHD_HEADER_KIND, collect_header, exchange);
+    if (exchange->header_bytes > server->max_header_bytes) {
+        exchange->header_count = 0;
+        return MHD_HTTP_REQUEST_HEADER_FIELDS_TOO_LARGE;
+    }
+    const char *length = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+    if (length != NULL) {
+        unsigned long long declared = strtoull(length, NULL, 10);
+        if (declared > server->max_body_bytes) return MHD_HTTP_CONTENT_TOO_LARGE;
+        exchange->declared_length = (size_t)declared;
+    }
+    return 0;
+}
+
+/* Grows the body buffer to hold needed bytes, doubling, but not past a declared Content-Length. */
+static int reserve(struct cmhd_exchange *exchange, size_t needed) {
+    if (needed <= exchange->body_capacity) return 1;
+    size_t capacity = needed * 2;
+    if (needed <= exchange->declared_length && capacity > exchange->declared_length) capacity = exchange->declared_length;
+    if (capacity > exchange->server->max_body_bytes) capacity = exchange->server->max_body_bytes;
+    uint8_t *grown = realloc(exchange->body, capacity);
+    if (grown == NULL) return 0;
+    exchange->body = grown;
+    exchange->body_capacity = capacity;
+    return 1;
+}
+
+/* Appends upload data, or discards it once over the cap; MHD_NO drops a runaway upload. */
+static enum MHD_Result receive_body(struct cmhd_exchange *exchange, const char *data, size_t size) {
+    const struct cmhd_server *server = exchange->server;
+    exchange->received += size;
+    if (exchange->received > (uint64_t)server->max_body_bytes * CMHD_DRAIN_FACTOR) return MHD_NO;
+    if (exchange->rejection != 0) return MHD_YES;
+    if (exchange->body_length + size > server->max_body_bytes) {
+        exchange->rejection = MHD_HTTP_CONTENT_TOO_LARGE;
+        free(exchange->body);
+        exchange->body = NULL;
+        exchange->body_length = 0;
+        exchange->body_capacity = 0;
+        return MHD_YES;
+    }
+    if (!reserve(exchange, exchange->body_length + size)) return MHD_NO;
+    memcpy(exchange->body + exchange->body_length, data, size);
+    exchange->body_length += size;
+    return MHD_YES;
+}
+
+static void format_client_address(struct MHD_Connection *connection, char *out, size_t size) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    snprintf(out, size, "unknown");
+    if (info == NULL || info->client_addr == NULL) return;
+    const struct sockaddr *address = info->client_addr;
+    if (address->sa_family == AF_INET) {
+        inet_ntop(AF_INET, &((const struct sockaddr_in *)address)->sin_addr, out, (socklen_t)size);
+    } else if (address->sa_family == AF_INET6) {
+        inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)address)->sin6_addr, out, (socklen_t)size);
+    }
+}
+
+/* Hands the request to the application; MHD_NO (closing the connection) if it queued no response. */
+static enum MHD_Result dispatch(struct cmhd_exchange *exchange, struct MHD_Connection *connection, const char *method) {
+    char client[INET6_ADDRSTRLEN];
+    format_client_address(connection, client, sizeof client);
+    exchange->dispatched = 1;
+    struct cmhd_request request = {
+        .connection = connection,
+        .method = method,
+        .target = exchange->target != NULL ? exchange->target : "/",
+        .client_address = client,
+        .header_names = exchange->header_names,
+        .header_values = exchange->header_values,
+        .header_count = exchange->header_count,
+        .body = exchange->body,
+        .body_length = exchange->body_length,
+        .rejection = exchange->rejection,
+        .is_secure = exchange->server->is_secure,
+    };
+    return exchange->server->handler(exchange->server->handler_context, &request) ? MHD_YES : MHD_NO;
+}
+
+static enum MHD_Result on_request(void *cls, struct MHD_Connection *connection, const char *url,
+                                  const char *method, const char *version, const char *upload_data,
+                                  size_t *upload_data_size, void **req_cls) {
+    (void)cls;
+    (void)url;
+    (void)version;
+    struct cmhd_exchange *exchange = *req_cls;
+    if (exchange == NULL) return MHD_NO;
+    if (!exchange->headers_seen) {
+        exchange->headers_seen = 1;
+        exchange->rejection = read_headers(exchange, connection);
+        return exchange->rejection != 0 ? dispatch(exchange, connection, method) : MHD_YES;
+    }
+    if (*upload_data_size > 0) {
+        size_t size = *upload_data_size;
+        *upload_data_size = 0;
+        return exchange->dispatched ? MHD_YES : receive_body(exchange, upload_data, size);
+    }
+    return exchange->dispatched ? MHD_YES : dispatch(exchange, connection, method);
+}
+
+int cmhd_respond(const struct cmhd_request *request, unsigned int status, const char *headers,
+                 size_t header_count, const uint8_t *body, size_t body_length) {
+    struct MHD_Response *response =
+        MHD_create_response_from_buffer(body_length, (void *)body, MHD_RESPMEM_MUST_COPY);
+    if (response == NULL) return 0;
+    const char *cursor = headers;
+    for (size_t index = 0; index < header_count; index++) {
+        const char *name = cursor;
+        const char *value = name + strlen(name) + 1;
+        cursor = value + strlen(value) + 1;
+        if (MHD_add_response_header(response, name, value) != MHD_YES) {
+            MHD_destroy_response(response);
+            return 0;
+        }
+    }
+    enum MHD_Result queued = MHD_queue_response(request->connection, status, response);
+    MHD_destroy_response(response);
+    return queued == MHD_YES;
+}
+
+static void record_start_error(void *cls, const char *format, va_list arguments) {
+    struct cmhd_server *server = cls;
+    pthread_mutex_lock(&server->log_lock);
+    if (server->start_error[0] == '\0') {
+        vsnprintf(server->start_error, sizeof server->start_error, format, arguments);
+        server->start_error[strcspn(server->start_error, "\n")] = '\0';
+    }
+    pthread_mutex_unlock(&server->log_lock);
+}
+
+/* Opens, binds and listens; returns the socket or -1 with a message in error. */
+static int open_listener(const struct cmhd_options *options, uint16_t *port, char *error, size_t error_size) {
+    char service[8];
+    snprintf(service, sizeof service, "%u", (unsigned)options->port);
+    struct addrinfo hints = {.ai_family = AF_UNSPEC, .ai_socktype = SOCK_STREAM, .ai_flags = AI_PASSIVE | AI_NUMERICSERV};
+    struct addrinfo *addresses = NULL;
+    int status = getaddrinfo(options->host, service, &hints, &addresses);
+    if (status != 0) {
+        snprintf(error, error_size, "cannot resolve %s: %s", options->host, gai_strerror(status));
+        return -1;
+    }
+    int fd = -1;
+    int reason = 0;
+    for (struct addrinfo *address = addresses; address != NULL && fd < 0; address = address->ai_next) {
+        fd = socket(address->ai_family, address->ai_socktype | SOCK_CLOEXEC, address->ai_protocol);
+        if (fd < 0) {
+            reason = errno;
+            continue;
+        }
+        int on = 1;
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
+        if (bind(fd, address->ai_addr, address->ai_addrlen) != 0 || listen(fd, SOMAXCONN) != 0) {
+            reason = errno;
+            close(fd);
+            fd = -1;
+        }
+    }
+    freeaddrinfo(addresses);
+    if (fd < 0) {
+        snprintf(error, error_size, "cannot listen on %s port %u: %s", options->host, (unsigned)options->port, strerror(reason));
+        return -1;
+    }
+    struct sockaddr_storage bound;
+    socklen_t length = sizeof bound;
+    getsockname(fd, (struct sockaddr *)&bound, &length);
+    *port = ntohs(bound.ss_family == AF_INET6 ? ((struct sockaddr_in6 *)&bound)->sin6_port
+                                              : ((struct sockaddr_in *)&bound)->sin_port);
+    return fd;
+}
+
+static struct MHD_Daemon *start_daemon(struct cmhd_server *server, const struct cmhd_options *options) {
+    unsigned int flags = MHD_USE_EPOLL_INTERNAL_THREAD | MHD_USE_ITC | MHD_USE_ERROR_LOG;
+    struct MHD_OptionItem items[16] = {
+        {MHD_OPTION_EXTERNAL_LOGGER, (intptr_t)record_start_error, server},
+        {MHD_OPTION_LISTEN_SOCKET, server->listen_fd, NULL},
+        {MHD_OPTION_THREAD_POOL_SIZE, options->thread_count, NULL},
+        {MHD_OPTION_CONNECTION_LIMIT, options->connection_limit, NULL},
+        {MHD_OPTION_PER_IP_CONNECTION_LIMIT, options->per_ip_limit, NULL},
+        {MHD_OPTION_CONNECTION_TIMEOUT, options->timeout_seconds, NULL},
+        {MHD_OPTION_CONNECTION_MEMORY_LIMIT, (intptr_t)options->memory_limit, NULL},
+        {MHD_OPTION_URI_LOG_CALLBACK, (intptr_t)on_request_line, server},
+        {MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)on_completed, server},
+    };
+    size_t count = 9;
+    if (server->is_secure) {
+        flags |= MHD_USE_TLS;
+        items[count++] = (struct MHD_OptionItem){MHD_OPTION_HTTPS_MEM_CERT, 0, server->tls_certificate_pem};
+        items[count++] = (struct MHD_OptionItem){MHD_OPTION_HTTPS_MEM_KEY, 0, server->tls_key_pem};
+    }
+    items[count] = (struct MHD_OptionItem){MHD_OPTION_END, 0, NULL};
+    return MHD_start_daemon(flags, 0, NULL, NULL, on_request, server, MHD_OPTION_ARRAY, items, MHD_OPTION_END);
+}
+
+static void free_server(struct cmhd_server *server) {
+    pthread_mutex_destroy(&server->log_lock);
+    free(server->tls_certificate_pem);
+    free(server->tls_key_pem);
+    free(server);
+}
+
+struct cmhd_server *cmhd_start(const struct cmhd_options *options, char *error, size_t error_size) {
+    int is_secure = options->tls_certificate_pem != NULL && options->tls_key_pem != NULL;
+    if (is_secure && !cmhd_tls_supported()) {
+        snprintf(error, error_size, "libmicrohttpd was built without TLS support");
+        return NULL;
+    }
+    if (MHD_is_feature_supported(MHD_FEATURE_AUTOSUPPRESS_SIGPIPE) != MHD_YES) signal(SIGPIPE, SIG_IGN);
+    struct cmhd_server *server = calloc(1, sizeof *server);
+    if (server == NULL) {
+        snprintf(error, error_size, "out of memory");
+        return NULL;
+    }
+    server->is_secure = is_secure;
+    if (is_secure) {
+        server->tls_certificate_pem = strdup(options->tls_certificate_pem);
+        server->tls_key_pem = strdup(options->tls_key_pem);
+    }
+    server->max_body_bytes = options->max_body_bytes;
+    server->max_header_count = options->max_header_count;
+    server->max_header_bytes = options->max_header_bytes;
+    server->handler = options->handler;
+    server->handler_context = options->handler_context;
+    atomic_init(&server->in_flight, 0);
+    pthread_mutex_init(&server->log_lock, NULL);
+    server->listen_fd = open_listener(options, &server->port, error, error_size);
+    if (server->listen_fd >= 0) server->daemon = start_daemon(server, options);
+    if (server->daemon != NULL) return server;
+    if (server->listen_fd >= 0) {
+        snprintf(error, error_size, "libmicrohttpd did not start: %s",
+                 server->start_error[0] != '\0' ? server->start_error : "unknown reason");
+        close(server->listen_fd);
+    }
+    free_server(server);
+    return NULL;
+}
+
+uint16_t cmhd_port(const struct cmhd_server *server) { return server->port; }
+
+void cmhd_quiesce(struct cmhd_server *server) {
+    if (server->listen_fd < 0) return;
+    MHD_socket fd = MHD_quiesce_daemon(server->daemon);
+    if (fd != MHD_INVALID_SOCKET) close(fd);
+    server->listen_fd = -1;
+}
+
+unsigned int cmhd_requests_in_flight(const struct cmhd_server *server) {
+    return atomic_load(&((struct cmhd_server *)server)->in_flight);
+}
+
+void cmhd_stop(struct cmhd_server *server) {
+    cmhd_quiesce(server);
+    MHD_stop_daemon(server->daemon);
+    free_server(server);
+}
+
+int cmhd_tls_supported(void) { return MHD_is_feature_supported(MHD_FEATURE_TLS) == MHD_YES; }
+
+uint64_t cmhd_raise_open_file_limit(void) {
+    struct rlimit limit;
+    if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return 0;
+    if (limit.rlim_cur < limit.rlim_max) {
+        limit.rlim_cur = limit.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &limit);
+        getrlimit(RLIMIT_NOFILE, &limit);
+    }
+    return (uint64_t)limit.rlim_cur;
+}

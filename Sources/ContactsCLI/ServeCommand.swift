@@ -1,0 +1,46 @@
+import ContactsStore
+import Dispatch
+import Foundation
+import HTTP
+import WebApp
+
+/// `contacts serve`: the web app on libmicrohttpd until SIGINT or SIGTERM.
+enum ServeCommand {
+    static let command = Command(
+        words: ["serve"], summary: "Run the web app (and print the first-run setup link while no user exists).",
+        usage: "serve [--host 127.0.0.1] [--port 8080]", options: [.value("--host"), .value("--port")]
+    ) { context in
+        _ = try context.arguments.positionals()
+        let host = context.arguments.value("--host") ?? "127.0.0.1"
+        guard let port = Int(context.arguments.value("--port") ?? "8080"), (0...65535).contains(port) else {
+            throw UsageError(message: "--port must be a number from 0 to 65535")
+        }
+        let store = try context.openStore()
+        let setupCode = try store.users().isEmpty ? SecretToken.make() : nil
+        let app = WebApp(store: store, setupCode: setupCode)
+        let server = HTTPServer(configuration: .init(host: host, port: port), responder: try app.responder())
+        try server.start()
+        let base = "http://\(host.contains(":") ? "[\(host)]" : host):\(server.port)"
+        context.console.print("Listening on \(base)")
+        if let setupCode {
+            context.console.print("Setup: \(base)/setup?code=\(setupCode)")
+        }
+        waitForTerminationSignal()
+        context.console.printError("Stopping: finishing requests in flight…")
+        server.stop()
+    }
+
+    /// Blocks until SIGINT or SIGTERM arrives.
+    private static func waitForTerminationSignal() {
+        let stop = DispatchSemaphore(value: 0)
+        let sources = [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { stop.signal() }
+            source.resume()
+            return source
+        }
+        stop.wait()
+        sources.forEach { $0.cancel() }
+    }
+}

@@ -1,0 +1,58 @@
+import CSodium
+
+/// Random bearer tokens (256 bits, base64url), the hash under which the store keeps them, and
+/// keyed MACs for values the server signs.
+public enum SecretToken {
+    private static let initialized: Bool = sodium_init() >= 0
+
+    /// A fresh token from libsodium's CSPRNG.
+    public static func make() -> String {
+        precondition(initialized, "libsodium failed to initialize")
+        var bytes = [UInt8](repeating: 0, count: 32)
+        randombytes_buf(&bytes, bytes.count)
+        return base64URL(bytes)
+    }
+
+    /// SHA-256 of the token: a stolen database does not yield usable tokens.
+    static func hash(_ token: String) -> [UInt8] {
+        var digest = [UInt8](repeating: 0, count: Int(crypto_hash_sha256_BYTES))
+        let bytes = Array(token.utf8)
+        crypto_hash_sha256(&digest, bytes, UInt64(bytes.count))
+        return digest
+    }
+
+    /// HMAC-SHA-256 of `message` under `key`, as base64url.
+    public static func mac(_ message: String, key: [UInt8]) -> String {
+        precondition(initialized, "libsodium failed to initialize")
+        var digest = [UInt8](repeating: 0, count: Int(crypto_auth_hmacsha256_BYTES))
+        var state = crypto_auth_hmacsha256_state()
+        let bytes = Array(message.utf8)
+        crypto_auth_hmacsha256_init(&state, key, key.count)
+        crypto_auth_hmacsha256_update(&state, bytes, UInt64(bytes.count))
+        crypto_auth_hmacsha256_final(&state, &digest)
+        return base64URL(digest)
+    }
+
+    /// Compares two secrets in time independent of where they differ.
+    public static func equal(_ left: String, _ right: String) -> Bool {
+        let (a, b) = (Array(left.utf8), Array(right.utf8))
+        return a.count == b.count && sodium_memcmp(a, b, a.count) == 0
+    }
+
+    private static func base64URL(_ bytes: [UInt8]) -> String {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+        var output: [UInt8] = []
+        var buffer = 0
+        var bits = 0
+        for byte in bytes {
+            buffer = buffer << 8 | Int(byte)
+            bits += 8
+            while bits >= 6 {
+                bits -= 6
+                output.append(alphabet[(buffer >> bits) & 63])
+            }
+        }
+        if bits > 0 { output.append(alphabet[(buffer << (6 - bits)) & 63]) }
+        return String(decoding: output, as: UTF8.self)
+    }
+}

@@ -1,0 +1,55 @@
+import ContactsCore
+import HTTP
+
+/// The fields of the add and edit forms (multipart/form-data, so a photo can come along).
+struct ContactForm {
+    private let parts: [MultipartPart]
+
+    init(_ request: Request) throws {
+        do {
+            parts = try request.multipartParts()
+        } catch {
+            throw HTTPError(400, "The form could not be read.")
+        }
+    }
+
+    private func values(_ name: String) -> [String] {
+        parts.filter { $0.name == name && $0.filename == nil }.map(\.text)
+    }
+
+    private func value(_ name: String) -> String { values(name).first ?? "" }
+
+    /// `details` with the form's fields applied; what the form does not show (extra vCard
+    /// properties) is kept. Throws the validation error for unreadable age, birthday or photo.
+    func apply(to details: ContactDetails) throws(ContactValidationError) -> ContactDetails {
+        var details = details
+        details.name = value("name")
+        let labels = values("phone_label")
+        details.phones = values("phone").enumerated().map { index, number in
+            PhoneNumber(number, label: index < labels.count ? PhoneLabel(rawValue: labels[index]) ?? .mobile : .mobile)
+        }
+        details.sex = Sex(rawValue: value("sex")) ?? .notSet
+        let age = value("age").trimmed
+        if age.isEmpty {
+            details.age = nil
+        } else {
+            guard let number = Int(age) else { throw .ageOutOfRange }
+            details.age = number
+        }
+        let birthday = value("birthday").trimmed
+        if birthday.isEmpty {
+            if details.birthday?.year != nil { details.birthday = nil }
+        } else {
+            guard let date = CalendarDate(birthday) else { throw .invalidBirthday(birthday) }
+            details.birthday = date
+        }
+        details.address = value("address")
+        details.emails = values("email")
+        details.note = value("note").replacingOccurrences(of: "\r\n", with: "\n")
+        if value("remove_photo") == "on" { details.photo = nil }
+        if let upload = parts.first(where: { $0.name == "photo" && $0.filename?.isEmpty == false }), !upload.data.isEmpty {
+            details.photo = try Photo(data: upload.data)
+        }
+        return details
+    }
+}

@@ -1,0 +1,132 @@
+import ContactsCore
+import ContactsStore
+
+/// The contact list: sections A–Z then #, a jump index, search, edit mode and the Undo toast.
+enum ContactListPage {
+    /// How many rows one page (the first screen, or one scroll step) carries.
+    static let pageSize = 100
+
+    struct State {
+        var account: String
+        var contacts: [Contact]
+        /// The id to continue after, when more contacts follow.
+        var next: Int64?
+        var total: Int
+        var query: String
+        var editing: Bool
+        /// A contact just deleted, for the Undo toast.
+        var deleted: Int64?
+    }
+
+    static func render(_ state: State, context: WebContext) -> String {
+        let strings = context.strings
+        let editHref = state.editing ? "/contacts" : "/contacts?edit=1"
+        let bar = """
+            <a class="bar-left" id="logout-button" href="/logout" role="button">\(HTML.escape(strings.logOut))</a>
+            \(Layout.title(strings.listTitle(state.account)))
+            <div class="bar-right">
+            <a id="edit-toggle" href="\(editHref)" role="button" data-edit="\(HTML.escape(strings.edit))" data-done="\(HTML.escape(strings.done))" aria-pressed="\(state.editing)">\(HTML.escape(state.editing ? strings.done : strings.edit))</a>
+            <a id="add-button" class="add" href="/contacts/new" role="button" aria-label="\(HTML.escape(strings.add))">+</a>
+            </div>
+            """
+        let status: String
+        if state.contacts.isEmpty {
+            status = #"<p class="empty" id="empty" data-count="0">\#(HTML.escape(state.query.isEmpty ? strings.empty : strings.noMatches))</p>"#
+        } else {
+            let shown = state.query.isEmpty ? state.total : state.contacts.count
+            status = #"<p class="count" id="count" data-count="\#(shown)">\#(HTML.escape(strings.count(shown)))</p>"#
+        }
+        // The localized texts the script needs to update the count and the empty state live.
+        let countOther = strings.count(2).replacingOccurrences(of: "2", with: "{n}")
+        let listTexts = #" data-count-one="\#(HTML.escape(strings.count(1)))" data-count-other="\#(HTML.escape(countOther))""#
+            + #" data-empty="\#(HTML.escape(strings.empty))" data-no-matches="\#(HTML.escape(strings.noMatches))""#
+        let more = state.next.map { next in
+            let query = state.query.isEmpty ? "" : "&q=" + HTML.urlComponent(state.query)
+            return #"<a class="more" id="more" href="/contacts?after=\#(next)\#(query)">\#(HTML.escape(strings.more))</a>"#
+        } ?? ""
+        let main = """
+            <form class="search" method="get" action="/contacts" role="search">
+            <input id="search" type="search" name="q" value="\(HTML.escape(state.query))" aria-label="\(HTML.escape(strings.search))" placeholder="\(HTML.escape(strings.search))" autocomplete="off" enterkeyhint="search">
+            </form>
+            <div id="list" class="list\(state.editing ? " editing" : "")" data-next="\(state.next.map(String.init) ?? "")" data-query="\(HTML.escape(state.query))"\(listTexts)>
+            \(sections(state.contacts, context: context))
+            </div>
+            \(more)
+            \(status)
+            \(index(strings: strings))
+            """
+        let toast = state.deleted.map { id in
+            """
+            <div class="toast" id="toast" role="status"><span>\(HTML.escape(strings.deleted))</span> ·
+            <form method="post" action="/contacts/\(id)/restore">\(context.csrfField)<button type="submit" class="link">\(HTML.escape(strings.undo))</button></form></div>
+            """
+        } ?? #"<div class="toast" id="toast" role="status" hidden><span>\#(HTML.escape(strings.deleted))</span> · <button type="button" class="link" id="undo-button">\#(HTML.escape(strings.undo))</button></div>"#
+        return Layout.page(title: strings.listTitle(state.account), bodyClass: "list-page", bar: bar, main: main,
+                           extra: toast + LogoutSheet.render(context: context, asDialog: true), context: context)
+    }
+
+    /// Rows grouped under section headers; used for the page and for the script's next pages.
+    static func sections(_ contacts: [Contact], context: WebContext) -> String {
+        var html = ""
+        var current: String?
+        for contact in contacts {
+            if contact.section != current {
+                if current != nil { html += "</ul></section>\n" }
+                current = contact.section
+                let section = HTML.escape(contact.section)
+                html += #"<section class="section" id="section-\#(section == "#" ? "other" : section)" data-section="\#(section)"><h2 class="section-header">\#(section)</h2><ul>"#
+            }
+            html += row(contact, context: context)
+        }
+        if current != nil { html += "</ul></section>" }
+        return html
+    }
+
+    private static func row(_ contact: Contact, context: WebContext) -> String {
+        let name = HTML.escape(contact.details.name)
+        let phone = contact.details.phones.first.map { #"<span class="row-phone">\#(HTML.escape($0.number))</span>"# } ?? ""
+        return """
+            <li class="row" data-id="\(contact.id)"><a class="row-link" href="/contacts/\(contact.id)">\(Avatar.render(contact))<span class="row-text"><span class="row-name">\(name)</span>\(phone)</span><span class="chevron" aria-hidden="true"></span></a><form class="row-delete" method="post" action="/contacts/\(contact.id)/delete">\(context.csrfField)<button type="submit" class="destructive">\(HTML.escape(context.strings.delete))</button></form></li>
+            """
+    }
+
+    private static func index(strings: Strings) -> String {
+        let links = NameCollation.sections.map { section in
+            let anchor = section == NameCollation.otherSection ? "other" : section
+            return #"<a href="/contacts?section=\#(HTML.urlComponent(section))#section-\#(anchor)" data-section="\#(section)">\#(section)</a>"#
+        }
+        return #"<nav class="index" aria-label="\#(HTML.escape(strings.sectionIndex))">\#(links.joined())</nav>"#
+    }
+}
+
+/// A round avatar: the photo, or the name's first character on a coloured disc.
+enum Avatar {
+    static func render(_ contact: Contact, large: Bool = false) -> String {
+        let size = large ? " avatar-large" : ""
+        if contact.hasPhoto {
+            return #"<span class="avatar\#(size)"><img src="/contacts/\#(contact.id)/photo?v=\#(Int(contact.updatedAt.timeIntervalSince1970 * 1000))" alt="" loading="lazy"></span>"#
+        }
+        let initial = contact.details.name.first.map { String($0).uppercased() } ?? "?"
+        let colour = contact.uid.unicodeScalars.reduce(0) { ($0 &* 31 &+ Int($1.value)) & 0xFFFF } % 8
+        return #"<span class="avatar avatar-c\#(colour)\#(size)" aria-hidden="true">\#(HTML.escape(initial))</span>"#
+    }
+}
+
+/// The logout confirmation: an action sheet over the list, or a page of its own without script.
+enum LogoutSheet {
+    static func render(context: WebContext, asDialog: Bool) -> String {
+        let strings = context.strings
+        let body = """
+            <div class="sheet-group"><h2 id="logout-title">\(HTML.escape(strings.logOutQuestion))</h2>
+            <p id="logout-message">\(HTML.escape(strings.logOutMessage))</p>
+            <form method="post" action="/logout">\(context.csrfField)<button type="submit" class="destructive" id="confirm-logout">\(HTML.escape(strings.confirmLogOut))</button></form></div>
+            """
+        if asDialog {
+            return """
+                <dialog class="sheet" id="logout-sheet" aria-labelledby="logout-title" aria-describedby="logout-message">
+                \(body)<button type="button" class="cancel" id="cancel-logout">\(HTML.escape(strings.cancel))</button></dialog>
+                """
+        }
+        return #"<div class="sheet sheet-page" role="dialog" aria-labelledby="logout-title" aria-describedby="logout-message">\#(body)<a class="cancel" href="/contacts" role="button">\#(HTML.escape(strings.cancel))</a></div>"#
+    }
+}

@@ -1,0 +1,127 @@
+import ContactsCore
+import Foundation
+
+/// The add, view and edit screens: one form, read-only when viewing.
+enum ContactPage {
+    enum Mode {
+        case new
+        case view(Contact)
+        case edit(Contact)
+
+        var contact: Contact? {
+            switch self {
+            case .new: nil
+            case .view(let contact), .edit(let contact): contact
+            }
+        }
+    }
+
+    static func render(mode: Mode, details: ContactDetails, error: String? = nil, now: Date, context: WebContext) -> String {
+        let strings = context.strings
+        let contact = mode.contact
+        let editing: Bool
+        if case .view = mode { editing = false } else { editing = true }
+        let readOnly = editing ? "" : " readonly"
+        let action = contact.map { "/contacts/\($0.id)" } ?? "/contacts"
+        let title = contact == nil ? strings.newContact : strings.contact
+
+        var bar = ""
+        switch mode {
+        case .new:
+            bar = #"<a class="bar-left" href="/contacts" id="back-button" role="button">\#(HTML.escape(strings.back))</a>\#(Layout.title(title))<div class="bar-right"><button type="submit" form="contact-form" id="submit-button" class="primary-text">\#(HTML.escape(strings.add))</button></div>"#
+        case .view(let contact):
+            bar = #"<a class="bar-left" href="/contacts" id="back-button" role="button">\#(HTML.escape(strings.back))</a>\#(Layout.title(title))<div class="bar-right"><a href="/contacts/\#(contact.id)/edit" id="edit-button" role="button">\#(HTML.escape(strings.edit))</a><button type="button" id="cancel-button" hidden>\#(HTML.escape(strings.cancel))</button><button type="submit" form="contact-form" id="save-button" class="primary-text" hidden>\#(HTML.escape(strings.save))</button></div>"#
+        case .edit(let contact):
+            bar = #"<a class="bar-left" href="/contacts/\#(contact.id)" id="cancel-button" role="button">\#(HTML.escape(strings.cancel))</a>\#(Layout.title(title))<div class="bar-right"><button type="submit" form="contact-form" id="save-button" class="primary-text">\#(HTML.escape(strings.save))</button></div>"#
+        }
+
+        let phones = details.phones.isEmpty ? [PhoneNumber("")] : details.phones
+        let phoneFields = phones.enumerated().map { index, phone in
+            let labels = PhoneLabel.allCases.map { label in
+                #"<option value="\#(label.rawValue)"\#(label == phone.label ? " selected" : "")>\#(HTML.escape(strings.phoneLabel(label)))</option>"#
+            }.joined()
+            let name = index == 0 ? strings.phone : "\(strings.phone) \(index + 1)"
+            return """
+                <div class="field phone-field"><label class="field-label" for="phone-\(index)">\(HTML.escape(name))\(index == 0 && contact == nil ? " *" : "")</label>
+                <select name="phone_label" aria-label="\(HTML.escape(name)) · \(HTML.escape(strings.phoneLabel(phone.label)))"\(editing ? "" : " disabled")>\(labels)</select>
+                <input id="phone-\(index)" name="phone" type="tel" inputmode="tel" autocomplete="off" maxlength="100" value="\(HTML.escape(phone.number))"\(index == 0 && contact == nil ? " required" : "")\(readOnly)></div>
+                """
+        }.joined()
+        let emails = details.emails.isEmpty ? [""] : details.emails
+        let emailFields = emails.enumerated().map { index, email in
+            let name = index == 0 ? strings.email : "\(strings.email) \(index + 1)"
+            return field(name, id: "email-\(index)", input: #"<input id="email-\#(index)" name="email" type="email" inputmode="email" autocomplete="off" maxlength="254" value="\#(HTML.escape(email))"\#(readOnly)>"#)
+        }.joined()
+        let sexOptions = [Sex.notSet, .male, .female, .other].map { sex in
+            #"<option value="\#(sex.rawValue)"\#(sex == details.sex ? " selected" : "")>\#(HTML.escape(strings.sexName(sex)))</option>"#
+        }.joined()
+        let computedAge = details.age == nil ? details.age(on: now).map(String.init) : nil
+        let photo = photoField(contact: contact, editing: editing, strings: strings)
+        let errorHTML = error.map { #"<p class="form-error" role="alert" id="form-error">\#(HTML.escape($0))</p>"# } ?? ""
+        let links = contact.map { viewLinks($0.details) } ?? ""
+        let deleteForm = contact.map { contact in
+            #"<form class="delete-contact" method="post" action="/contacts/\#(contact.id)/delete">\#(context.csrfField)<button type="submit" class="destructive wide" id="delete-contact">\#(HTML.escape(strings.deleteContact))</button></form>"#
+        } ?? ""
+
+        let main = """
+            <form id="contact-form" class="contact-form" method="post" action="\(action)" enctype="multipart/form-data" data-mode="\(contact == nil ? "new" : editing ? "edit" : "view")" novalidate>
+            \(context.csrfField)
+            \(photo)
+            \(errorHTML)
+            <div class="field-group">
+            \(field(strings.name + (contact == nil ? " *" : ""), id: "name", input: #"<input id="name" name="name" autocomplete="off" maxlength="200" value="\#(HTML.escape(details.name))"\#(contact == nil ? " required autofocus" : "")\#(readOnly)>"#))
+            \(phoneFields)
+            </div>
+            <div class="field-group">
+            \(field(strings.sex, id: "sex", input: #"<select id="sex" name="sex"\#(editing ? "" : " disabled")>\#(sexOptions)</select>"#))
+            \(field(strings.age, id: "age", input: #"<input id="age" name="age" type="number" inputmode="numeric" min="0" max="150" value="\#(details.age.map(String.init) ?? "")" placeholder="\#(computedAge ?? "")"\#(readOnly)>"#))
+            \(field(strings.birthday, id: "birthday", input: #"<input id="birthday" name="birthday" type="date" value="\#(details.birthday?.year == nil ? "" : details.birthday!.description)"\#(readOnly)>"#))
+            \(field(strings.address, id: "address", input: #"<input id="address" name="address" autocomplete="off" maxlength="2000" value="\#(HTML.escape(details.address))"\#(readOnly)>"#))
+            \(emailFields)
+            \(field(strings.note, id: "note", input: #"<textarea id="note" name="note" rows="3" maxlength="10000"\#(readOnly)>\#(HTML.escape(details.note))</textarea>"#))
+            </div>
+            </form>
+            \(editing ? "" : links)
+            \(editing && contact == nil ? "" : deleteForm)
+            """
+        let discard = """
+            <dialog class="alert" id="discard-dialog" aria-labelledby="discard-title"><h2 id="discard-title">\(HTML.escape(strings.discardQuestion))</h2>
+            <div class="alert-buttons"><button type="button" class="destructive" id="discard-button">\(HTML.escape(strings.discard))</button><button type="button" id="keep-editing-button">\(HTML.escape(strings.keepEditing))</button></div></dialog>
+            """
+        return Layout.page(title: title, bodyClass: "contact-page", bar: bar, main: main, extra: discard, context: context)
+    }
+
+    private static func field(_ label: String, id: String, input: String) -> String {
+        #"<div class="field"><label class="field-label" for="\#(id)">\#(HTML.escape(label))</label>\#(input)</div>"#
+    }
+
+    private static func photoField(contact: Contact?, editing: Bool, strings: Strings) -> String {
+        let avatar = contact.map { Avatar.render($0, large: true) } ?? #"<span class="avatar avatar-large avatar-empty" aria-hidden="true"></span>"#
+        // While viewing, "Remove photo" is rendered hidden and disabled, for the script's in-place editing.
+        let remove = contact?.hasPhoto == true
+            ? #"<label class="remove-photo"\#(editing ? "" : " hidden")><input type="checkbox" id="remove-photo" name="remove_photo" value="on"\#(editing ? "" : " disabled")> \#(HTML.escape(strings.removePhoto))</label>"# : ""
+        // Texts for the script's square crop view and its client-side check of the chosen file.
+        let english = strings.language == .english
+        let scriptTexts = [
+            ("data-unsupported", ContactValidationError.unsupportedImage.message(in: strings.language)),
+            ("data-crop-title", english ? "Move and scale" : "移动和缩放"),
+            ("data-zoom", english ? "Zoom" : "缩放"),
+            ("data-cancel", strings.cancel),
+            ("data-choose", strings.done),
+        ].map { #" \#($0.0)="\#(HTML.escape($0.1))""# }.joined()
+        return """
+            <div class="photo-field"><label for="photo" class="photo-label">\(avatar)<span class="photo-caption">\(HTML.escape(strings.photo))</span></label>
+            <input id="photo" name="photo" type="file" accept="image/jpeg,image/png,image/gif,image/webp" aria-label="\(HTML.escape(strings.photo))"\(scriptTexts)\(editing ? "" : " disabled")>\(remove)</div>
+            """
+    }
+
+    /// Phone numbers as tel: links and emails as mailto: links, shown while viewing.
+    private static func viewLinks(_ details: ContactDetails) -> String {
+        let phones = details.phones.map { phone in
+            let dial = phone.number.filter { $0.isNumber || $0 == "+" }
+            return #"<li><a href="tel:\#(HTML.escape(dial))">\#(HTML.escape(phone.number))</a></li>"#
+        }
+        let emails = details.emails.map { #"<li><a href="mailto:\#(HTML.escape($0))">\#(HTML.escape($0))</a></li>"# }
+        return #"<ul class="links" id="contact-links">\#((phones + emails).joined())</ul>"#
+    }
+}

@@ -1,0 +1,98 @@
+import ContactsCore
+
+/// Every string the web app shows, in English and Chinese (SCREENS.md); the English ones double as
+/// the accessible names outside tests look controls up by.
+struct Strings: Sendable {
+    let language: Language
+
+    private func pick(_ english: String, _ chinese: String) -> String {
+        language == .english ? english : chinese
+    }
+
+    var appTitle: String { pick("Personal Contacts", "私人通讯录") }
+    var account: String { pick("Account", "账号") }
+    var accountPlaceholder: String { pick("Enter your account", "请输入账号") }
+    var password: String { pick("Password", "密码") }
+    var passwordPlaceholder: String { pick("Enter your password", "请输入密码") }
+    var passwordRemembered: String { pick("Password remembered", "已记住密码") }
+    var rememberPassword: String { pick("Remember password", "记住密码") }
+    var autoLogin: String { pick("Auto login", "自动登录") }
+    var logIn: String { pick("Log in", "登录") }
+    var loggingIn: String { pick("Logging in...", "正在登录...") }
+    var wrongLogin: String { pick("Wrong account or password", "账号或密码错误") }
+    func tooManyAttempts(minutes: Int) -> String {
+        pick("Too many failed attempts. Try again in \(minutes) min.", "尝试次数过多，请 \(minutes) 分钟后再试")
+    }
+    var busy: String { pick("The server is busy. Try again in a moment.", "服务器繁忙，请稍后再试") }
+
+    func listTitle(_ account: String) -> String { pick("\(account)'s contacts", "\(account)的联系人列表") }
+    var add: String { pick("Add", "添加") }
+    var edit: String { pick("Edit", "编辑") }
+    var done: String { pick("Done", "完成") }
+    var logOut: String { pick("Log out", "注销") }
+    var search: String { pick("Search", "搜索") }
+    var delete: String { pick("Delete", "删除") }
+    var deleted: String { pick("Deleted", "已删除") }
+    var undo: String { pick("Undo", "撤销") }
+    func count(_ number: Int) -> String { pick(number == 1 ? "1 contact" : "\(number) contacts", "\(number) 位联系人") }
+    var empty: String { pick("No contacts yet — tap + to add one", "还没有联系人，点 + 添加") }
+    var noMatches: String { pick("No matches", "没有找到联系人") }
+    var more: String { pick("More", "更多") }
+    var sectionIndex: String { pick("Section index", "索引") }
+
+    var logOutQuestion: String { pick("Log out?", "确定要注销？") }
+    var logOutMessage: String { pick("You won't see your contacts until you log in again", "注销将无法查看您的联系人") }
+    var confirmLogOut: String { pick("Log out", "确定") }
+    var cancel: String { pick("Cancel", "取消") }
+
+    var newContact: String { pick("New contact", "添加联系人") }
+    var photo: String { pick("Photo", "点击选择头像") }
+    var removePhoto: String { pick("Remove photo", "删除头像") }
+    var name: String { pick("Name", "姓名") }
+    var phone: String { pick("Phone", "电话") }
+    var sex: String { pick("Sex", "性别") }
+    var age: String { pick("Age", "年龄") }
+    var birthday: String { pick("Birthday", "生日") }
+    var address: String { pick("Address", "地址") }
+    var email: String { pick("Email", "邮箱") }
+    var note: String { pick("Note", "备注") }
+    var back: String { pick("Back", "返回") }
+    func sexName(_ sex: Sex) -> String {
+        switch sex {
+        case .male: pick("Male", "男")
+        case .female: pick("Female", "女")
+        case .other: pick("Other", "其他")
+        case .notSet: pick("Not set", "未设置")
+        }
+    }
+    func phoneLabel(_ label: PhoneLabel) -> String {
+        switch label {
+        case .mobile: pick("mobile", "手机")
+        case .home: pick("home", "住宅")
+        case .work: pick("work", "工作")
+        case .other: pick("other", "其他")
+        }
+    }
+
+    var contact: String { pick("Contact", "查看联系人") }
+    var save: String { pick("Save", "保存") }
+    var discardQuestion: String { pick("Discard changes?", "确认放弃修改么?") }
+    var discard: String { pick("Discard", "放弃修改") }
+    var keepEditing: String { pick("Keep editing", "继续修改") }
+    var deleteContact: String { pick("Delete contact", "删除联系人") }
+
+    var setupTitle: String { pick("Create the first account", "创建第一个账号") }
+    var repeatPassword: String { pick("Repeat password", "再次输入密码") }
+    var createAccount: String { pick("Create account", "创建账号") }
+    var passwordsDiffer: String { pick("The passwords do not match", "两次输入的密码不一致") }
+    func passwordTooShort(_ minimum: Int) -> String {
+        pick("The password needs at least \(minimum) characters", "密码至少需要 \(minimum) 个字符")
+    }
+    var invalidAccount: String { pick("Use 1–64 letters, digits or . _ - @", "账号只能包含 1–64 个字母、数字或 . _ - @") }
+    var accountTaken: String { pick("That account already exists", "该账号已存在") }
+
+    var notFound: String { pick("Not found", "找不到页面") }
+    var notFoundMessage: String { pick("There is nothing here.", "这里什么也没有。") }
+    var forbidden: String { pick("This form has expired. Go back, reload the page and try again.", "表单已失效，请返回并刷新页面后重试。") }
+    var otherLanguage: String { pick("中文", "English") }
+}

@@ -1,0 +1,128 @@
+import ContactsCore
+import ContactsStore
+import Foundation
+import HTTP
+
+extension WebApp {
+    func addContactRoutes(to router: Router) {
+        router.get("/contacts") { [self] request, _ in try list(request) }
+        router.get("/contacts/rows") { [self] request, _ in try rows(request) }
+        router.get("/contacts/new") { [self] request, _ in
+            let (context, _, _) = try request.requireLogin()
+            return .html(ContactPage.render(mode: .new, details: ContactDetails(name: ""), now: clock(), context: context))
+        }
+        router.post("/contacts") { [self] request, _ in
+            let (context, _, scope) = try request.requireLogin()
+            var details = ContactDetails(name: "")
+            do {
+                details = try ContactForm(request).apply(to: details)
+                _ = try store.addContact(details, to: scope)
+                return .redirect(to: "/contacts")
+            } catch let error as ContactValidationError {
+                return invalid(.new, details, error, context)
+            } catch StoreError.invalid(let error) {
+                return invalid(.new, details, error, context)
+            }
+        }
+        router.get("/contacts/:id") { [self] request, parameters in
+            let (context, _, scope) = try request.requireLogin()
+            let contact = try store.contact(id: try contactID(parameters), in: scope)
+            return .html(ContactPage.render(mode: .view(contact), details: contact.details, now: clock(), context: context))
+        }
+        router.get("/contacts/:id/edit") { [self] request, parameters in
+            let (context, _, scope) = try request.requireLogin()
+            let contact = try store.contact(id: try contactID(parameters), in: scope)
+            return .html(ContactPage.render(mode: .edit(contact), details: contact.details, now: clock(), context: context))
+        }
+        router.post("/contacts/:id") { [self] request, parameters in
+            let (context, _, scope) = try request.requireLogin()
+            let contact = try store.contact(id: try contactID(parameters), in: scope)
+            var details = contact.details
+            do {
+                details = try ContactForm(request).apply(to: details)
+                _ = try store.updateContact(id: contact.id, with: details, in: scope, requirePhone: false)
+                return .redirect(to: "/contacts/\(contact.id)")
+            } catch let error as ContactValidationError {
+                return invalid(.edit(contact), details, error, context)
+            } catch StoreError.invalid(let error) {
+                return invalid(.edit(contact), details, error, context)
+            }
+        }
+        router.post("/contacts/:id/delete") { [self] request, parameters in
+            let (_, _, scope) = try request.requireLogin()
+            let id = try contactID(parameters)
+            try store.deleteContact(id: id, in: scope)
+            return request.isScripted ? Response(status: 204) : .redirect(to: "/contacts?deleted=\(id)")
+        }
+        router.post("/contacts/:id/restore") { [self] request, parameters in
+            let (_, _, scope) = try request.requireLogin()
+            _ = try store.restoreContact(id: try contactID(parameters), in: scope)
+            return request.isScripted ? Response(status: 204) : .redirect(to: "/contacts")
+        }
+        router.get("/contacts/:id/photo") { [self] request, parameters in
+            let (_, _, scope) = try request.requireLogin()
+            guard let photo = try store.photo(ofContact: try contactID(parameters), in: scope) else { throw HTTPError(404) }
+            return Response(status: 200, headers: ["Content-Type": photo.format.mimeType,
+                                                   "Cache-Control": "private, max-age=86400"], body: photo.data)
+        }
+    }
+
+    private func invalid(_ mode: ContactPage.Mode, _ details: ContactDetails, _ error: ContactValidationError,
+                         _ context: WebContext) -> Response {
+        .html(ContactPage.render(mode: mode, details: details, error: error.message(in: context.language), now: clock(),
+                                 context: context), status: 422)
+    }
+
+    private func contactID(_ parameters: RouteParameters) throws -> Int64 {
+        guard let id = parameters["id"].flatMap({ Int64($0) }) else { throw StoreError.contactNotFound(0) }
+        return id
+    }
+
+    /// The list page: the first page of the book, a page after a contact, from a section, or a search.
+    private func list(_ request: Request) throws -> Response {
+        let (context, user, scope) = try request.requireLogin()
+        let page = try page(request, scope: scope)
+        let state = ContactListPage.State(account: user.username, contacts: page.contacts, next: page.next,
+                                          total: try store.count(in: scope), query: page.query,
+                                          editing: request.query["edit"] == "1",
+                                          deleted: request.query["deleted"].flatMap { Int64($0) })
+        return .html(ContactListPage.render(state, context: context))
+    }
+
+    /// Rows only, for the page's script: the next page while scrolling, or live search results.
+    /// `X-Next` carries the cursor of the page after (absent on the last), `X-Count` the count to show.
+    private func rows(_ request: Request) throws -> Response {
+        let (context, _, scope) = try request.requireLogin()
+        let page = try page(request, scope: scope)
+        var response = Response.html(ContactListPage.sections(page.contacts, context: context))
+        if let next = page.next { response.headers["X-Next"] = String(next) }
+        response.headers["X-Count"] = String(page.query.isEmpty ? try store.count(in: scope) : page.contacts.count)
+        return response
+    }
+
+    private func page(_ request: Request, scope: AddressBookScope) throws -> (contacts: [Contact], next: Int64?, query: String) {
+        let query = (request.query["q"] ?? "").trimmed
+        let size = ContactListPage.pageSize
+        if !query.isEmpty {
+            return (try store.search(query, in: scope, limit: size), nil, query)
+        }
+        var contacts = try store.contacts(in: scope, after: request.query["after"].flatMap { Int64($0) },
+                                          fromSection: request.query["section"], limit: size + 1)
+        let next = contacts.count > size ? contacts[size - 1].id : nil
+        contacts = Array(contacts.prefix(size))
+        return (contacts, next, "")
+    }
+}
+
+extension StoreError: HTTPResponseConvertibleError {
+    /// A contact that is not in the user's book (or not anyone's) is simply not found.
+    public func response(for request: Request) -> Response {
+        guard let context = request.attributes[WebContextKey.self] else { return HTTPError(404).response(for: request) }
+        switch self {
+        case .contactNotFound, .notInTrash:
+            return ErrorPage.response(status: 404, message: context.strings.notFoundMessage, context: context)
+        default:
+            return ErrorPage.response(status: 400, message: description, context: context)
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import ContactsCore
+import ContactsStore
+import Foundation
+import HTTP
+import Synchronization
+
+/// The browser app: the seed app's screens as pages that work without script, enhanced by
+/// `/static/app.js`. Knows the store and HTTP; nothing here speaks SQL or sockets.
+public final class WebApp: Sendable {
+    let store: ContactStore
+    let throttle: LoginThrottle
+    let gate = PasswordGate()
+    let clock: @Sendable () -> Date
+    private let setupCode: Mutex<String?>
+
+    /// - Parameter setupCode: the one-time code of the first-run page (nil once a user exists).
+    public init(store: ContactStore, setupCode: String?, clock: @escaping @Sendable () -> Date = Date.init) {
+        self.store = store
+        self.setupCode = Mutex(setupCode)
+        self.clock = clock
+        throttle = LoginThrottle(clock: clock)
+    }
+
+    /// The app's responder: security headers, CSRF and sessions around the routes.
+    public func responder() throws -> any Responder {
+        let router = Router()
+        router.notFound = ClosureResponder { request in
+            ErrorPage.response(status: 404, message: request.context.strings.notFoundMessage, context: request.context)
+        }
+        addLoginRoutes(to: router)
+        addContactRoutes(to: router)
+        router.get("/static/*path") { request, _ in try StaticFiles.assets.respond(to: request) }
+        router.get("/") { request, _ in .redirect(to: request.context.user == nil ? "/login" : "/contacts") }
+        return chain([WebContextMiddleware(store: store, csrfKey: try store.secretKey(named: "csrf"))], to: router)
+    }
+
+    /// The setup code, if the first-run page is still open.
+    func currentSetupCode() throws -> String? {
+        try setupCode.withLock { code in
+            if code != nil, try !store.users().isEmpty { code = nil }
+            return code
+        }
+    }
+
+    /// Ends the first-run page.
+    func closeSetup() {
+        setupCode.withLock { $0 = nil }
+    }
+}
+
+/// The CSS, script and icon, compiled into the binary.
+enum StaticFiles {
+    static let assets = StaticAssets([
+        "/static/app.css": StaticAsset(contentType: "text/css; charset=utf-8", bytes: PackageResources.app_css),
+        "/static/app.js": StaticAsset(contentType: "text/javascript; charset=utf-8", bytes: PackageResources.app_js),
+        "/static/icon.svg": StaticAsset(contentType: "image/svg+xml", bytes: PackageResources.icon_svg),
+    ])
+}

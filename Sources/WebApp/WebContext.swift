@@ -1,0 +1,56 @@
+import ContactsCore
+import ContactsStore
+import HTTP
+
+/// What every page needs to know about the request: language, CSRF token, and who is logged in.
+struct WebContext: Sendable {
+    let strings: Strings
+    /// The value forms carry in their hidden `csrf` field.
+    let csrfToken: String
+    /// The logged-in user, if any, with their address book.
+    let user: User?
+    let scope: AddressBookScope?
+    /// The session token, for logging out.
+    let sessionToken: String?
+
+    var language: Language { strings.language }
+
+    /// The hidden form field every state-changing form carries.
+    var csrfField: String {
+        #"<input type="hidden" name="csrf" value="\#(HTML.escape(csrfToken))">"#
+    }
+}
+
+/// The request attribute holding the `WebContext`.
+enum WebContextKey: RequestAttributeKey {
+    typealias Value = WebContext
+}
+
+extension Request {
+    /// The context `WebContextMiddleware` attached.
+    var context: WebContext {
+        guard let context = attributes[WebContextKey.self] else {
+            preconditionFailure("WebContextMiddleware must run before the web app's handlers")
+        }
+        return context
+    }
+
+    /// The logged-in user's address book, or a redirect to the login page.
+    func requireLogin() throws -> (WebContext, User, AddressBookScope) {
+        let context = context
+        guard let user = context.user, let scope = context.scope else { throw Redirect(to: "/login") }
+        return (context, user, scope)
+    }
+
+    /// Whether the page's script sent this request and wants a short answer instead of a page.
+    var isScripted: Bool { headers["X-Requested-With"] == "fetch" }
+}
+
+/// Thrown to answer with a 303 redirect from deep inside a handler.
+struct Redirect: HTTPResponseConvertibleError {
+    let location: String
+
+    init(to location: String) { self.location = location }
+
+    func response(for request: Request) -> Response { .redirect(to: location) }
+}

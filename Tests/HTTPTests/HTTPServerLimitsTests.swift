@@ -1,0 +1,153 @@
+import Foundation
+import Synchronization
+import Testing
+import HTTP
+
+@Suite struct HTTPServerLimitsTests {
+    private static let cap = 1024
+
+    /// Echoes the body length and counts handler calls.
+    private final class Echo: Responder {
+        let calls = Mutex(0)
+        func respond(to request: Request) throws -> Response {
+            calls.withLock { $0 += 1 }
+            return .text("got \(request.body.count)")
+        }
+    }
+
+    private func server(_ configuration: HTTPServer.Configuration = .init(maxBodyBytes: cap), _ echo: Echo = Echo()) throws -> TestServer {
+        try TestServer(configuration, responder: echo)
+    }
+
+    private func chunked(_ total: Int, chunkSize: Int = 512) -> String {
+        var body = ""
+        var left = total
+        while left > 0 {
+            let size = min(chunkSize, left)
+            body += String(size, radix: 16) + "\r\n" + String(repeating: "a", count: size) + "\r\n"
+            left -= size
+        }
+        return body + "0\r\n\r\n"
+    }
+
+    @Test func bodyAtTheCapIsAccepted() throws {
+        let server = try server()
+        let client = try server.client()
+        client.send("POST /up HTTP/1.1\r\nHost: t\r\nContent-Length: \(Self.cap)\r\n\r\n" + String(repeating: "b", count: Self.cap))
+        let response = try client.readResponse()
+        #expect(response.status == 200)
+        #expect(response.text == "got \(Self.cap)")
+    }
+
+    @Test func contentLengthOverTheCapIs413BeforeTheBodyIsSent() throws {
+        let echo = Echo()
+        let server = try server(.init(maxBodyBytes: Self.cap), echo)
+        let client = try server.client()
+        client.send("POST /up HTTP/1.1\r\nHost: t\r\nContent-Length: \(Self.cap + 1)\r\n\r\n")
+        let response = try client.readResponse()
+        #expect(response.status == 413)
+        #expect(response.text == "413 Content Too Large\n")
+        #expect(echo.calls.withLock { $0 } == 0)
+        #expect(server.log.lines.last?.contains(" POST /up 413 ") == true)
+    }
+
+    @Test func chunkedBodyOverTheCapIsDrainedThenAnswered413() throws {
+        let echo = Echo()
+        let server = try server(.init(maxBodyBytes: Self.cap), echo)
+        let client = try server.client()
+        client.send("POST /up HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n" + chunked(Self.cap * 3))
+        let response = try client.readResponse()
+        #expect(response.status == 413)
+        #expect(response.text == "413 Content Too Large\n")
+        #expect(echo.calls.withLock { $0 } == 0)
+        client.send("POST /up HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n" + chunked(10))
+        #expect(try client.readResponse().text == "got 10", "the connection stays usable after draining")
+    }
+
+    @Test func chunkedBodyFarOverTheCapDropsTheConnection() throws {
+        let server = try server()
+        let client = try server.client()
+        client.send("POST /up HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n" + chunked(Self.cap * 5))
+        #expect(client.closedByServer())
+        #expect(!client.hasBufferedData, "no response is sent")
+    }
+
+    @Test func tooManyHeadersIs431() throws {
+        let server = try server(.init(maxHeaderCount: 20))
+        let client = try server.client()
+        let headers = (1...20).map { "X-H\($0): v\r\n" }.joined()
+        client.send("GET / HTTP/1.1\r\nHost: t\r\n\(headers)\r\n")
+        let response = try client.readResponse()
+        #expect(response.status == 431)
+        #expect(response.text == "431 Request Header Fields Too Large\n")
+    }
+
+    @Test func headersUpToTheCountAreAccepted() throws {
+        let server = try server(.init(maxHeaderCount: 20))
+        let client = try server.client()
+        let headers = (1...19).map { "X-H\($0): v\r\n" }.joined()
+        client.send("GET / HTTP/1.1\r\nHost: t\r\n\(headers)\r\n")
+        #expect(try client.readResponse().status == 200)
+    }
+
+    @Test func headerSectionOverTheByteCapIs431() throws {
+        let server = try server()
+        let client = try server.client()
+        client.send("GET / HTTP/1.1\r\nHost: t\r\nX-Big: \(String(repeating: "a", count: 17 * 1024))\r\n\r\n")
+        let response = try client.readResponse()
+        #expect(response.status == 431)
+        #expect(response.text == "431 Request Header Fields Too Large\n")
+    }
+
+    @Test func headerSectionBeyondTheConnectionMemoryIs431FromLibmicrohttpd() throws {
+        let server = try server()
+        let client = try server.client()
+        client.send("GET / HTTP/1.1\r\nHost: t\r\nX-Huge: \(String(repeating: "a", count: 40 * 1024))\r\n\r\n")
+        let response = try client.readResponse()
+        #expect(response.status == 431)
+        #expect(response.headers["Connection"]?.lowercased() == "close")
+    }
+
+    @Test func connectionsPerClientAreCapped() throws {
+        let server = try server(.init(maxConnectionsPerClient: 2))
+        let first = try server.client()
+        let second = try server.client()
+        usleep(100_000)
+        let third = try server.client(timeoutSeconds: 2)
+        #expect(third.closedByServer())
+        for client in [first, second] {
+            client.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n")
+            #expect(try client.readResponse().status == 200)
+        }
+    }
+
+    @Test func connectionsInTotalAreCappedExtraOnesWaitUnaccepted() throws {
+        let server = try server(.init(threadCount: 1, maxConnections: 2))
+        let first = try server.client()
+        let second = try server.client()
+        usleep(100_000)
+        let third = try server.client(timeoutSeconds: 1)
+        third.send("GET /third HTTP/1.1\r\nHost: t\r\n\r\n")
+        #expect(throws: RawHTTPClientError.timedOut) { try third.readResponse() }
+        second.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n")
+        #expect(try second.readResponse().status == 200)
+        first.disconnect()
+        #expect(try third.readResponse().status == 200)
+    }
+
+    @Test func idleOrDrippingConnectionTimesOut() throws {
+        let server = try server(.init(connectionTimeoutSeconds: 1))
+        let client = try server.client(timeoutSeconds: 4)
+        client.send("GET / HTTP/1.1\r\nHost: t\r\n")
+        let started = Date()
+        #expect(client.closedByServer())
+        #expect(Date().timeIntervalSince(started) < 3.5)
+    }
+
+    @Test func startRaisesTheOpenFileLimitToTheHardLimit() throws {
+        _ = try server()
+        var limit = rlimit()
+        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        #expect(limit.rlim_cur == limit.rlim_max)
+    }
+}

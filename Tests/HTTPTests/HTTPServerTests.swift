@@ -1,0 +1,193 @@
+import Foundation
+import Testing
+import HTTP
+
+@Suite struct HTTPServerTests {
+    private struct SecretError: Error { let detail = "hunter2" }
+
+    private static func router() -> Router {
+        let router = Router()
+        router.get("/hello") { request, _ in
+            .text("hello \(request.query["name"] ?? "?") from \(request.clientAddress) secure=\(request.isSecure)")
+        }
+        router.post("/echo/*rest") { request, _ in
+            var response = Response(status: 201, body: request.body)
+            response.headers["X-Raw-Path"] = request.rawPath
+            response.headers["X-Path"] = request.path
+            response.headers["X-Header-Order"] = request.headers.map(\.name).filter { $0.hasPrefix("X-") }.joined(separator: ",")
+            response.headers["X-Repeated"] = request.headers.values("X-Repeated").joined(separator: "|")
+            return response
+        }
+        router.get("/cookies") { _, _ in
+            var response = Response.text("set")
+            response.setCookie(Cookie(name: "a", value: "1"))
+            response.setCookie(Cookie(name: "b", value: "2"))
+            return response
+        }
+        router.get("/fail") { _, _ in throw SecretError() }
+        router.get("/teapot") { _, _ in throw HTTPError(418, "I am a teapot.") }
+        return router
+    }
+
+    @Test func answersThroughURLSession() async throws {
+        let server = try TestServer(responder: Self.router())
+        let response = try await URLSessionClient.fetch(server.url("/hello?name=Ada+L%C3%B6"))
+        #expect(response.status == 200)
+        #expect(response.body == "hello Ada Lö from 127.0.0.1 secure=false")
+        #expect(response.headers["Content-Type"] as? String == "text/plain; charset=utf-8")
+        #expect(response.headers["Content-Length"] as? String == String(response.data.count))
+    }
+
+    @Test func largeBodyArrivesWhole() async throws {
+        let server = try TestServer(responder: Self.router())
+        let body = Data((0..<(3 * 1024 * 1024)).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        let response = try await URLSessionClient.fetch(server.url("/echo/big"), method: "POST", body: body)
+        #expect(response.status == 201)
+        #expect(response.headers["Content-Length"] as? String == String(body.count))
+        #expect(response.data.elementsEqual(body), "the echoed bytes differ")
+    }
+
+    @Test func bodyRawPathAndHeaderOrderReachTheHandler() throws {
+        let server = try TestServer(responder: Self.router())
+        let client = try server.client()
+        client.send("POST /echo/a%2Fb%20c?x=1 HTTP/1.1\r\nHost: t\r\nX-Zulu: 1\r\nX-Repeated: one\r\nX-Alpha: 2\r\n"
+            + "X-Repeated: two\r\nContent-Length: 5\r\n\r\nhello")
+        let response = try client.readResponse()
+        #expect(response.status == 201)
+        #expect(response.text == "hello")
+        #expect(response.headers["X-Raw-Path"] == "/echo/a%2Fb%20c")
+        #expect(response.headers["X-Path"] == "/echo/a/b c")
+        #expect(response.headers["X-Header-Order"] == "X-Zulu,X-Repeated,X-Alpha,X-Repeated")
+        #expect(response.headers["X-Repeated"] == "one|two")
+    }
+
+    @Test func keepAliveServesSeveralRequestsOnOneConnection() throws {
+        let server = try TestServer(responder: Self.router())
+        let client = try server.client()
+        for name in ["one", "two", "three"] {
+            client.send("GET /hello?name=\(name) HTTP/1.1\r\nHost: t\r\n\r\n")
+            let response = try client.readResponse()
+            #expect(response.status == 200)
+            #expect(response.text.hasPrefix("hello \(name) "))
+            #expect(response.headers["Connection"]?.lowercased() != "close")
+        }
+    }
+
+    @Test func headSendsTheGetHeadersWithoutABody() throws {
+        let server = try TestServer(responder: Self.router())
+        let client = try server.client()
+        client.send("GET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
+        let get = try client.readResponse()
+        client.send("HEAD /hello HTTP/1.1\r\nHost: t\r\n\r\nGET /hello?name=after HTTP/1.1\r\nHost: t\r\n\r\n")
+        let head = try client.readResponse(toHead: true)
+        let after = try client.readResponse()
+        #expect(head.status == 200)
+        #expect(head.headers["Content-Length"] == String(get.body.count))
+        #expect(head.headers["Content-Type"] == get.headers["Content-Type"])
+        #expect(after.text.hasPrefix("hello after "))
+    }
+
+    @Test func emptyHeaderValuesAreLeftOutAndContentLengthIsTheServers() throws {
+        let responder = ClosureResponder { _ in
+            Response(headers: ["X-Empty": "", "Content-Length": "999", "X-Kept": "yes"], body: Array("abc".utf8))
+        }
+        let server = try TestServer(responder: responder)
+        let client = try server.client()
+        client.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n")
+        let response = try client.readResponse()
+        #expect(response.status == 200)
+        #expect(response.headers["X-Empty"] == nil)
+        #expect(response.headers.values("Content-Length") == ["3"])
+        #expect(response.headers["X-Kept"] == "yes")
+        #expect(response.text == "abc")
+    }
+
+    @Test func headerValueWithLineBreakIsRefusedNotInjected() throws {
+        let responder = ClosureResponder { _ in Response(headers: ["X-Bad": "a\r\nSet-Cookie: evil=1"]) }
+        let server = try TestServer(responder: responder)
+        let client = try server.client()
+        client.send("GET /inject HTTP/1.1\r\nHost: t\r\n\r\n")
+        let response = try client.readResponse()
+        #expect(response.status == 500)
+        #expect(response.headers["Set-Cookie"] == nil)
+        #expect(server.log.lines.first == "error: GET /inject: libmicrohttpd refused the response status or a header")
+    }
+
+    @Test func severalSetCookieHeadersAreSent() throws {
+        let server = try TestServer(responder: Self.router())
+        let client = try server.client()
+        client.send("GET /cookies HTTP/1.1\r\nHost: t\r\n\r\n")
+        #expect(try client.readResponse().headers.values("Set-Cookie") == [
+            "a=1; Path=/; HttpOnly; SameSite=Lax", "b=2; Path=/; HttpOnly; SameSite=Lax",
+        ])
+    }
+
+    @Test func routerAnswers404And405WithAllow() async throws {
+        let server = try TestServer(responder: Self.router())
+        let missing = try await URLSessionClient.fetch(server.url("/nowhere"))
+        #expect(missing.status == 404)
+        #expect(missing.body == "404 Not Found\n")
+        let wrongMethod = try await URLSessionClient.fetch(server.url("/hello"), method: "DELETE")
+        #expect(wrongMethod.status == 405)
+        #expect(wrongMethod.headers["Allow"] as? String == "GET, HEAD")
+    }
+
+    @Test func httpErrorRendersItself() async throws {
+        let server = try TestServer(responder: Self.router())
+        let response = try await URLSessionClient.fetch(server.url("/teapot"))
+        #expect(response.status == 418)
+        #expect(response.body == "I am a teapot.\n")
+    }
+
+    @Test func otherErrorsBecomeAGeneric500AndAreLoggedByTypeOnly() async throws {
+        let server = try TestServer(responder: Self.router())
+        let response = try await URLSessionClient.fetch(server.url("/fail"))
+        #expect(response.status == 500)
+        #expect(response.body == "500 Internal Server Error\n")
+        let lines = server.log.lines
+        #expect(lines.contains { $0.hasPrefix("error: GET /fail: handler threw ") && $0.hasSuffix("SecretError") })
+        #expect(!lines.joined().contains("hunter2"))
+    }
+
+    @Test func accessLogHasOneLinePerRequestAndNoSecrets() throws {
+        let server = try TestServer(responder: Self.router())
+        let client = try server.client()
+        client.send("GET /hello?token=secret HTTP/1.1\r\nHost: t\r\nAuthorization: Bearer tok3n\r\nCookie: sid=c00kie\r\n\r\n")
+        #expect(try client.readResponse().status == 200)
+        let lines = server.log.lines
+        #expect(lines.count == 1)
+        let line = try #require(lines.first)
+        let pattern = #/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z 127\.0\.0\.1 GET /hello 200 \d+ \d+\.\dms/#
+        #expect(line.wholeMatch(of: pattern) != nil, "\(line)")
+        for secret in ["secret", "token", "tok3n", "Bearer", "c00kie", "sid"] {
+            #expect(!line.contains(secret))
+        }
+    }
+
+    @Test func manyClientsAreServedAtOnce() throws {
+        let router = Router()
+        router.get("/slow") { _, _ in
+            usleep(20_000)
+            return .text("done")
+        }
+        let server = try TestServer(.init(maxConnectionsPerClient: 200), responder: router)
+        let clients = try (0..<150).map { _ in try server.client(timeoutSeconds: 20) }
+        let started = Date()
+        for client in clients { client.send("GET /slow HTTP/1.1\r\nHost: t\r\n\r\n") }
+        for client in clients {
+            let response = try client.readResponse()
+            #expect(response.status == 200)
+            #expect(response.text == "done")
+        }
+        #expect(Date().timeIntervalSince(started) < 150 * 0.020, "requests were handled concurrently")
+        #expect(server.log.lines.count == 150)
+    }
+
+    @Test func bindFailureThrowsAClearError() throws {
+        let first = try TestServer(responder: Self.router())
+        let second = HTTPServer(configuration: .init(port: first.port), responder: Self.router(), log: { _ in })
+        #expect(throws: HTTPServerError.startFailed("cannot listen on 127.0.0.1 port \(first.port): Address already in use")) {
+            try second.start()
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import HTTP
+
+/// A response read off a raw socket.
+struct RawResponse {
+    let status: Int
+    let headers: HTTPHeaders
+    let body: [UInt8]
+
+    var text: String { String(decoding: body, as: UTF8.self) }
+}
+
+enum RawHTTPClientError: Error, Equatable {
+    case connectFailed(Int32)
+    case closed
+    case timedOut
+    case malformed(String)
+}
+
+/// A blocking POSIX socket client for the cases URLSession cannot express:
+/// chunked and oversized uploads, header floods, dripping bytes, several requests on one connection.
+final class RawHTTPClient {
+    private let fd: Int32
+    private var buffer: [UInt8] = []
+
+    /// Connects to 127.0.0.1:port; reads give up after `timeoutSeconds`.
+    init(port: Int, timeoutSeconds: Int = 5) throws {
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let status = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard status == 0 else {
+            let reason = errno
+            close(fd)
+            throw RawHTTPClientError.connectFailed(reason)
+        }
+    }
+
+    deinit {
+        close(fd)
+    }
+
+    /// Closes the connection from this side.
+    func disconnect() {
+        shutdown(fd, Int32(SHUT_RDWR))
+    }
+
+    /// Writes all bytes; false once the server has closed or reset the connection.
+    @discardableResult
+    func send(_ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if written <= 0 { return false }
+            offset += written
+        }
+        return true
+    }
+
+    /// Writes the text as UTF-8.
+    @discardableResult
+    func send(_ text: String) -> Bool {
+        send(Array(text.utf8))
+    }
+
+    /// Reads one response; HEAD responses carry no body whatever their Content-Length says.
+    func readResponse(toHead: Bool = false) throws -> RawResponse {
+        let separator = Array("\r\n\r\n".utf8)
+        var headEnd: Int?
+        while headEnd == nil {
+            headEnd = buffer.indices.dropLast(3).first { buffer[$0..<($0 + 4)].elementsEqual(separator) }
+            if headEnd == nil { try fill() }
+        }
+        let head = String(decoding: buffer[..<headEnd!], as: UTF8.self)
+        buffer.removeFirst(headEnd! + separator.count)
+        var lines = head.components(separatedBy: "\r\n")
+        let statusLine = lines.removeFirst().split(separator: " ")
+        guard statusLine.count >= 2, let status = Int(statusLine[1]) else { throw RawHTTPClientError.malformed(head) }
+        var headers = HTTPHeaders()
+        for line in lines {
+            let pair = line.split(separator: ":", maxSplits: 1)
+            if pair.count == 2 { headers.add(String(pair[0]), pair[1].trimmingCharacters(in: .whitespaces)) }
+        }
+        let length = toHead ? 0 : Int(headers["Content-Length"] ?? "0") ?? 0
+        while buffer.count < length { try fill() }
+        let body = Array(buffer[..<length])
+        buffer.removeFirst(length)
+        return RawResponse(status: status, headers: headers, body: body)
+    }
+
+    /// Whether the server closes the connection (EOF or reset) before the read timeout; any data is discarded.
+    func closedByServer() -> Bool {
+        while true {
+            do { try fill() } catch RawHTTPClientError.closed { return true } catch { return false }
+        }
+    }
+
+    /// Whether any bytes arrived before the connection closed or the timeout passed.
+    var hasBufferedData: Bool { !buffer.isEmpty }
+
+    private func fill() throws {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        if count > 0 {
+            buffer += chunk[..<count]
+            return
+        }
+        if count == 0 || errno == ECONNRESET { throw RawHTTPClientError.closed }
+        throw RawHTTPClientError.timedOut
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import HTTP
+import Synchronization
+
+/// Collects log lines written by a server. NSLock rather than Mutex: ThreadSanitizer cannot see
+/// Mutex's futex hand-off on Linux and reports a false race under contention.
+final class LogRecorder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [String] = []
+
+    /// The function to pass as the server's log.
+    var sink: @Sendable (String) -> Void { { line in self.lock.withLock { self.storage.append(line) } } }
+
+    /// Every line so far.
+    var lines: [String] { lock.withLock { storage } }
+}
+
+/// A server on an ephemeral port with its log recorded, stopped when the test is done with it.
+struct TestServer {
+    let server: HTTPServer
+    let log = LogRecorder()
+
+    init(_ configuration: HTTPServer.Configuration = .init(), responder: any Responder) throws {
+        var configuration = configuration
+        configuration.port = 0
+        server = HTTPServer(configuration: configuration, responder: responder, log: log.sink)
+        try server.start()
+    }
+
+    var port: Int { server.port }
+
+    func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
+
+    func client(timeoutSeconds: Int = 5) throws -> RawHTTPClient {
+        try RawHTTPClient(port: port, timeoutSeconds: timeoutSeconds)
+    }
+}
+
+/// A boolean one thread sets and another waits for.
+final class Signal: Sendable {
+    private let raised = Mutex(false)
+
+    func raise() { raised.withLock { $0 = true } }
+
+    /// Whether the signal was raised within `seconds`.
+    func wait(seconds: Double = 5) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if raised.withLock({ $0 }) { return true }
+            usleep(2_000)
+        }
+        return false
+    }
+}

@@ -1,0 +1,141 @@
+import ContactsStore
+import Foundation
+import Testing
+
+@Suite struct LoginTests {
+    let app: RunningApp
+
+    init() throws {
+        app = try RunningApp()
+        try app.addUser("alice")
+    }
+
+    @Test func loginPageCarriesTheSecurityHeaders() throws {
+        let page = try app.session().get("/login")
+        #expect(page.status == 200)
+        let csp = try #require(page.header("Content-Security-Policy"))
+        #expect(csp.contains("script-src 'self'") && !csp.contains("unsafe-inline"))
+        #expect(csp.contains("frame-ancestors 'none'"))
+        #expect(page.header("X-Content-Type-Options") == "nosniff")
+        #expect(page.header("Referrer-Policy") == "same-origin")
+        #expect(page.body.contains("<title>Log in · Personal Contacts</title>"))
+    }
+
+    @Test func rightPasswordStartsAnHttpOnlySession() throws {
+        let session = app.session()
+        let reply = try session.logIn("alice", "password1")
+        #expect(reply.status == 303)
+        #expect(reply.header("Location") == "/contacts")
+        let cookie = try #require(reply.headers("Set-Cookie").first { $0.hasPrefix("pc_session=") })
+        #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax"))
+        #expect(!cookie.contains("Secure"))
+        let list = try session.get("/contacts")
+        #expect(list.status == 200)
+        #expect(list.body.contains("alice&#39;s contacts"))
+    }
+
+    @Test func wrongPasswordAndUnknownAccountGetTheSameMessage() throws {
+        let wrong = try app.session().logIn("alice", "wrong password")
+        let unknown = try app.session().logIn("nobody", "password1")
+        for reply in [wrong, unknown] {
+            #expect(reply.status == 401)
+            #expect(reply.body.contains("Wrong account or password"))
+            #expect(reply.headers("Set-Cookie").allSatisfy { !$0.hasPrefix("pc_session=") })
+        }
+    }
+
+    @Test func fiveFailuresBlockTheAccountEvenWithTheRightPassword() throws {
+        for _ in 0..<5 { #expect(try app.session().logIn("alice", "wrong password").status == 401) }
+        let blocked = try app.session().logIn("alice", "password1")
+        #expect(blocked.status == 429)
+        #expect(Int(blocked.header("Retry-After") ?? "") ?? 0 > 800)
+        #expect(blocked.body.contains("Too many failed attempts"))
+    }
+
+    @Test func pagesNeedALogin() throws {
+        let reply = try app.session().get("/contacts")
+        #expect(reply.status == 303)
+        #expect(reply.header("Location") == "/login")
+    }
+
+    @Test func rememberTokenRotatesAndAReplayRevokesTheFamily() throws {
+        let session = app.session()
+        try session.logIn("alice", "password1", remember: true)
+        let first = try #require(session.cookie("pc_remember"))
+        let loginPage = try session.get("/logout")
+        #expect(loginPage.status == 200)
+        try session.post("/logout")
+        // Logging out forgets the remembered password.
+        #expect(try app.store.user(forToken: first, kind: .remember) == nil)
+
+        let device = app.session()
+        try device.logIn("alice", "password1", remember: true, autoLogin: true)
+        let token = try #require(device.cookie("pc_remember"))
+        let page = try device.get("/login")
+        #expect(page.status == 303)
+        // A new browser session: drop the session cookie, keep the remember token.
+        let fresh = app.session()
+        try FileManager.default.copyItem(atPath: device.jar, toPath: fresh.jar)
+        let jar = try String(contentsOfFile: fresh.jar, encoding: .utf8)
+        try jar.split(separator: "\n").filter { !$0.contains("pc_session") }.joined(separator: "\n")
+            .write(toFile: fresh.jar, atomically: true, encoding: .utf8)
+        let remembered = try fresh.get("/login")
+        #expect(remembered.body.contains(#"data-auto-login="true""#))
+        #expect(remembered.body.contains("Password remembered"))
+        #expect(remembered.body.contains(#"value="alice""#))
+        let entered = try fresh.post("/login", [("account", "alice"), ("password", ""), ("remember", "on"), ("auto", "on")])
+        #expect(entered.status == 303)
+        let rotated = try #require(fresh.cookie("pc_remember"))
+        #expect(rotated != token)
+        // The spent token, presented again, is refused and takes its successor with it.
+        #expect(try app.store.useRememberToken(token, lifetime: 60) == .reused)
+        #expect(try app.store.user(forToken: rotated, kind: .remember) == nil)
+    }
+
+    @Test func logoutKeepsTheAccountButNotTheAutoLogin() throws {
+        let session = app.session()
+        try session.logIn("alice", "password1", remember: true, autoLogin: true)
+        #expect(try session.post("/logout").header("Location") == "/login")
+        let page = try session.get("/login")
+        #expect(page.body.contains(#"value="alice""#))
+        #expect(page.body.contains(#"data-auto-login="false""#))
+        #expect(!page.body.contains("Password remembered"))
+        #expect(try session.get("/contacts").status == 303)
+    }
+
+    @Test func formsWithoutTheCSRFTokenAreRefused() throws {
+        let session = app.session()
+        try session.get("/login")
+        let missing = try session.post("/login", [("account", "alice"), ("password", "password1")], csrf: false)
+        #expect(missing.status == 403)
+        let forged = try session.post("/login", [("csrf", "forged"), ("account", "alice"), ("password", "password1")], csrf: false)
+        #expect(forged.status == 403)
+    }
+
+    @Test func languageFollowsTheBrowserAndTheSwitch() throws {
+        let chinese = app.session(acceptLanguage: "zh-CN,zh;q=0.9,en;q=0.5")
+        #expect(try chinese.get("/login").body.contains("私人通讯录"))
+        let english = app.session(acceptLanguage: "fr, en;q=0.8")
+        #expect(try english.get("/login").body.contains("Remember password"))
+        let switched = try english.get("/login?lang=zh-Hans")
+        #expect(switched.status == 303)
+        #expect(try english.get("/login").body.contains("记住密码"))
+    }
+}
+
+@Suite struct SetupTests {
+    @Test func theSetupLinkCreatesTheFirstAccountOnce() throws {
+        let app = try RunningApp(setupCode: "s3cret-code")
+        let session = app.session()
+        #expect(try session.get("/setup").status == 404)
+        #expect(try session.get("/setup?code=wrong").status == 404)
+        #expect(try session.get("/setup?code=s3cret-code").status == 200)
+        let mismatch = try session.post("/setup", [("code", "s3cret-code"), ("account", "alice"), ("password", "password1"), ("repeat", "password2")])
+        #expect(mismatch.status == 422)
+        #expect(mismatch.body.contains("The passwords do not match"))
+        let created = try session.post("/setup", [("code", "s3cret-code"), ("account", "alice"), ("password", "password1"), ("repeat", "password1")])
+        #expect(created.status == 303)
+        #expect(try session.get("/contacts").status == 200)
+        #expect(try app.session().get("/setup?code=s3cret-code").status == 404)
+    }
+}

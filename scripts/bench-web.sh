@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# The web app under load: 10,000 contacts for one user; the list page's server time, search
+# requests/s and latency under 16 concurrent keep-alive clients (wrk), and the server's peak RSS.
+# Usage: scripts/bench-web.sh [BIN_DIR]   (default .build/release)
+set -euo pipefail
+bin=${1:-.build/release}
+count=${CONTACTS_WEB_BENCH_COUNT:-10000}
+data=$(mktemp -d)
+server=
+cleanup() { [ -n "$server" ] && kill "$server" 2>/dev/null; wait 2>/dev/null; rm -rf "$data"; }
+trap cleanup EXIT
+
+"$bin/contacts-bench" seed "$data" bench "bench password" "$count" >/dev/null
+"$bin/contacts" --data "$data" serve --port 0 >"$data/out" 2>"$data/log" &
+server=$!
+for _ in $(seq 100); do grep -q Listening "$data/out" 2>/dev/null && break; sleep 0.1; done
+base=$(sed -n 's/^Listening on //p' "$data/out")
+
+jar="$data/cookies"
+csrf=$(curl -s -c "$jar" -b "$jar" "$base/login" | sed -n 's/.*name="csrf" value="\([^"]*\)".*/\1/p' | head -1)
+curl -s -c "$jar" -b "$jar" -o /dev/null --data-urlencode "csrf=$csrf" -d account=bench \
+  --data-urlencode "password=bench password" "$base/login"
+session=$(awk '$6 == "pc_session" { print $7 }' "$jar")
+
+for _ in $(seq 50); do curl -s -o /dev/null -b "pc_session=$session" "$base/contacts"; done
+echo "PersonalContacts web benchmark: $count contacts, one user, $(nproc) cores"
+grep ' GET /contacts 200 ' "$data/log" | awk '{ sub("ms", "", $7); print $7 }' | sort -n | awk '
+  { v[NR] = $1 } END { printf "list page:   server time median %.1f ms, p99 %.1f ms over %d requests (first screen of 100 rows)\n", v[int(NR/2)+1], v[int(NR*0.99)+1], NR }'
+
+cat >"$data/search.lua" <<'LUA'
+local queries = { "zs", "wang", "lixiao", "1380", "6234", "zhangw", "emma", "ly", "chen", "ouyang" }
+local n = 0
+request = function()
+  n = n + 1
+  return wrk.format("GET", "/contacts/rows?q=" .. queries[(n % #queries) + 1])
+end
+LUA
+wrk -t2 -c16 -d10s --latency -s "$data/search.lua" -H "Cookie: pc_session=$session" "$base" >"$data/wrk"
+awk '/Requests\/sec/ { printf "search:      %s requests/s with 16 keep-alive clients for 10 s\n", $2 }
+     / 50%/ { p50 = $2 } / 99%/ { p99 = $2 } /Non-2xx/ { errors = $0 }
+     END { printf "             latency p50 %s, p99 %s %s\n", p50, p99, errors }' "$data/wrk"
+echo "peak RSS:    $(awk '/VmHWM/ { printf "%.1f MiB", $2 / 1024 }' /proc/$server/status)"
