@@ -8,19 +8,29 @@ import WebApp
 enum ServeCommand {
     static let command = Command(
         words: ["serve"], summary: "Run the web app (and print the first-run setup link while no user exists).",
-        usage: "serve [--host 127.0.0.1] [--port 8080]", options: [.value("--host"), .value("--port")]
+        usage: "serve [--host 127.0.0.1] [--port 8080] [--tls-cert FILE --tls-key FILE]",
+        options: [.value("--host"), .value("--port"), .value("--tls-cert"), .value("--tls-key")]
     ) { context in
         _ = try context.arguments.positionals()
         let host = context.arguments.value("--host") ?? "127.0.0.1"
         guard let port = Int(context.arguments.value("--port") ?? "8080"), (0...65535).contains(port) else {
             throw UsageError(message: "--port must be a number from 0 to 65535")
         }
+        var configuration = HTTPServer.Configuration(host: host, port: port)
+        switch (context.arguments.value("--tls-cert"), context.arguments.value("--tls-key")) {
+        case (nil, nil): break
+        case (let certificate?, let key?):
+            configuration.tlsCertificatePEM = try readPEM(certificate)
+            configuration.tlsKeyPEM = try readPEM(key)
+        default: throw UsageError(message: "--tls-cert and --tls-key go together")
+        }
         let store = try context.openStore()
         let setupCode = try store.users().isEmpty ? SecretToken.make() : nil
         let app = WebApp(store: store, setupCode: setupCode)
-        let server = HTTPServer(configuration: .init(host: host, port: port), responder: try app.responder())
+        let server = HTTPServer(configuration: configuration, responder: try app.responder())
         try server.start()
-        let base = "http://\(host.contains(":") ? "[\(host)]" : host):\(server.port)"
+        let scheme = configuration.tlsCertificatePEM == nil ? "http" : "https"
+        let base = "\(scheme)://\(host.contains(":") ? "[\(host)]" : host):\(server.port)"
         context.console.print("Listening on \(base)")
         if let setupCode {
             context.console.print("Setup: \(base)/setup?code=\(setupCode)")
@@ -28,6 +38,11 @@ enum ServeCommand {
         waitForTerminationSignal()
         context.console.printError("Stopping: finishing requests in flight…")
         server.stop()
+    }
+
+    private static func readPEM(_ path: String) throws -> String {
+        guard let data = FileManager.default.contents(atPath: path) else { throw CommandFailure(message: "cannot read \(path)") }
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// Blocks until SIGINT or SIGTERM arrives.

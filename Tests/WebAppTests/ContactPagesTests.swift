@@ -16,6 +16,7 @@ import Testing
         try alice.get("/contacts/new")
     }
 
+    @discardableResult
     private func add(_ name: String, phone: String = "138 0013 8000") throws -> WebSession.Reply {
         try alice.postMultipart("/contacts", [("name", name), ("phone", phone), ("phone_label", "mobile"), ("sex", "unset")])
     }
