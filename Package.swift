@@ -18,6 +18,7 @@ let package = Package(
 
         // Pure layers.
         .target(name: "ContactsCore"),
+        .target(name: "VCard"),
         .target(name: "SQLite", dependencies: ["CSQLite"]),
         .target(name: "ContactsStore", dependencies: ["ContactsCore", "SQLite", "CSodium"]),
         .target(name: "HTTP", dependencies: ["CMicroHTTPD"]),
@@ -31,6 +32,7 @@ let package = Package(
         .executableTarget(name: "contacts-bench", dependencies: ["ContactsCore", "ContactsStore"]),
 
         .testTarget(name: "ContactsCoreTests", dependencies: ["ContactsCore"]),
+        .testTarget(name: "VCardTests", dependencies: ["VCard"], exclude: ["Fuzz"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "ContactsStoreTests", dependencies: ["ContactsStore"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),

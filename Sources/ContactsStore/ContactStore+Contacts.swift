@@ -13,7 +13,12 @@ extension ContactStore {
     /// Validates and stores many contacts in one transaction: all of them, or none.
     /// - Returns: the new ids, in the order given.
     public func addContacts(_ list: [ContactDetails], to scope: AddressBookScope, requirePhone: Bool) throws -> [Int64] {
-        let valid = try list.map { try validate($0, requirePhone: requirePhone) }
+        // Validation and the collation keys are CPU work: done on every core, outside the lock.
+        let today = clock()
+        let rows = try list.parallelMap { details in
+            let valid = try Self.validate(details, requirePhone: requirePhone, today: today)
+            return PreparedRow(values: ContactRow.detailValues(valid), photo: valid.photo)
+        }
         let now = now()
         return try queue.write { db in
             let insert = try db.statement("""
@@ -21,12 +26,12 @@ extension ContactStore {
                 VALUES (?, ?, ?, ?, ?, \(Array(repeating: "?", count: ContactRow.detailColumns.count).joined(separator: ", ")))
                 """)
             let lastID = try db.statement("UPDATE counters SET value = value + ? WHERE name = 'contact_id' RETURNING value")
-                .firstRow([valid.count]) { $0.int64(0) } ?? 0
-            return try valid.enumerated().map { offset, details in
+                .firstRow([rows.count]) { $0.int64(0) } ?? 0
+            return try rows.enumerated().map { offset, row in
                 let uid = ContactUID.make()
-                let id = lastID - Int64(valid.count) + Int64(offset) + 1
-                try insert.execute([id, scope.bookID, uid, now, now] + ContactRow.detailValues(details))
-                try Self.savePhoto(details.photo, of: id, in: db)
+                let id = lastID - Int64(rows.count) + Int64(offset) + 1
+                try insert.execute([id, scope.bookID, uid, now, now] + row.values)
+                try Self.savePhoto(row.photo, of: id, in: db)
                 try Self.recordChange(.create, of: id, uid: uid, in: scope, at: now, db: db)
                 return id
             }
@@ -92,7 +97,7 @@ extension ContactStore {
     /// Replaces a contact's details (photo included) after validating them.
     public func updateContact(id: Int64, with details: ContactDetails, in scope: AddressBookScope,
                               requirePhone: Bool = true) throws -> Contact {
-        let valid = try validate(details, requirePhone: requirePhone)
+        let valid = try Self.validate(details, requirePhone: requirePhone, today: clock())
         let now = now()
         try queue.write { db in
             let assignments = ContactRow.detailColumns.map { "\($0) = ?" }.joined(separator: ", ")
@@ -117,12 +122,19 @@ extension ContactStore {
         }
     }
 
-    private func validate(_ details: ContactDetails, requirePhone: Bool) throws(StoreError) -> ContactDetails {
+    private static func validate(_ details: ContactDetails, requirePhone: Bool, today: Date) throws(StoreError) -> ContactDetails {
         do {
-            return try details.validated(now: clock(), requirePhone: requirePhone)
+            return try details.validated(now: today, requirePhone: requirePhone)
         } catch {
             throw .invalid(error)
         }
+    }
+
+    /// A contact's column values, computed before the write transaction.
+    private struct PreparedRow: @unchecked Sendable {
+        // Unchecked: the values are immutable strings, numbers and byte arrays.
+        let values: [any SQLiteBindable]
+        let photo: Photo?
     }
 
     static func savePhoto(_ photo: Photo?, of id: Int64, in db: Database) throws {

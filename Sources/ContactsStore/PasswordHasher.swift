@@ -30,7 +30,7 @@ public enum PasswordHasher {
                                   crypto_pwhash_argon2id_alg_argon2id13())
         }
         precondition(result == 0, "argon2id ran out of memory")
-        return String(cString: output)
+        return String(decoding: output.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Whether `password` matches `encodedHash`, compared by libsodium in constant time.

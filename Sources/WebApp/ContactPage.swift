@@ -42,7 +42,7 @@ enum ContactPage {
             }.joined()
             let name = index == 0 ? strings.phone : "\(strings.phone) \(index + 1)"
             return """
-                <div class="field phone-field"><label class="field-label" for="phone-\(index)">\(HTML.escape(name))\(index == 0 && contact == nil ? " *" : "")</label>
+                <div class="field phone-field"><label class="field-label" for="phone-\(index)">\(HTML.escape(name))\(index == 0 && contact == nil ? requiredMark : "")</label>
                 <select name="phone_label" aria-label="\(HTML.escape(name)) · \(HTML.escape(strings.phoneLabel(phone.label)))"\(editing ? "" : " disabled")>\(labels)</select>
                 <input id="phone-\(index)" name="phone" type="tel" inputmode="tel" autocomplete="off" maxlength="100" value="\(HTML.escape(phone.number))"\(index == 0 && contact == nil ? " required" : "")\(readOnly)></div>
                 """
@@ -69,7 +69,7 @@ enum ContactPage {
             \(photo)
             \(errorHTML)
             <div class="field-group">
-            \(field(strings.name + (contact == nil ? " *" : ""), id: "name", input: #"<input id="name" name="name" autocomplete="off" maxlength="200" value="\#(HTML.escape(details.name))"\#(contact == nil ? " required autofocus" : "")\#(readOnly)>"#))
+            \(field(strings.name, required: contact == nil, id: "name", input: #"<input id="name" name="name" autocomplete="off" maxlength="200" value="\#(HTML.escape(details.name))"\#(contact == nil ? " required autofocus" : "")\#(readOnly)>"#))
             \(phoneFields)
             </div>
             <div class="field-group">
@@ -91,9 +91,12 @@ enum ContactPage {
         return Layout.page(title: title, bodyClass: "contact-page", bar: bar, main: main, extra: discard, context: context)
     }
 
-    private static func field(_ label: String, id: String, input: String) -> String {
-        #"<div class="field"><label class="field-label" for="\#(id)">\#(HTML.escape(label))</label>\#(input)</div>"#
+    private static func field(_ label: String, required: Bool = false, id: String, input: String) -> String {
+        #"<div class="field"><label class="field-label" for="\#(id)">\#(HTML.escape(label))\#(required ? requiredMark : "")</label>\#(input)</div>"#
     }
+
+    /// The visible " *" of a required field; left out of the accessible name (the input says `required`).
+    private static let requiredMark = #"<span class="required-mark" aria-hidden="true"> *</span>"#
 
     private static func photoField(contact: Contact?, editing: Bool, strings: Strings) -> String {
         let avatar = contact.map { Avatar.render($0, large: true) } ?? #"<span class="avatar avatar-large avatar-empty" aria-hidden="true"></span>"#
@@ -101,11 +104,10 @@ enum ContactPage {
         let remove = contact?.hasPhoto == true
             ? #"<label class="remove-photo"\#(editing ? "" : " hidden")><input type="checkbox" id="remove-photo" name="remove_photo" value="on"\#(editing ? "" : " disabled")> \#(HTML.escape(strings.removePhoto))</label>"# : ""
         // Texts for the script's square crop view and its client-side check of the chosen file.
-        let english = strings.language == .english
         let scriptTexts = [
             ("data-unsupported", ContactValidationError.unsupportedImage.message(in: strings.language)),
-            ("data-crop-title", english ? "Move and scale" : "移动和缩放"),
-            ("data-zoom", english ? "Zoom" : "缩放"),
+            ("data-crop-title", strings.cropTitle),
+            ("data-zoom", strings.zoom),
             ("data-cancel", strings.cancel),
             ("data-choose", strings.done),
         ].map { #" \#($0.0)="\#(HTML.escape($0.1))""# }.joined()

@@ -47,6 +47,8 @@ struct Strings: Sendable {
 
     var newContact: String { pick("New contact", "添加联系人") }
     var photo: String { pick("Photo", "点击选择头像") }
+    var cropTitle: String { pick("Move and scale", "移动和缩放") }
+    var zoom: String { pick("Zoom", "缩放") }
     var removePhoto: String { pick("Remove photo", "删除头像") }
     var name: String { pick("Name", "姓名") }
     var phone: String { pick("Phone", "电话") }

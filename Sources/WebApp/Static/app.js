@@ -64,13 +64,14 @@
     setTimeout(finish, reducedMotion.matches ? 0 : milliseconds + 60);
   }
 
-  /** Closes a modal dialog after its closing animation. */
-  function closeDialog(dialog) {
+  /** Closes a modal dialog after its closing animation, then calls `then`. */
+  function closeDialog(dialog, then) {
     if (!dialog.open || dialog.classList.contains('closing')) return;
     dialog.classList.add('closing');
     afterMotion(dialog, 220, () => {
       dialog.classList.remove('closing');
-      dialog.close();
+      dialog.close(); // focus goes back to where it was before the dialog opened
+      then?.();
     });
   }
 
@@ -100,6 +101,7 @@
     const auto = $('#auto', form);
     const spinner = $('#login-spinner');
     const remembered = password.dataset.remembered === 'true';
+    const rememberedAccount = account.value.trim().toLowerCase();
     let submitting = false;
 
     // Browser autofill may not expose the value until the person interacts; the style tells.
@@ -113,7 +115,9 @@
     /** Log in is enabled while both fields hold text (or the password is remembered). */
     function update() {
       const hasAccount = account.value.trim() !== '' || autofilled(account);
-      const hasPassword = password.value !== '' || remembered || autofilled(password);
+      // The remembered password only stands in for the account it was remembered for.
+      const usesRemembered = remembered && account.value.trim().toLowerCase() === rememberedAccount;
+      const hasPassword = password.value !== '' || usesRemembered || autofilled(password);
       button.disabled = !(hasAccount && hasPassword);
     }
     form.addEventListener('input', update);
@@ -328,12 +332,12 @@
     list.addEventListener('pointerdown', (event) => {
       if (event.pointerType === 'mouse' || list.classList.contains('editing')) return;
       const row = event.target.closest('.row');
-      if (openRow && openRow !== row) closeSwipe();
       if (!row || event.target.closest('.row-delete')) return;
       const width = $('.row-delete', row).offsetWidth || 88;
       swipe = {
         row, width, id: event.pointerId,
         link: $('.row-link', row),
+        button: $('.row-delete', row),
         x: event.clientX, y: event.clientY,
         start: row.classList.contains('swiped') ? -width : 0,
         offset: 0, active: false,
@@ -352,16 +356,18 @@
       }
       swipe.offset = Math.min(0, Math.max(-1.5 * swipe.width, swipe.start + dx));
       swipe.link.style.transform = `translateX(${swipe.offset}px)`;
+      swipe.button.style.width = Math.max(swipe.width, -swipe.offset) + 'px'; // Delete fills the gap
     });
     const endSwipe = (event) => {
       if (!swipe || event.pointerId !== swipe.id) return;
-      const { row, link, width, offset, active } = swipe;
+      const { row, link, button, width, offset, active } = swipe;
       swipe = null;
       if (!active) return;
       const open = event.type === 'pointerup' && offset < -width / 2;
       // Same frame: drop the drag's transform and set the class, so the CSS transition settles it.
       row.classList.remove('swiping');
       link.style.transform = '';
+      button.style.width = '';
       row.classList.toggle('swiped', open);
       openRow = open ? row : null;
       swallowClick = true;
@@ -369,21 +375,19 @@
     };
     list.addEventListener('pointerup', endSwipe);
     list.addEventListener('pointercancel', endSwipe);
-    // A tap while a row is open closes it instead of opening a contact.
-    list.addEventListener('click', (event) => {
-      if (swallowClick) {
-        swallowClick = false;
-        event.preventDefault();
-        return;
-      }
-      if (openRow && !event.target.closest('.row-delete')) {
-        event.preventDefault();
-        closeSwipe();
-      }
-    }, true);
+    // While a row is open, a tap anywhere but on its Delete only closes it.
     document.addEventListener('pointerdown', (event) => {
-      if (openRow && !list.contains(event.target)) closeSwipe();
-    });
+      if (!openRow || (openRow.contains(event.target) && event.target.closest('.row-delete'))) return;
+      closeSwipe();
+      swallowClick = true;
+      setTimeout(() => { swallowClick = false; }, 600);
+    }, true);
+    document.addEventListener('click', (event) => {
+      if (!swallowClick) return;
+      swallowClick = false;
+      event.preventDefault();
+      event.stopPropagation();
+    }, true);
 
     // --- Delete with an Undo toast ---
     // The deleted row stays in the page, hidden, until the toast goes: Undo puts it back.
@@ -445,11 +449,11 @@
       clearTimeout(toastTimer);
       toastTimer = setTimeout(() => hideToast(shown), 5000);
     }
-    function hideToast(shown = toastShown) {
+    function hideToast(shown = toastShown, force = false) {
       clearTimeout(toastTimer);
       if (toast.hidden || shown !== toastShown) return;
       // Someone reading it with the keyboard keeps it until they move on.
-      if (toast.matches(':focus-within')) {
+      if (!force && $(':focus-visible', toast)) {
         toast.addEventListener('focusout', () => {
           toastTimer = setTimeout(() => hideToast(shown), 2000);
         }, { once: true });
@@ -499,7 +503,8 @@
       const deleted = pending;
       if (!deleted) return;
       pending = null;
-      hideToast();
+      const keyboard = undoButton.matches(':focus-visible');
+      hideToast(toastShown, true);
       let response;
       try {
         response = await post(`/contacts/${deleted.id}/restore`);
@@ -522,6 +527,7 @@
         $('.row-delete button', row).disabled = false;
         expand(row);
         setCount(currentCount() + 1);
+        if (keyboard) $('.row-link', row).focus();
       } else {
         runSearch(true); // the list was replaced meanwhile: show it afresh
       }
@@ -532,7 +538,12 @@
       const shown = toastShown;
       toastTimer = setTimeout(() => hideToast(shown), 2000);
     });
-    // The server's own toast (after a delete without script) goes away too.
+    // The server's own toast (after a delete without script) goes away too, and a reload
+    // does not bring it back.
+    if (query.has('deleted')) {
+      query.delete('deleted');
+      history.replaceState(history.state, '', location.pathname + (String(query) ? '?' + query : '') + location.hash);
+    }
     if (toast && !toast.hidden && !undoButton) {
       setTimeout(() => {
         toast.classList.add('leaving');
@@ -551,6 +562,7 @@
         event.preventDefault();
         sheet.classList.remove('closing');
         sheet.showModal();
+        $('#cancel-logout', sheet)?.focus(); // the safe choice first, as on iOS
       });
       $('#cancel-logout', sheet)?.addEventListener('click', () => closeDialog(sheet));
       animateClosing(sheet);
@@ -742,8 +754,7 @@
       $('#discard-button')?.addEventListener('click', () => {
         const discard = onDiscard;
         onDiscard = null;
-        closeDialog(discardDialog);
-        discard?.();
+        closeDialog(discardDialog, discard);
       });
       $('#keep-editing-button')?.addEventListener('click', () => {
         onDiscard = null;
@@ -791,7 +802,8 @@
 
     const photoPicker = photo ? initPhoto(photo, form, update) : null;
     update();
-    if (initialMode === 'new') name.focus();
+    // The name field has autofocus; make sure it got it (autofocus runs before animation frames).
+    if (initialMode === 'new') requestAnimationFrame(() => { if (document.activeElement === document.body) name.focus(); });
   }
 
   // ---------- Photo: crop square, scale to ≤ 512 px, JPEG, back into the file input ----------

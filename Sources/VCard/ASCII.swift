@@ -1,0 +1,73 @@
+/// Byte constants and byte-level helpers shared by the reader and the writer, which work on
+/// UTF-8 (or raw charset) bytes rather than on `Character`s for speed.
+enum ASCII {
+    static let tab: UInt8 = 0x09
+    static let lineFeed: UInt8 = 0x0A
+    static let carriageReturn: UInt8 = 0x0D
+    static let space: UInt8 = 0x20
+    static let quote: UInt8 = 0x22
+    static let hash: UInt8 = 0x23
+    static let apostrophe: UInt8 = 0x27
+    static let comma: UInt8 = 0x2C
+    static let hyphen: UInt8 = 0x2D
+    static let period: UInt8 = 0x2E
+    static let slash: UInt8 = 0x2F
+    static let colon: UInt8 = 0x3A
+    static let semicolon: UInt8 = 0x3B
+    static let equals: UInt8 = 0x3D
+    static let backslash: UInt8 = 0x5C
+    static let caret: UInt8 = 0x5E
+    static let underscore: UInt8 = 0x5F
+    static let upperN: UInt8 = 0x4E
+    static let lowerN: UInt8 = 0x6E
+
+    /// Space or horizontal tab: the characters that start a folded line (RFC 6350 §3.2).
+    static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == space || byte == tab
+    }
+
+    /// The byte upper-cased if it is an ASCII lower-case letter.
+    static func uppercased(_ byte: UInt8) -> UInt8 {
+        byte &- 0x61 < 26 ? byte &- 0x20 : byte
+    }
+
+    /// Letters, digits, `-`, and leniently `_` and `/`, which real exports put in names
+    /// (`X-messaging/gadu-All` from KDE Kontact). RFC 6350 §3.3 allows only ALPHA / DIGIT / "-".
+    static func isNameByte(_ byte: UInt8) -> Bool {
+        let upper = uppercased(byte)
+        return upper &- 0x41 < 26 || byte &- 0x30 < 10 || byte == hyphen || byte == underscore || byte == slash
+    }
+
+    /// Whether `bytes` equals `expected` (given in upper case) ignoring ASCII case.
+    static func equalsIgnoringCase(_ bytes: some Collection<UInt8>, _ expected: StaticString) -> Bool {
+        guard bytes.count == expected.utf8CodeUnitCount else { return false }
+        return expected.withUTF8Buffer { target in
+            zip(bytes, target).allSatisfy { uppercased($0) == $1 }
+        }
+    }
+
+    /// Whether `bytes` begins with `prefix` (given in upper case) ignoring ASCII case.
+    static func hasPrefixIgnoringCase(_ bytes: some Collection<UInt8>, _ prefix: StaticString) -> Bool {
+        guard bytes.count >= prefix.utf8CodeUnitCount else { return false }
+        return prefix.withUTF8Buffer { target in
+            zip(bytes, target).allSatisfy { uppercased($0) == $1 }
+        }
+    }
+
+    /// The bytes as a String, upper-cased (names are ASCII after `isNameByte`).
+    static func uppercasedString(_ bytes: some Collection<UInt8>) -> String {
+        if bytes.allSatisfy({ $0 &- 0x61 >= 26 }) {
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        return String(decoding: bytes.map(uppercased), as: UTF8.self)
+    }
+
+    /// The range of `bytes` without leading and trailing spaces and tabs.
+    static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int> {
+        var lower = range.lowerBound
+        var upper = range.upperBound
+        while lower < upper, isWhitespace(bytes[lower]) { lower += 1 }
+        while upper > lower, isWhitespace(bytes[upper - 1]) { upper -= 1 }
+        return lower..<upper
+    }
+}

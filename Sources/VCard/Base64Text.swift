@@ -1,0 +1,41 @@
+import Foundation
+
+/// Base64 (RFC 4648 §4) as vCard carries it: `ENCODING=b` (RFC 2426 §4), `ENCODING=BASE64`
+/// (the vCard 2.1 specification) and `;base64` data: URIs (RFC 2397).
+enum Base64Text {
+    /// The text without the whitespace that folding leaves inside it and with its padding made
+    /// right, or nil when it holds a character outside the alphabet or data after padding.
+    /// Lenient where writers are sloppy: missing or superfluous padding is repaired, and a final
+    /// lone character, which cannot make a byte, is dropped.
+    static func canonical(_ bytes: some Sequence<UInt8>) -> [UInt8]? {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.underestimatedCount)
+        var padded = false
+        for byte in bytes {
+            if isAlphabet(byte) {
+                guard !padded else { return nil }
+                out.append(byte)
+            } else if byte == ASCII.equals {
+                padded = true
+            } else if !(ASCII.isWhitespace(byte) || byte == ASCII.carriageReturn || byte == ASCII.lineFeed) {
+                return nil
+            }
+        }
+        switch out.count % 4 {
+        case 1: out.removeLast()
+        case 2: out.append(contentsOf: [ASCII.equals, ASCII.equals])
+        case 3: out.append(ASCII.equals)
+        default: break
+        }
+        return out
+    }
+
+    /// The decoded bytes, or nil when the text is not base64.
+    static func decode(_ bytes: some Sequence<UInt8>) -> Data? {
+        canonical(bytes).flatMap { Data(base64Encoded: Data($0)) }
+    }
+
+    private static func isAlphabet(_ byte: UInt8) -> Bool {
+        ASCII.uppercased(byte) &- 0x41 < 26 || byte &- 0x30 < 10 || byte == 0x2B || byte == ASCII.slash
+    }
+}

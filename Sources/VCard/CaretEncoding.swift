@@ -1,0 +1,54 @@
+/// RFC 6868 §3.1 caret encoding of parameter values: `^n` is a line break, `^'` a double quote,
+/// `^^` a caret. RFC 6868 defines it for vCard 4.0; this library also reads and writes it in
+/// 3.0, which has no other way to carry those characters in a parameter (never in 2.1).
+enum CaretEncoding {
+    static func decode(_ value: String) -> String {
+        let utf8 = value.utf8
+        guard utf8.contains(ASCII.caret) else { return value }
+        var out: [UInt8] = []
+        out.reserveCapacity(utf8.count)
+        var escaping = false
+        for byte in utf8 {
+            if escaping {
+                switch byte {
+                case ASCII.lowerN, ASCII.upperN: out.append(ASCII.lineFeed)
+                case ASCII.apostrophe: out.append(ASCII.quote)
+                case ASCII.caret: out.append(ASCII.caret)
+                default:
+                    out.append(ASCII.caret)
+                    out.append(byte)
+                }
+                escaping = false
+            } else if byte == ASCII.caret {
+                escaping = true
+            } else {
+                out.append(byte)
+            }
+        }
+        if escaping { out.append(ASCII.caret) }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends `value` caret-encoded to `out`; CR LF, CR and LF all become `^n`.
+    static func append(_ value: String, to out: inout [UInt8]) {
+        var previous: UInt8 = 0
+        for byte in value.utf8 {
+            switch byte {
+            case ASCII.caret:
+                out.append(ASCII.caret)
+                out.append(ASCII.caret)
+            case ASCII.quote:
+                out.append(ASCII.caret)
+                out.append(ASCII.apostrophe)
+            case ASCII.lineFeed where previous == ASCII.carriageReturn:
+                break
+            case ASCII.lineFeed, ASCII.carriageReturn:
+                out.append(ASCII.caret)
+                out.append(ASCII.lowerN)
+            default:
+                out.append(byte)
+            }
+            previous = byte
+        }
+    }
+}
