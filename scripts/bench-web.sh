@@ -25,7 +25,7 @@ session=$(awk '$6 == "pc_session" { print $7 }' "$jar")
 for _ in $(seq 50); do curl -s -o /dev/null -b "pc_session=$session" "$base/contacts"; done
 echo "PersonalContacts web benchmark: $count contacts, one user, $(nproc) cores"
 grep ' GET /contacts 200 ' "$data/log" | awk '{ sub("ms", "", $7); print $7 }' | sort -n | awk '
-  { v[NR] = $1 } END { printf "list page:   server time median %.1f ms, p99 %.1f ms over %d requests (first screen of 100 rows)\n", v[int(NR/2)+1], v[int(NR*0.99)+1], NR }'
+  { v[NR] = $1 } END { printf "list page:   server time median %.1f ms, p99 %.1f ms over %d requests (first screen of 50 rows)\n", v[int(NR/2)+1], v[int(NR*0.99)+1], NR }'
 
 cat >"$data/search.lua" <<'LUA'
 local queries = { "zs", "wang", "lixiao", "1380", "6234", "zhangw", "emma", "ly", "chen", "ouyang" }

@@ -30,10 +30,16 @@ final class SearchIndex: @unchecked Sendable {
         var presences: [SearchPresence] = []
         var orders: [Int64: [UInt8]] = [:]
 
-        func matches(_ query: SearchQuery, limit: Int) -> [Int64] {
+        /// Up to `limit` matching ids following contact `after` (from the start when nil).
+        func matches(_ query: SearchQuery, after: Int64?, limit: Int) -> [Int64] {
+            var start = 0
+            if let after {
+                guard let order = orders[after] else { return [] }
+                start = position(of: order) + 1
+            }
             var found: [Int64] = []
             presences.withUnsafeBufferPointer { presences in
-                for index in presences.indices where query.mayMatch(presence: presences[index]) {
+                for index in start..<presences.count where query.mayMatch(presence: presences[index]) {
                     guard entries[index].key.matches(query) else { continue }
                     found.append(entries[index].id)
                     if found.count == limit { break }
@@ -75,15 +81,16 @@ final class SearchIndex: @unchecked Sendable {
         }
     }
 
-    /// The ids of the address book's contacts that match `query`, in display order.
+    /// The ids of the address book's contacts that match `query`, in display order: at most
+    /// `limit`, following contact `after` when given.
     /// Must be called with the connection held, so the log and the rows agree.
-    func matches(_ query: SearchQuery, in scope: AddressBookScope, limit: Int, db: Database) throws -> [Int64] {
+    func matches(_ query: SearchQuery, in scope: AddressBookScope, after: Int64?, limit: Int, db: Database) throws -> [Int64] {
         let latest = try ContactStore.latestChange(in: scope, db: db)
         return try lock.withLock {
             if books[scope.bookID]?.latestChange != latest {
                 try refresh(&books[scope.bookID, default: Book()], scope: scope, latest: latest, db: db)
             }
-            return books[scope.bookID]!.matches(query, limit: limit)
+            return books[scope.bookID]!.matches(query, after: after, limit: limit)
         }
     }
 

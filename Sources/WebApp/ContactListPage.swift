@@ -4,13 +4,14 @@ import ContactsStore
 /// The contact list: sections A–Z then #, a jump index, search, edit mode and the Undo toast.
 enum ContactListPage {
     /// How many rows one page (the first screen, or one scroll step) carries.
-    static let pageSize = 100
+    static let pageSize = 50
 
     struct State {
         var account: String
         var contacts: [Contact]
         /// The id to continue after, when more contacts follow.
         var next: Int64?
+        /// The contacts in the book, or the matches of the search.
         var total: Int
         var query: String
         var editing: Bool
@@ -33,8 +34,7 @@ enum ContactListPage {
         if state.contacts.isEmpty {
             status = #"<p class="empty" id="empty" data-count="0">\#(HTML.escape(state.query.isEmpty ? strings.empty : strings.noMatches))</p>"#
         } else {
-            let shown = state.query.isEmpty ? state.total : state.contacts.count
-            status = #"<p class="count" id="count" data-count="\#(shown)">\#(HTML.escape(strings.count(shown)))</p>"#
+            status = #"<p class="count" id="count" data-count="\#(state.total)">\#(HTML.escape(strings.count(state.total)))</p>"#
         }
         // The localized texts the script needs to update the count and the empty state live.
         let countOther = strings.count(2).replacingOccurrences(of: "2", with: "{n}")

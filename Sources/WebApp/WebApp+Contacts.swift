@@ -83,7 +83,7 @@ extension WebApp {
         let (context, user, scope) = try request.requireLogin()
         let page = try page(request, scope: scope)
         let state = ContactListPage.State(account: user.username, contacts: page.contacts, next: page.next,
-                                          total: try store.count(in: scope), query: page.query,
+                                          total: try store.searchCount(page.query, in: scope), query: page.query,
                                           editing: request.query["edit"] == "1",
                                           deleted: request.query["deleted"].flatMap { Int64($0) })
         return .html(ContactListPage.render(state, context: context))
@@ -96,21 +96,21 @@ extension WebApp {
         let page = try page(request, scope: scope)
         var response = Response.html(ContactListPage.sections(page.contacts, context: context))
         if let next = page.next { response.headers["X-Next"] = String(next) }
-        response.headers["X-Count"] = String(page.query.isEmpty ? try store.count(in: scope) : page.contacts.count)
+        response.headers["X-Count"] = String(try store.searchCount(page.query, in: scope))
         return response
     }
 
+    /// One page of the book or of a search, with the cursor of the page after it.
     private func page(_ request: Request, scope: AddressBookScope) throws -> (contacts: [Contact], next: Int64?, query: String) {
         let query = (request.query["q"] ?? "").trimmed
         let size = ContactListPage.pageSize
-        if !query.isEmpty {
-            return (try store.search(query, in: scope, limit: size), nil, query)
-        }
-        var contacts = try store.contacts(in: scope, after: request.query["after"].flatMap { Int64($0) },
-                                          fromSection: request.query["section"], limit: size + 1)
+        let after = request.query["after"].flatMap { Int64($0) }
+        var contacts = query.isEmpty
+            ? try store.contacts(in: scope, after: after, fromSection: request.query["section"], limit: size + 1)
+            : try store.search(query, in: scope, after: after, limit: size + 1)
         let next = contacts.count > size ? contacts[size - 1].id : nil
         contacts = Array(contacts.prefix(size))
-        return (contacts, next, "")
+        return (contacts, next, query)
     }
 }
 

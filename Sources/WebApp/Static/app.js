@@ -244,11 +244,12 @@
 
     async function loadMore() {
       const after = list.dataset.next;
-      if (loading || !after || list.dataset.query) return;
+      if (loading || !after) return;
       loading = true;
       const started = generation;
+      const q = list.dataset.query;
       try {
-        const page = await fetchRows(new URLSearchParams({ after }));
+        const page = await fetchRows(new URLSearchParams(q ? { q, after } : { after }));
         if (started !== generation) return;
         appendSections(parse(page.html));
         list.dataset.next = page.next;
