@@ -1,0 +1,1 @@
+"""Test support: the server process, the browser, plain HTTP, the app's screens and strings."""

@@ -1,0 +1,91 @@
+"""The UI strings of docs SCREENS.md, English (the accessible-name contract) and zh-Hans.
+
+Tests are written with the English names; `t(lang, english)` gives the name to look for in
+the page's language, so one test body drives both languages.
+"""
+
+LANGS = ("en", "zh")
+
+# Accept-Language sent by the browser for each test language.
+ACCEPT_LANGUAGE = {"en": "en-US,en", "zh": "zh-CN,zh"}
+
+ZH = {
+    # Login
+    "Personal Contacts": "私人通讯录",
+    "Account": "账号",
+    "Password": "密码",
+    "Remember password": "记住密码",
+    "Auto login": "自动登录",
+    "Log in": "登录",
+    "Logging in...": "正在登录...",
+    "Wrong account or password": "账号或密码错误",
+    "Too many": "过多",
+    # Setup (not in SCREENS.md's tables; the zh strings the app ships)
+    "Repeat password": "再次输入密码",
+    "Create account": "创建账号",
+    # List
+    "Add": "添加",
+    "Edit": "编辑",
+    "Done": "完成",
+    "Log out": "注销",
+    "Search": "搜索",
+    "Delete": "删除",
+    "Deleted": "已删除",
+    "Undo": "撤销",
+    "No contacts yet — tap + to add one": "还没有联系人，点 + 添加",
+    # Logout sheet ("Log out" the confirm button is 确定 in zh: see CONFIRM_LOG_OUT)
+    "Log out?": "确定要注销？",
+    "You won't see your contacts until you log in again": "注销将无法查看您的联系人",
+    "Cancel": "取消",
+    # New contact
+    "New contact": "添加联系人",
+    "Photo": "点击选择头像",
+    "Name": "姓名",
+    "Phone": "电话",
+    "Sex": "性别",
+    "Age": "年龄",
+    "Address": "地址",
+    "Email": "邮箱",
+    "Note": "备注",
+    "Back": "返回",
+    "Male": "男",
+    "Female": "女",
+    "Other": "其他",
+    "Not set": "未设置",
+    "Enter a name": "请输入姓名",
+    "Enter a phone number": "请输入电话",
+    "Age must be 0–150": "年龄应在 0–150 之间",
+    "Unsupported image": "图片格式不支持",
+    # Contact
+    "Contact": "查看联系人",
+    "Save": "保存",
+    "Discard changes?": "确认放弃修改么?",
+    "Discard": "放弃修改",
+    "Keep editing": "继续修改",
+    "Delete contact": "删除联系人",
+    # Language switch: the link names the *other* language.
+    "中文": "English",
+}
+
+# The sheet's destructive button: "Log out" in English, 确定 in Chinese (the bar button is 注销).
+CONFIRM_LOG_OUT = "confirm-log-out"
+_SPECIAL = {CONFIRM_LOG_OUT: {"en": "Log out", "zh": "确定"}}
+
+
+def t(lang: str, english: str) -> str:
+    """The string `english` in `lang` (en or zh)."""
+    if english in _SPECIAL:
+        return _SPECIAL[english][lang]
+    if lang == "en":
+        return english
+    return ZH[english]
+
+
+def list_title(lang: str, account: str) -> str:
+    return f"{account}'s contacts" if lang == "en" else f"{account}的联系人列表"
+
+
+def contact_count(lang: str, n: int) -> str:
+    if lang == "zh":
+        return f"{n} 位联系人"
+    return "1 contact" if n == 1 else f"{n} contacts"

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# End-to-end browser tests: headless Chromium (Selenium) against a real `contacts serve`.
+# Installs what they need (Debian packages as root, else prints the apt-get command and fails),
+# a virtualenv at .venv-e2e from Tests/e2e/requirements.txt, then runs pytest on Tests/e2e.
+# Extra arguments go to pytest, e.g. scripts/e2e.sh -k login -x
+# Environment: CONTACTS_BIN (default .build/debug/contacts), E2E_DPR (screenshot pixel ratio, 1).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="/opt/swift/usr/bin:$PATH"
+
+packages=(chromium chromium-driver fonts-wqy-zenhei)
+python3 -c 'import ensurepip, venv' 2>/dev/null || packages+=(python3-venv)
+
+missing=()
+for package in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$package")
+  fi
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" -eq 0 ]; then
+    echo "Installing ${missing[*]} …" >&2
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+  else
+    echo "Missing Debian packages for the browser tests. Install them with:" >&2
+    echo "  sudo apt-get install -y --no-install-recommends ${missing[*]}" >&2
+    exit 1
+  fi
+fi
+
+venv=.venv-e2e
+requirements=Tests/e2e/requirements.txt
+if [ ! -x "$venv/bin/python" ]; then
+  python3 -m venv "$venv"
+fi
+# Reinstall only when requirements.txt changed since the last install.
+stamp="$venv/.requirements.sha256"
+wanted_sum=$(sha256sum "$requirements" | cut -d' ' -f1)
+if [ "$(cat "$stamp" 2>/dev/null)" != "$wanted_sum" ]; then
+  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r "$requirements"
+  echo "$wanted_sum" > "$stamp"
+fi
+
+binary=${CONTACTS_BIN:-.build/debug/contacts}
+if [ ! -x "$binary" ]; then
+  swift build --product contacts
+fi
+[[ "$binary" == /* ]] || binary="$PWD/$binary"
+export CONTACTS_BIN="$binary"
+
+export PYTHONDONTWRITEBYTECODE=1  # no __pycache__ in the work tree
+status=0
+"$venv/bin/python" -m pytest -c Tests/e2e/pytest.ini --rootdir Tests/e2e Tests/e2e "$@" || status=$?
+if [ "$status" -eq 5 ]; then
+  echo "e2e: pytest collected no tests — counted as a failure" >&2
+  exit 1
+fi
+exit "$status"
