@@ -5,23 +5,33 @@ extension ContactStore {
     /// The contacts matching `text` by name, pinyin (full, initials or mixed), phone digits or
     /// email, in display order; at most `limit` of them when given, following contact `after`.
     public func search(_ text: String, in scope: AddressBookScope, after: Int64? = nil, limit: Int? = nil) throws -> [Contact] {
-        guard let query = SearchQuery(text) else { return try contacts(in: scope) }
+        try searchPage(text, in: scope, after: after, limit: limit, counting: false).contacts
+    }
+
+    /// One page of a search (as `search`) and the number of all matches, from one scan.
+    public func searchPage(_ text: String, in scope: AddressBookScope, after: Int64? = nil,
+                           limit: Int) throws -> (contacts: [Contact], total: Int) {
+        try searchPage(text, in: scope, after: after, limit: limit, counting: true)
+    }
+
+    private func searchPage(_ text: String, in scope: AddressBookScope, after: Int64?, limit: Int?,
+                            counting: Bool) throws -> (contacts: [Contact], total: Int) {
+        guard let query = SearchQuery(text) else {
+            let contacts = try contacts(in: scope)
+            return (contacts, contacts.count)
+        }
         return try queue.read { db in
-            let ids = try searchIndex.matches(query, in: scope, after: after, limit: limit ?? .max, db: db)
-            guard !ids.isEmpty else { return [] }
+            let (ids, total) = try searchIndex.matches(query, in: scope, after: after, limit: limit ?? .max,
+                                                       counting: counting, db: db)
+            guard !ids.isEmpty else { return ([], total) }
             let list = "[" + ids.map(String.init).joined(separator: ",") + "]"
             // CROSS JOIN keeps the matched ids, in display order, as the outer loop: one
             // primary-key lookup per match instead of a walk through the whole book.
-            return try db.statement("""
+            let contacts = try db.statement("""
                 SELECT \(ContactRow.columns) FROM json_each(?) AS matched CROSS JOIN contacts c ON c.id = matched.value
                 WHERE c.book_id = ? AND c.deleted_at IS NULL ORDER BY matched.key
                 """).rows([list, scope.bookID], ContactRow.contact)
+            return (contacts, total)
         }
-    }
-
-    /// How many contacts match `text` (all of them when it is empty).
-    public func searchCount(_ text: String, in scope: AddressBookScope) throws -> Int {
-        guard let query = SearchQuery(text) else { return try count(in: scope) }
-        return try queue.read { db in try searchIndex.matches(query, in: scope, after: nil, limit: .max, db: db).count }
     }
 }

@@ -30,22 +30,28 @@ final class SearchIndex: @unchecked Sendable {
         var presences: [SearchPresence] = []
         var orders: [Int64: [UInt8]] = [:]
 
-        /// Up to `limit` matching ids following contact `after` (from the start when nil).
-        func matches(_ query: SearchQuery, after: Int64?, limit: Int) -> [Int64] {
+        /// Up to `limit` matching ids following contact `after` (from the start when nil), and
+        /// how many match in all when `counting` (else the scan stops at the limit).
+        func matches(_ query: SearchQuery, after: Int64?, limit: Int, counting: Bool) -> (ids: [Int64], total: Int) {
             var start = 0
             if let after {
-                guard let order = orders[after] else { return [] }
+                guard let order = orders[after] else { return ([], 0) }
                 start = position(of: order) + 1
             }
             var found: [Int64] = []
+            var total = 0
             presences.withUnsafeBufferPointer { presences in
-                for index in start..<presences.count where query.mayMatch(presence: presences[index]) {
+                for index in (counting ? 0 : start)..<presences.count where query.mayMatch(presence: presences[index]) {
                     guard entries[index].key.matches(query) else { continue }
-                    found.append(entries[index].id)
-                    if found.count == limit { break }
+                    total += 1
+                    if index >= start && found.count < limit {
+                        found.append(entries[index].id)
+                    } else if !counting && found.count == limit {
+                        break
+                    }
                 }
             }
-            return found
+            return (found, total)
         }
 
         /// Replaces, adds (`entry` given) or removes (nil) the entry of contact `id`.
@@ -82,15 +88,16 @@ final class SearchIndex: @unchecked Sendable {
     }
 
     /// The ids of the address book's contacts that match `query`, in display order: at most
-    /// `limit`, following contact `after` when given.
+    /// `limit`, following contact `after` when given; and the number of all matches when `counting`.
     /// Must be called with the connection held, so the log and the rows agree.
-    func matches(_ query: SearchQuery, in scope: AddressBookScope, after: Int64?, limit: Int, db: Database) throws -> [Int64] {
+    func matches(_ query: SearchQuery, in scope: AddressBookScope, after: Int64?, limit: Int, counting: Bool,
+                 db: Database) throws -> (ids: [Int64], total: Int) {
         let latest = try ContactStore.latestChange(in: scope, db: db)
         return try lock.withLock {
             if books[scope.bookID]?.latestChange != latest {
                 try refresh(&books[scope.bookID, default: Book()], scope: scope, latest: latest, db: db)
             }
-            return books[scope.bookID]!.matches(query, after: after, limit: limit)
+            return books[scope.bookID]!.matches(query, after: after, limit: limit, counting: counting)
         }
     }
 

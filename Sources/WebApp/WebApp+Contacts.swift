@@ -83,7 +83,7 @@ extension WebApp {
         let (context, user, scope) = try request.requireLogin()
         let page = try page(request, scope: scope)
         let state = ContactListPage.State(account: user.username, contacts: page.contacts, next: page.next,
-                                          total: try store.searchCount(page.query, in: scope), query: page.query,
+                                          total: page.total, query: page.query,
                                           editing: request.query["edit"] == "1",
                                           deleted: request.query["deleted"].flatMap { Int64($0) })
         return .html(ContactListPage.render(state, context: context))
@@ -96,21 +96,28 @@ extension WebApp {
         let page = try page(request, scope: scope)
         var response = Response.html(ContactListPage.sections(page.contacts, context: context))
         if let next = page.next { response.headers["X-Next"] = String(next) }
-        response.headers["X-Count"] = String(try store.searchCount(page.query, in: scope))
+        response.headers["X-Count"] = String(page.total)
         return response
     }
 
-    /// One page of the book or of a search, with the cursor of the page after it.
-    private func page(_ request: Request, scope: AddressBookScope) throws -> (contacts: [Contact], next: Int64?, query: String) {
+    /// One page of the book or of a search, the cursor of the page after it, and the count to show
+    /// (the book's contacts, or the search's matches).
+    private func page(_ request: Request, scope: AddressBookScope)
+        throws -> (contacts: [Contact], next: Int64?, total: Int, query: String) {
         let query = (request.query["q"] ?? "").trimmed
         let size = ContactListPage.pageSize
         let after = request.query["after"].flatMap { Int64($0) }
-        var contacts = query.isEmpty
-            ? try store.contacts(in: scope, after: after, fromSection: request.query["section"], limit: size + 1)
-            : try store.search(query, in: scope, after: after, limit: size + 1)
+        var contacts: [Contact]
+        let total: Int
+        if query.isEmpty {
+            contacts = try store.contacts(in: scope, after: after, fromSection: request.query["section"], limit: size + 1)
+            total = try store.count(in: scope)
+        } else {
+            (contacts, total) = try store.searchPage(query, in: scope, after: after, limit: size + 1)
+        }
         let next = contacts.count > size ? contacts[size - 1].id : nil
         contacts = Array(contacts.prefix(size))
-        return (contacts, next, query)
+        return (contacts, next, total, query)
     }
 }
 
