@@ -8,26 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
 
-packages=(chromium chromium-driver fonts-wqy-zenhei)
-python3 -c 'import ensurepip, venv' 2>/dev/null || packages+=(python3-venv)
-
-missing=()
-for package in "${packages[@]}"; do
-  if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
-    missing+=("$package")
-  fi
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  if [ "$(id -u)" -eq 0 ]; then
-    echo "Installing ${missing[*]} …" >&2
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
-  else
-    echo "Missing Debian packages for the browser tests. Install them with:" >&2
-    echo "  sudo apt-get install -y --no-install-recommends ${missing[*]}" >&2
-    exit 1
-  fi
-fi
+scripts/install-deps.sh e2e
 
 venv=.venv-e2e
 requirements=Tests/e2e/requirements.txt

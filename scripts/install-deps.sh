@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages a make target needs, when they are missing.
 # As root it runs apt-get; otherwise it prints the exact command and fails.
-# Usage: scripts/install-deps.sh build|test|bench
+# Usage: scripts/install-deps.sh build|test|bench|e2e
 set -euo pipefail
 
 build=(pkg-config libsqlite3-dev libsodium-dev libmicrohttpd-dev)
@@ -9,7 +9,9 @@ case "${1:-build}" in
   build) wanted=("${build[@]}") ;;
   test) wanted=("${build[@]}" sqlite3 curl) ;;
   bench) wanted=("${build[@]}" curl wrk) ;;
-  *) echo "usage: $0 build|test|bench" >&2; exit 2 ;;
+  e2e) wanted=(chromium chromium-driver fonts-wqy-zenhei)
+       python3 -c 'import ensurepip, venv' 2>/dev/null || wanted+=(python3-venv) ;;
+  *) echo "usage: $0 build|test|bench|e2e" >&2; exit 2 ;;
 esac
 
 missing=()

@@ -70,4 +70,31 @@ enum ASCII {
         while upper > lower, isWhitespace(bytes[upper - 1]) { upper -= 1 }
         return lower..<upper
     }
+
+    /// Decodes a one-byte escape scheme: after `escape`, `decoded` maps the next byte to what it
+    /// stands for; a byte it does not know is kept with its escape (as is a trailing escape).
+    static func unescape(_ text: some StringProtocol, escape: UInt8, decoded: (UInt8) -> UInt8?) -> String {
+        let utf8 = text.utf8
+        guard utf8.contains(escape) else { return String(text) }
+        var out: [UInt8] = []
+        out.reserveCapacity(utf8.count)
+        var escaping = false
+        for byte in utf8 {
+            if escaping {
+                if let replacement = decoded(byte) {
+                    out.append(replacement)
+                } else {
+                    out.append(escape)
+                    out.append(byte)
+                }
+                escaping = false
+            } else if byte == escape {
+                escaping = true
+            } else {
+                out.append(byte)
+            }
+        }
+        if escaping { out.append(escape) }
+        return String(decoding: out, as: UTF8.self)
+    }
 }

@@ -3,30 +3,14 @@
 /// 3.0, which has no other way to carry those characters in a parameter (never in 2.1).
 enum CaretEncoding {
     static func decode(_ value: String) -> String {
-        let utf8 = value.utf8
-        guard utf8.contains(ASCII.caret) else { return value }
-        var out: [UInt8] = []
-        out.reserveCapacity(utf8.count)
-        var escaping = false
-        for byte in utf8 {
-            if escaping {
-                switch byte {
-                case ASCII.lowerN, ASCII.upperN: out.append(ASCII.lineFeed)
-                case ASCII.apostrophe: out.append(ASCII.quote)
-                case ASCII.caret: out.append(ASCII.caret)
-                default:
-                    out.append(ASCII.caret)
-                    out.append(byte)
-                }
-                escaping = false
-            } else if byte == ASCII.caret {
-                escaping = true
-            } else {
-                out.append(byte)
+        ASCII.unescape(value, escape: ASCII.caret) { byte in
+            switch byte {
+            case ASCII.lowerN, ASCII.upperN: ASCII.lineFeed
+            case ASCII.apostrophe: ASCII.quote
+            case ASCII.caret: ASCII.caret
+            default: nil
             }
         }
-        if escaping { out.append(ASCII.caret) }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// Appends `value` caret-encoded to `out`; CR LF, CR and LF all become `^n`.

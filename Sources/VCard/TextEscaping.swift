@@ -31,29 +31,13 @@ enum TextEscaping {
     /// Reverses `escape`: `\\` `\,` `\;` `\n` `\N` (RFC 6350 §3.4), plus `\:`, which Apple
     /// writes in URLs. Any other backslash is kept, so an unescaped `C:\dir` survives.
     static func unescape(_ raw: Substring) -> String {
-        let utf8 = raw.utf8
-        guard utf8.contains(ASCII.backslash) else { return String(raw) }
-        var out: [UInt8] = []
-        out.reserveCapacity(utf8.count)
-        var escaping = false
-        for byte in utf8 {
-            if escaping {
-                switch byte {
-                case ASCII.lowerN, ASCII.upperN: out.append(ASCII.lineFeed)
-                case ASCII.backslash, ASCII.comma, ASCII.semicolon, ASCII.colon: out.append(byte)
-                default:
-                    out.append(ASCII.backslash)
-                    out.append(byte)
-                }
-                escaping = false
-            } else if byte == ASCII.backslash {
-                escaping = true
-            } else {
-                out.append(byte)
+        ASCII.unescape(raw, escape: ASCII.backslash) { byte in
+            switch byte {
+            case ASCII.lowerN, ASCII.upperN: ASCII.lineFeed
+            case ASCII.backslash, ASCII.comma, ASCII.semicolon, ASCII.colon: byte
+            default: nil
             }
         }
-        if escaping { out.append(ASCII.backslash) }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// Splits a value on the separator bytes that are not escaped (`;` between the components
