@@ -97,4 +97,24 @@ enum ASCII {
         if escaping { out.append(escape) }
         return String(decoding: out, as: UTF8.self)
     }
+
+    /// Appends `text` to `out` under a one-byte escape scheme, the reverse of `unescape`: a byte
+    /// `encoded` names is written as `escape` and that letter; CR LF, CR and LF each become `escape` n.
+    static func append(_ text: String, to out: inout [UInt8], escape: UInt8, encoded: (UInt8) -> UInt8?) {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte == lineFeed && previous == carriageReturn {
+                // The LF of a CR LF: the CR already wrote the line break.
+            } else if byte == lineFeed || byte == carriageReturn {
+                out.append(escape)
+                out.append(lowerN)
+            } else if let letter = encoded(byte) {
+                out.append(escape)
+                out.append(letter)
+            } else {
+                out.append(byte)
+            }
+            previous = byte
+        }
+    }
 }

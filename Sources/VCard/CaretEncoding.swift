@@ -15,24 +15,12 @@ enum CaretEncoding {
 
     /// Appends `value` caret-encoded to `out`; CR LF, CR and LF all become `^n`.
     static func append(_ value: String, to out: inout [UInt8]) {
-        var previous: UInt8 = 0
-        for byte in value.utf8 {
+        ASCII.append(value, to: &out, escape: ASCII.caret) { byte in
             switch byte {
-            case ASCII.caret:
-                out.append(ASCII.caret)
-                out.append(ASCII.caret)
-            case ASCII.quote:
-                out.append(ASCII.caret)
-                out.append(ASCII.apostrophe)
-            case ASCII.lineFeed where previous == ASCII.carriageReturn:
-                break
-            case ASCII.lineFeed, ASCII.carriageReturn:
-                out.append(ASCII.caret)
-                out.append(ASCII.lowerN)
-            default:
-                out.append(byte)
+            case ASCII.caret: ASCII.caret
+            case ASCII.quote: ASCII.apostrophe
+            default: nil
             }
-            previous = byte
         }
     }
 }

@@ -103,19 +103,7 @@ public struct VCardWriter: Sendable {
     /// The value as stored, except that a raw line break (which cannot stand in a content line)
     /// is written as `\n`.
     private static func appendValue(_ value: String, to line: inout [UInt8]) {
-        var previous: UInt8 = 0
-        for byte in value.utf8 {
-            switch byte {
-            case ASCII.lineFeed where previous == ASCII.carriageReturn:
-                break
-            case ASCII.lineFeed, ASCII.carriageReturn:
-                line.append(ASCII.backslash)
-                line.append(ASCII.lowerN)
-            default:
-                line.append(byte)
-            }
-            previous = byte
-        }
+        ASCII.append(value, to: &line, escape: ASCII.backslash) { _ in nil }
     }
 }
 
