@@ -31,6 +31,7 @@ bench: deps-bench
 	$(SWIFT) build -c release --product contacts
 	.build/release/contacts-bench store
 	scripts/bench-web.sh .build/release
+	scripts/bench-vcard.sh .build/release
 
 clean:
 	rm -rf .build

@@ -17,28 +17,30 @@ let package = Package(
         .target(name: "CMicroHTTPD", linkerSettings: [.linkedLibrary("microhttpd")]),
 
         // Pure layers.
-        .target(name: "ContactsCore"),
         .target(name: "VCard"),
+        .target(name: "ContactsCore", dependencies: ["VCard"]),
         .target(name: "SQLite", dependencies: ["CSQLite"]),
-        .target(name: "ContactsStore", dependencies: ["ContactsCore", "SQLite", "CSodium"]),
+        .target(name: "ContactsStore", dependencies: ["ContactsCore", "VCard", "SQLite", "CSodium"]),
         .target(name: "HTTP", dependencies: ["CMicroHTTPD"]),
-        .target(name: "WebApp", dependencies: ["HTTP", "ContactsCore", "ContactsStore"],
+        .target(name: "WebApp", dependencies: ["HTTP", "VCard", "ContactsCore", "ContactsStore"],
                 resources: [.embedInCode("Static/app.css"), .embedInCode("Static/app.js"), .embedInCode("Static/icon.svg")]),
 
         // The command line and its entry point.
-        .target(name: "ContactsCLI", dependencies: ["ContactsCore", "ContactsStore", "SQLite", "HTTP", "WebApp"]),
+        .target(name: "ContactsCLI", dependencies: ["ContactsCore", "ContactsStore", "VCard", "SQLite", "HTTP", "WebApp"]),
         .executableTarget(name: "contacts", dependencies: ["ContactsCLI"]),
         // `make bench`: measurements, not tests.
-        .executableTarget(name: "contacts-bench", dependencies: ["ContactsCore", "ContactsStore"]),
+        .executableTarget(name: "contacts-bench", dependencies: ["ContactsCore", "ContactsStore", "VCard"]),
 
-        .testTarget(name: "ContactsCoreTests", dependencies: ["ContactsCore"]),
-        .testTarget(name: "VCardTests", dependencies: ["VCard"], exclude: ["Fuzz"]),
+        // What several test targets share: the vCard corpus, seeded randomness, property comparison.
+        .target(name: "TestSupport", dependencies: ["VCard"], path: "Tests/TestSupport"),
+        .testTarget(name: "ContactsCoreTests", dependencies: ["ContactsCore", "VCard", "TestSupport"]),
+        .testTarget(name: "VCardTests", dependencies: ["VCard", "TestSupport"], exclude: ["Fuzz"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
-        .testTarget(name: "ContactsStoreTests", dependencies: ["ContactsStore"]),
+        .testTarget(name: "ContactsStoreTests", dependencies: ["ContactsStore", "VCard"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
-        .testTarget(name: "WebAppTests", dependencies: ["WebApp", "HTTP", "ContactsStore"]),
+        .testTarget(name: "WebAppTests", dependencies: ["WebApp", "HTTP", "VCard", "ContactsStore"]),
         // Depends on the executable so that `swift test` builds the binary these tests run.
-        .testTarget(name: "ContactsCLITests", dependencies: ["contacts", "ContactsStore"]),
+        .testTarget(name: "ContactsCLITests", dependencies: ["contacts", "ContactsStore", "VCard"]),
     ],
     swiftLanguageModes: [.v6]
 )

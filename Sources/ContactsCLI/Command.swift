@@ -11,6 +11,20 @@ struct CommandContext {
     func openStore() throws -> ContactStore {
         try ContactStore(directory: dataDirectory)
     }
+
+    /// Opens the store and the address book of the user named by `--user`.
+    func openAddressBook() throws -> (ContactStore, AddressBookScope) {
+        let username = try arguments.required("--user")
+        let store = try openStore()
+        return (store, try store.defaultAddressBook(for: try store.user(named: username)))
+    }
+
+    /// The one positional word, read as a contact id.
+    func contactID() throws -> Int64 {
+        let text = try arguments.positionals("ID")[0]
+        guard let id = Int64(text), id > 0 else { throw UsageError(message: "ID must be a contact id (a positive number), not \"\(text)\"") }
+        return id
+    }
 }
 
 /// One `contacts` subcommand: its words, its help and its options.

@@ -11,7 +11,7 @@ enum ContactCommands {
                 usage: "add --user U --name N --phone P " + ContactOptions.usage,
                 options: [user] + ContactOptions.specs) { context in
             _ = try context.arguments.positionals()
-            let (store, scope) = try open(context)
+            let (store, scope) = try context.openAddressBook()
             var details = ContactDetails(name: "")
             try ContactOptions.apply(context.arguments, to: &details)
             context.console.print(String(try store.addContact(details, to: scope).id))
@@ -19,19 +19,19 @@ enum ContactCommands {
         Command(words: ["list"], summary: "List the contacts A–Z under their section letters.",
                 usage: "list --user U [--json]", options: [user, json]) { context in
             _ = try context.arguments.positionals()
-            let (store, scope) = try open(context)
+            let (store, scope) = try context.openAddressBook()
             try printList(try store.contacts(in: scope), context)
         },
         Command(words: ["search"], summary: "Find contacts by name, pinyin, initials, phone digits or email.",
                 usage: "search --user U QUERY [--json]", options: [user, json]) { context in
             let query = try context.arguments.positionals("QUERY")[0]
-            let (store, scope) = try open(context)
+            let (store, scope) = try context.openAddressBook()
             try printList(try store.search(query, in: scope), context)
         },
         Command(words: ["show"], summary: "Show every field of one contact.",
                 usage: "show --user U ID [--json]", options: [user, json]) { context in
-            let id = try contactID(context)
-            let (store, scope) = try open(context)
+            let id = try context.contactID()
+            let (store, scope) = try context.openAddressBook()
             let contact = try store.contact(id: id, in: scope)
             context.console.print(context.arguments.has("--json")
                 ? try ContactOutput.json([.init(contact)]) : ContactOutput.detail(contact))
@@ -39,8 +39,8 @@ enum ContactCommands {
         Command(words: ["edit"], summary: "Change the given fields of a contact (--phone and --email replace the lists).",
                 usage: "edit --user U ID [--name N] " + ContactOptions.usage + " [--no-photo]",
                 options: [user, .flag("--no-photo")] + ContactOptions.specs) { context in
-            let id = try contactID(context)
-            let (store, scope) = try open(context)
+            let id = try context.contactID()
+            let (store, scope) = try context.openAddressBook()
             var details = try store.contact(id: id, in: scope).details
             try ContactOptions.apply(context.arguments, to: &details)
             if context.arguments.has("--no-photo") { details.photo = nil }
@@ -49,15 +49,15 @@ enum ContactCommands {
         },
         Command(words: ["delete"], summary: "Move a contact to the trash (restorable for 30 days).",
                 usage: "delete --user U ID", options: [user]) { context in
-            let id = try contactID(context)
-            let (store, scope) = try open(context)
+            let id = try context.contactID()
+            let (store, scope) = try context.openAddressBook()
             try store.deleteContact(id: id, in: scope)
             context.console.print("Moved contact \(id) to the trash.")
         },
         Command(words: ["trash"], summary: "List the contacts deleted in the last 30 days.",
                 usage: "trash --user U [--json]", options: [user, json]) { context in
             _ = try context.arguments.positionals()
-            let (store, scope) = try open(context)
+            let (store, scope) = try context.openAddressBook()
             let trash = try store.trash(in: scope)
             if context.arguments.has("--json") {
                 context.console.print(try ContactOutput.json(trash.map { .init($0.contact, deletedAt: $0.deletedAt) }))
@@ -67,24 +67,12 @@ enum ContactCommands {
         },
         Command(words: ["restore"], summary: "Bring a contact back from the trash.",
                 usage: "restore --user U ID", options: [user]) { context in
-            let id = try contactID(context)
-            let (store, scope) = try open(context)
+            let id = try context.contactID()
+            let (store, scope) = try context.openAddressBook()
             _ = try store.restoreContact(id: id, in: scope)
             context.console.print("Restored contact \(id).")
         },
     ]
-
-    private static func open(_ context: CommandContext) throws -> (ContactStore, AddressBookScope) {
-        let username = try context.arguments.required("--user")
-        let store = try context.openStore()
-        return (store, try store.defaultAddressBook(for: try store.user(named: username)))
-    }
-
-    private static func contactID(_ context: CommandContext) throws -> Int64 {
-        let text = try context.arguments.positionals("ID")[0]
-        guard let id = Int64(text), id > 0 else { throw UsageError(message: "ID must be a contact id (a positive number), not \"\(text)\"") }
-        return id
-    }
 
     private static func printList(_ contacts: [Contact], _ context: CommandContext) throws {
         context.console.print(context.arguments.has("--json")

@@ -1,6 +1,8 @@
 /// Why contact details were refused, with the message a person sees.
 public enum ContactValidationError: Error, Sendable, Equatable {
     case emptyName
+    /// An imported card with nothing to name the contact by.
+    case cardWithoutName
     case missingPhone
     case phoneWithoutDigits(String)
     case ageOutOfRange
@@ -18,6 +20,8 @@ public enum ContactValidationError: Error, Sendable, Equatable {
         switch (self, language) {
         case (.emptyName, .english): "Enter a name"
         case (.emptyName, .chinese): "请输入姓名"
+        case (.cardWithoutName, .english): "The card has no name (FN, N or ORG)"
+        case (.cardWithoutName, .chinese): "名片没有姓名（FN、N 或 ORG）"
         case (.missingPhone, .english): "Enter a phone number"
         case (.missingPhone, .chinese): "请输入电话"
         case (.phoneWithoutDigits(let phone), .english): "Phone number \"\(phone)\" has no digits"

@@ -21,7 +21,13 @@ public enum NameCollation {
     public static let sections: [String] = (UInt8(ascii: "A")...UInt8(ascii: "Z")).map { String(UnicodeScalar($0)) } + [otherSection]
 
     /// Computes the collation key of a contact's name.
-    public static func key(for name: String) -> NameCollationKey {
+    /// - Parameter reading: how the name is read (a card's phonetic name, "Zhang San"); it
+    ///   files the name when it has letters, else the name's own pinyin does.
+    public static func key(for name: String, reading: String? = nil) -> NameCollationKey {
+        if let reading {
+            let key = key(for: reading)
+            if key.section != otherSection { return key }
+        }
         let characters = Array(name.trimmed)
         let syllables = syllables(of: characters)
         let first = characters.first.map(LatinReading.reading(of:)) ?? ""

@@ -34,7 +34,7 @@ enum ContactRow {
 
     /// The values for the detail columns, in the order of `detailColumns`.
     static func detailValues(_ details: ContactDetails) -> [any SQLiteBindable] {
-        let key = NameCollation.key(for: details.name)
+        let key = NameCollation.key(for: details.name, reading: details.phoneticReading)
         let phones = details.phones.map { $0.label.rawValue + fieldSeparator + $0.number }
         return [
             details.name, phones.joined(separator: itemSeparator),

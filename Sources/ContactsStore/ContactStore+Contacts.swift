@@ -15,23 +15,13 @@ extension ContactStore {
     public func addContacts(_ list: [ContactDetails], to scope: AddressBookScope, requirePhone: Bool) throws -> [Int64] {
         // Validation and the collation keys are CPU work: done on every core, outside the lock.
         let today = clock()
-        let rows = try list.parallelMap { details in
-            let valid = try Self.validate(details, requirePhone: requirePhone, today: today)
-            return PreparedRow(values: ContactRow.detailValues(valid), photo: valid.photo)
-        }
+        let rows = try list.parallelMap { details in try Self.prepare(details, requirePhone: requirePhone, today: today) }
         let now = now()
         return try queue.write { db in
-            let insert = try db.statement("""
-                INSERT INTO contacts (id, book_id, uid, created_at, updated_at, \(ContactRow.detailColumns.joined(separator: ", ")))
-                VALUES (?, ?, ?, ?, ?, \(Array(repeating: "?", count: ContactRow.detailColumns.count).joined(separator: ", ")))
-                """)
-            let lastID = try db.statement("UPDATE counters SET value = value + ? WHERE name = 'contact_id' RETURNING value")
-                .firstRow([rows.count]) { $0.int64(0) } ?? 0
-            return try rows.enumerated().map { offset, row in
+            var insert = try ContactInsertion(db: db, count: rows.count)
+            return try rows.map { row in
                 let uid = ContactUID.make()
-                let id = lastID - Int64(rows.count) + Int64(offset) + 1
-                try insert.execute([id, scope.bookID, uid, now, now] + row.values)
-                try Self.savePhoto(row.photo, of: id, in: db)
+                let id = try insert.next(row, uid: uid, in: scope, now: now)
                 try Self.recordChange(.create, of: id, uid: uid, in: scope, at: now, db: db)
                 return id
             }
@@ -97,16 +87,10 @@ extension ContactStore {
     /// Replaces a contact's details (photo included) after validating them.
     public func updateContact(id: Int64, with details: ContactDetails, in scope: AddressBookScope,
                               requirePhone: Bool = true) throws -> Contact {
-        let valid = try Self.validate(details, requirePhone: requirePhone, today: clock())
+        let row = try Self.prepare(details, requirePhone: requirePhone, today: clock())
         let now = now()
         try queue.write { db in
-            let assignments = ContactRow.detailColumns.map { "\($0) = ?" }.joined(separator: ", ")
-            try db.statement("UPDATE contacts SET \(assignments), updated_at = ? WHERE id = ? AND book_id = ? AND deleted_at IS NULL")
-                .execute(ContactRow.detailValues(valid) + [now, id, scope.bookID])
-            guard db.changes == 1 else { throw StoreError.contactNotFound(id) }
-            try db.run("DELETE FROM photos WHERE contact_id = ?", id)
-            try Self.savePhoto(valid.photo, of: id, in: db)
-            try Self.recordChange(.update, of: id, in: scope, at: now, db: db)
+            guard try Self.replaceDetails(of: id, with: row, in: scope, now: now, db: db) else { throw StoreError.contactNotFound(id) }
         }
         return try contact(id: id, in: scope)
     }
@@ -122,19 +106,27 @@ extension ContactStore {
         }
     }
 
-    private static func validate(_ details: ContactDetails, requirePhone: Bool, today: Date) throws(StoreError) -> ContactDetails {
+    /// Validates the details and computes their column values, before any write transaction.
+    static func prepare(_ details: ContactDetails, requirePhone: Bool, today: Date) throws(StoreError) -> PreparedRow {
         do {
-            return try details.validated(now: today, requirePhone: requirePhone)
+            let valid = try details.validated(now: today, requirePhone: requirePhone)
+            return PreparedRow(values: ContactRow.detailValues(valid), photo: valid.photo)
         } catch {
             throw .invalid(error)
         }
     }
 
-    /// A contact's column values, computed before the write transaction.
-    private struct PreparedRow: @unchecked Sendable {
-        // Unchecked: the values are immutable strings, numbers and byte arrays.
-        let values: [any SQLiteBindable]
-        let photo: Photo?
+    /// Overwrites a live contact's details and photo and logs the update; false when there is
+    /// no such contact.
+    static func replaceDetails(of id: Int64, with row: PreparedRow, in scope: AddressBookScope, now: Int64, db: Database) throws -> Bool {
+        let assignments = ContactRow.detailColumns.map { "\($0) = ?" }.joined(separator: ", ")
+        try db.statement("UPDATE contacts SET \(assignments), updated_at = ? WHERE id = ? AND book_id = ? AND deleted_at IS NULL")
+            .execute(row.values + [now, id, scope.bookID])
+        guard db.changes == 1 else { return false }
+        try db.run("DELETE FROM photos WHERE contact_id = ?", id)
+        try savePhoto(row.photo, of: id, in: db)
+        try recordChange(.update, of: id, in: scope, at: now, db: db)
+        return true
     }
 
     static func savePhoto(_ photo: Photo?, of id: Int64, in db: Database) throws {

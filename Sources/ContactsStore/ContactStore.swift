@@ -20,11 +20,16 @@ public final class ContactStore: Sendable {
     public convenience init(directory: String, clock: @escaping @Sendable () -> Date = Date.init) throws {
         try Self.createPrivateDirectory(directory)
         let path = (directory as NSString).appendingPathComponent(Self.fileName)
-        let descriptor = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
+        // O_EXCL: never open (and so close) an existing file here. Closing any descriptor of the
+        // file drops every POSIX lock this process holds on it, those of another open store
+        // included, and another process could then take itself for the last connection and
+        // delete the WAL under that store.
+        let descriptor = open(path, O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC, 0o600)
+        if descriptor >= 0 {
+            close(descriptor)
+        } else if errno != EEXIST {
             throw StoreError.cannotCreateDataDirectory(path: path, reason: String(cString: strerror(errno)))
         }
-        close(descriptor)
         try self.init(path: path, clock: clock)
     }
 

@@ -20,7 +20,7 @@ public final class Database {
         self.handle = handle
         sqlite3_extended_result_codes(handle, 1)
         sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
-        try execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA cache_size = -32768; PRAGMA mmap_size = 268435456;")
+        try execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA cache_size = -32768; PRAGMA mmap_size = 0; PRAGMA wal_autocheckpoint = 8192;")
     }
 
     deinit {

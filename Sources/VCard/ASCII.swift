@@ -74,47 +74,62 @@ enum ASCII {
     /// Decodes a one-byte escape scheme: after `escape`, `decoded` maps the next byte to what it
     /// stands for; a byte it does not know is kept with its escape (as is a trailing escape).
     static func unescape(_ text: some StringProtocol, escape: UInt8, decoded: (UInt8) -> UInt8?) -> String {
-        let utf8 = text.utf8
-        guard utf8.contains(escape) else { return String(text) }
-        var out: [UInt8] = []
-        out.reserveCapacity(utf8.count)
-        var escaping = false
-        for byte in utf8 {
-            if escaping {
-                if let replacement = decoded(byte) {
-                    out.append(replacement)
-                } else {
-                    out.append(escape)
-                    out.append(byte)
-                }
-                escaping = false
-            } else if byte == escape {
-                escaping = true
-            } else {
+        let result = text.utf8.withContiguousStorageIfAvailable { unescape($0, escape: escape, decoded: decoded) }
+            ?? Array(text.utf8).withUnsafeBufferPointer { unescape($0, escape: escape, decoded: decoded) }
+        return result ?? String(text)
+    }
+
+    /// As `unescape(_:escape:decoded:)` on bytes; nil when they hold no escape.
+    private static func unescape(_ bytes: UnsafeBufferPointer<UInt8>, escape: UInt8, decoded: (UInt8) -> UInt8?) -> String? {
+        guard var index = bytes.firstIndex(of: escape) else { return nil }
+        var out = Array(bytes[..<index])
+        out.reserveCapacity(bytes.count)
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            guard byte == escape else {
                 out.append(byte)
+                continue
+            }
+            guard index < bytes.count else {
+                out.append(escape)
+                break
+            }
+            let next = bytes[index]
+            index += 1
+            if let replacement = decoded(next) {
+                out.append(replacement)
+            } else {
+                out.append(escape)
+                out.append(next)
             }
         }
-        if escaping { out.append(escape) }
         return String(decoding: out, as: UTF8.self)
     }
 
     /// Appends `text` to `out` under a one-byte escape scheme, the reverse of `unescape`: a byte
     /// `encoded` names is written as `escape` and that letter; CR LF, CR and LF each become `escape` n.
     static func append(_ text: String, to out: inout [UInt8], escape: UInt8, encoded: (UInt8) -> UInt8?) {
-        var previous: UInt8 = 0
-        for byte in text.utf8 {
-            if byte == lineFeed && previous == carriageReturn {
+        var text = text
+        text.withUTF8 { bytes in
+            // Runs of bytes that need no escape are copied whole.
+            var runStart = 0
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                let replacement: UInt8? = byte == lineFeed || byte == carriageReturn ? lowerN : encoded(byte)
+                guard let replacement else {
+                    index += 1
+                    continue
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                out.append(escape)
+                out.append(replacement)
                 // The LF of a CR LF: the CR already wrote the line break.
-            } else if byte == lineFeed || byte == carriageReturn {
-                out.append(escape)
-                out.append(lowerN)
-            } else if let letter = encoded(byte) {
-                out.append(escape)
-                out.append(letter)
-            } else {
-                out.append(byte)
+                index += byte == carriageReturn && index + 1 < bytes.count && bytes[index + 1] == lineFeed ? 2 : 1
+                runStart = index
             }
-            previous = byte
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
         }
     }
 }

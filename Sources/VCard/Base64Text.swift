@@ -8,19 +8,40 @@ enum Base64Text {
     /// Lenient where writers are sloppy: missing or superfluous padding is repaired, and a final
     /// lone character, which cannot make a byte, is dropped.
     static func canonical(_ bytes: some Sequence<UInt8>) -> [UInt8]? {
+        if let result = bytes.withContiguousStorageIfAvailable(canonical(buffer:)) { return result }
+        return Array(bytes).withUnsafeBufferPointer(canonical(buffer:))
+    }
+
+    /// What each byte is in base64 text.
+    private enum ByteClass: UInt8 {
+        case alphabet, padding, whitespace, invalid
+    }
+
+    private static let byteClasses: [ByteClass] = (0...255).map { (byte: UInt8) in
+        if isAlphabet(byte) { return .alphabet }
+        if byte == ASCII.equals { return .padding }
+        if ASCII.isWhitespace(byte) || byte == ASCII.carriageReturn || byte == ASCII.lineFeed { return .whitespace }
+        return .invalid
+    }
+
+    private static func canonical(buffer bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
         var out: [UInt8] = []
-        out.reserveCapacity(bytes.underestimatedCount)
+        out.reserveCapacity(bytes.count + 3)
         var padded = false
-        for byte in bytes {
-            if isAlphabet(byte) {
-                guard !padded else { return nil }
-                out.append(byte)
-            } else if byte == ASCII.equals {
-                padded = true
-            } else if !(ASCII.isWhitespace(byte) || byte == ASCII.carriageReturn || byte == ASCII.lineFeed) {
-                return nil
+        let valid = byteClasses.withUnsafeBufferPointer { classes in
+            for byte in bytes {
+                switch classes[Int(byte)] {
+                case .alphabet:
+                    if padded { return false }
+                    out.append(byte)
+                case .padding: padded = true
+                case .whitespace: break
+                case .invalid: return false
+                }
             }
+            return true
         }
+        guard valid else { return nil }
         switch out.count % 4 {
         case 1: out.removeLast()
         case 2: out.append(contentsOf: [ASCII.equals, ASCII.equals])
@@ -33,6 +54,12 @@ enum Base64Text {
     /// The decoded bytes, or nil when the text is not base64.
     static func decode(_ bytes: some Sequence<UInt8>) -> Data? {
         canonical(bytes).flatMap { Data(base64Encoded: Data($0)) }
+    }
+
+    /// The decoded bytes of text that is usually canonical already (as the reader leaves it):
+    /// decoded directly, and canonicalized only when that fails.
+    static func decode(_ text: String) -> Data? {
+        Data(base64Encoded: text) ?? decode(text.utf8)
     }
 
     private static func isAlphabet(_ byte: UInt8) -> Bool {

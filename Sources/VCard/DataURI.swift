@@ -21,7 +21,7 @@ struct DataURI {
         let payload = uri[uri.index(after: comma)...]
         mediaType = header.first.flatMap(MediaType.validated)
         if header.count > 1, header.last?.lowercased() == "base64" {
-            guard let data = Base64Text.decode(payload.utf8) else { return nil }
+            guard let data = Base64Text.decode(String(payload)) else { return nil }
             self.data = data
         } else {
             var decoded: [UInt8] = []

@@ -41,3 +41,11 @@ public struct VCard: Sendable, Hashable {
         return properties.filter { $0.name == wanted }
     }
 }
+
+extension VCard {
+    /// The UID (RFC 6350 §6.7.6) with surrounding whitespace removed; nil when absent or empty.
+    public var uid: String? {
+        guard let value = property(named: "UID")?.textValue.trimmingWhitespace, !value.isEmpty else { return nil }
+        return String(value)
+    }
+}

@@ -44,7 +44,8 @@ public struct VCardError: Error, Sendable, Hashable, CustomStringConvertible {
         "vCard \(card), line \(line): \(reason)"
     }
 
-    private var reason: String {
+    /// What was wrong, without the position.
+    public var reason: String {
         switch kind {
         case .missingEnd: "no END:VCARD for the BEGIN:VCARD on this line"
         case .endWithoutBegin: "END:VCARD without BEGIN:VCARD"

@@ -40,7 +40,7 @@ extension VCardProperty {
         if (hasBase64Encoding || Self.canHoldBinary(name)) && DataURI.hasScheme(value) {
             return DataURI(parsing: value).map { ($0.data, $0.mediaType, false) }
         }
-        guard hasBase64Encoding, let data = Base64Text.decode(value.utf8) else { return nil }
+        guard hasBase64Encoding, let data = Base64Text.decode(value) else { return nil }
         if let mediaType = parameter(named: "MEDIATYPE")?.value.flatMap(MediaType.validated) {
             return (data, mediaType, false)
         }

@@ -53,6 +53,10 @@ public struct VCardReader: Sequence, IteratorProtocol {
 
     private static let chunkSize = 65_536
 
+    /// The number (counting broken cards) and BEGIN line of the last card read successfully,
+    /// so that a caller who rejects the card can say which one.
+    public private(set) var lastCard = (number: 0, beginLine: 0)
+
     /// The physical line where the last content line read starts.
     public var lineNumber: Int { lines.lineNumber }
 
@@ -89,6 +93,7 @@ public struct VCardReader: Sequence, IteratorProtocol {
                 cardCount += 1
                 return .failure(VCardError(.endWithoutBegin, card: cardCount, line: lines.lineNumber))
             }
+            lastCard = (finished.number, finished.beginLine)
             return .success(finished.build())
         case nil:
             // Text outside a card, and vCard 2.1 `#` comments (AOSP), are ignored.

@@ -42,6 +42,13 @@ public struct VCardWriter: Sendable {
         return String(decoding: output, as: UTF8.self)
     }
 
+    /// One property as an unfolded content line (RFC 6350 §3.3), without its line end.
+    public func contentLine(for property: VCardProperty) -> String {
+        var line: [UInt8] = []
+        append(property, to: &line)
+        return String(decoding: line, as: UTF8.self)
+    }
+
     /// Appends one unfolded content line (RFC 6350 §3.3).
     private func append(_ property: VCardProperty, to line: inout [UInt8]) {
         // Text is written as UTF-8 without a transfer encoding, whatever a CHARSET or a
@@ -50,13 +57,19 @@ public struct VCardWriter: Sendable {
             $0.name != "CHARSET" && ($0.name != "ENCODING" || $0.value.map(VCardProperty.isBase64Encoding) == true)
         }
         var value = property.value
-        if let binary = property.binaryContent {
+        if var binary = property.binaryContent {
             parameters.removeAll { $0.name == "ENCODING" || $0.name == "VALUE" || $0.name == "MEDIATYPE" }
+            let asDataURI = version == .v4_0 && VCardProperty.canHoldBinary(property.name)
+            if !asDataURI, binary.mediaType == nil, let type = parameters.first(where: { $0.name == "TYPE" })?.value,
+               let implied = MediaType.from(formatType: type, property: property.name) {
+                // Written as ENCODING=b, the first TYPE will be read as the format: write it so.
+                (binary.mediaType, binary.typeIsFormat) = (implied, true)
+            }
             if binary.typeIsFormat, let type = parameters.firstIndex(where: { $0.name == "TYPE" }) {
                 parameters[type].values.removeFirst()
                 if parameters[type].values.isEmpty { parameters.remove(at: type) }
             }
-            if version == .v4_0 && VCardProperty.canHoldBinary(property.name) {
+            if asDataURI {
                 value = DataURI.string(mediaType: binary.mediaType, data: binary.data)
             } else {
                 // RFC 2426 §3.1.4: PHOTO;ENCODING=b;TYPE=JPEG:<base64>. vCard 4.0 has data: URIs

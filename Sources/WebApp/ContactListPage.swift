@@ -26,6 +26,7 @@ enum ContactListPage {
             <a class="bar-left" id="logout-button" href="/logout" role="button">\(HTML.escape(strings.logOut))</a>
             \(Layout.title(strings.listTitle(state.account)))
             <div class="bar-right">
+            \(ListMenu.button(strings: strings))
             <a id="edit-toggle" href="\(editHref)" role="button" data-edit="\(HTML.escape(strings.edit))" data-done="\(HTML.escape(strings.done))" aria-pressed="\(state.editing)">\(HTML.escape(state.editing ? strings.done : strings.edit))</a>
             <a id="add-button" class="add" href="/contacts/new" role="button" aria-label="\(HTML.escape(strings.add))">+</a>
             </div>
@@ -62,7 +63,8 @@ enum ContactListPage {
             """
         } ?? #"<div class="toast" id="toast" role="status" hidden><span>\#(HTML.escape(strings.deleted))</span> · <button type="button" class="link" id="undo-button">\#(HTML.escape(strings.undo))</button></div>"#
         return Layout.page(title: strings.listTitle(state.account), bodyClass: "list-page", bar: bar, main: main,
-                           extra: toast + LogoutSheet.render(context: context, asDialog: true), context: context)
+                           extra: toast + ListMenu.render(strings: strings) + LogoutSheet.render(context: context, asDialog: true),
+                           context: context)
     }
 
     /// Rows grouped under section headers; used for the page and for the script's next pages.

@@ -58,7 +58,7 @@ enum ContactPage {
         let computedAge = details.age == nil ? details.age(on: now).map(String.init) : nil
         let photo = photoField(contact: contact, editing: editing, strings: strings)
         let errorHTML = error.map { #"<p class="form-error" role="alert" id="form-error">\#(HTML.escape($0))</p>"# } ?? ""
-        let links = contact.map { viewLinks($0.details) } ?? ""
+        let links = contact.map { viewLinks($0.details) + shareLink($0, strings: strings) } ?? ""
         let deleteForm = contact.map { contact in
             #"<form class="delete-contact" method="post" action="/contacts/\#(contact.id)/delete">\#(context.csrfField)<button type="submit" class="destructive wide" id="delete-contact">\#(HTML.escape(strings.deleteContact))</button></form>"#
         } ?? ""
@@ -115,6 +115,11 @@ enum ContactPage {
             <div class="photo-field"><label for="photo" class="photo-label">\(avatar)<span class="photo-caption">\(HTML.escape(strings.photo))</span></label>
             <input id="photo" name="photo" type="file" accept="image/jpeg,image/png,image/gif,image/webp" aria-label="\(HTML.escape(strings.photo))"\(scriptTexts)\(editing ? "" : " disabled")>\(remove)</div>
             """
+    }
+
+    /// Share: the contact's card as a .vcf download, shown while viewing.
+    private static func shareLink(_ contact: Contact, strings: Strings) -> String {
+        #"<ul class="links" id="contact-actions"><li><a href="/contacts/\#(contact.id)/vcard" id="share-link">\#(HTML.escape(strings.share))</a></li></ul>"#
     }
 
     /// Phone numbers as tel: links and emails as mailto: links, shown while viewing.

@@ -1,4 +1,5 @@
 import ContactsCore
+import ContactsStore
 
 /// Every string the web app shows, in English and Chinese (SCREENS.md); the English ones double as
 /// the accessible names outside tests look controls up by.
@@ -39,6 +40,9 @@ struct Strings: Sendable {
     var noMatches: String { pick("No matches", "没有找到联系人") }
     var more: String { pick("More", "更多") }
     var sectionIndex: String { pick("Section index", "索引") }
+    var menu: String { pick("Menu", "菜单") }
+    var importCards: String { pick("Import", "导入") }
+    var exportCards: String { pick("Export", "导出") }
 
     var logOutQuestion: String { pick("Log out?", "确定要注销？") }
     var logOutMessage: String { pick("You won't see your contacts until you log in again", "注销将无法查看您的联系人") }
@@ -82,6 +86,29 @@ struct Strings: Sendable {
     var discard: String { pick("Discard", "放弃修改") }
     var keepEditing: String { pick("Keep editing", "继续修改") }
     var deleteContact: String { pick("Delete contact", "删除联系人") }
+    var share: String { pick("Share", "分享") }
+
+    var vCardFile: String { pick("vCard file", "vCard 文件") }
+    var ifAlreadyThere: String { pick("If a contact is already there", "联系人已存在时") }
+    func conflictChoice(_ policy: ImportConflictPolicy) -> String {
+        switch policy {
+        case .update: pick("Update existing", "更新已有的联系人")
+        case .skip: pick("Skip duplicates", "跳过重复的联系人")
+        case .copy: pick("Keep both as copies", "两者都保留（存为副本）")
+        }
+    }
+    var largerFiles: String { pick("Larger files: contacts import on the server", "更大的文件：在服务器上运行 contacts import") }
+    var chooseFile: String { pick("Choose a vCard file to import", "请选择要导入的 vCard 文件") }
+    var emptyFile: String { pick("The file is empty", "文件是空的") }
+    var importFinished: String { pick("Import finished", "导入完成") }
+    var importedCount: String { pick("Imported", "已导入") }
+    var updatedCount: String { pick("Updated", "已更新") }
+    var skippedCount: String { pick("Skipped", "已跳过") }
+    var failedCount: String { pick("Failed", "失败") }
+    var noCards: String { pick("No cards found in the file", "文件中没有找到名片") }
+    var notImported: String { pick("Not imported", "未能导入") }
+    func moreFailures(_ number: Int) -> String { pick("And \(number) more", "另有 \(number) 张") }
+    var unsupportedVersion: String { pick("The vCard version must be 3.0 or 4.0", "vCard 版本只能是 3.0 或 4.0") }
 
     var setupTitle: String { pick("Create the first account", "创建第一个账号") }
     var repeatPassword: String { pick("Repeat password", "再次输入密码") }

@@ -4,7 +4,9 @@ import Foundation
 import HTTP
 
 extension WebApp {
+    /// The list, one contact's pages and actions, and (`addVCardRoutes`) import, export and share.
     func addContactRoutes(to router: Router) {
+        addVCardRoutes(to: router)
         router.get("/contacts") { [self] request, _ in try list(request) }
         router.get("/contacts/rows") { [self] request, _ in try rows(request) }
         router.get("/contacts/new") { [self] request, _ in
@@ -73,7 +75,8 @@ extension WebApp {
                                  context: context), status: 422)
     }
 
-    private func contactID(_ parameters: RouteParameters) throws -> Int64 {
+    /// The route's `:id`; one that is not a number is simply not found.
+    func contactID(_ parameters: RouteParameters) throws -> Int64 {
         guard let id = parameters["id"].flatMap({ Int64($0) }) else { throw StoreError.contactNotFound(0) }
         return id
     }

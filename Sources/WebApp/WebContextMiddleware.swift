@@ -5,7 +5,7 @@ import HTTP
 
 /// Builds the `WebContext` of each request (language, CSRF token, logged-in user), refuses
 /// state-changing requests without the right CSRF token (403), switches the language on `?lang=`,
-/// and adds the security headers to every response.
+/// and adds the security headers to every response, error pages included.
 struct WebContextMiddleware: Middleware {
     let store: ContactStore
     let csrfKey: [UInt8]
@@ -44,7 +44,12 @@ struct WebContextMiddleware: Middleware {
         if !["GET", "HEAD"].contains(request.method), !hasValidToken(request, expected: context.csrfToken) {
             response = ErrorPage.response(status: 403, message: context.strings.forbidden, context: context)
         } else {
-            response = try next.respond(to: request)
+            do {
+                response = try next.respond(to: request)
+            } catch let error as any HTTPResponseConvertibleError {
+                // Rendered here, with the context, so that error pages get the headers and cookie too.
+                response = error.response(for: request)
+            }
         }
         if existingCSRF == nil {
             response.setCookie(Cookies.make(Cookies.csrf, csrfCookie, maxAge: nil, for: request))

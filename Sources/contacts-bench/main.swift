@@ -2,7 +2,8 @@ import ContactsStore
 import Foundation
 
 // `contacts-bench [store [COUNT]]` measures the store (100,000 contacts by default);
-// `contacts-bench seed DIR USER PASSWORD COUNT` fills a data directory for the web benchmark.
+// `contacts-bench seed DIR USER PASSWORD COUNT` fills a data directory for the web benchmark;
+// `contacts-bench cards FILE COUNT` writes a vCard file for the import benchmark.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first ?? "store" {
@@ -15,7 +16,9 @@ case "seed" where arguments.count == 5:
     let contacts = (0..<(Int(arguments[4]) ?? 10_000)).map { _ in sample.nextContact() }
     _ = try store.addContacts(contacts, to: try store.defaultAddressBook(for: user), requirePhone: true)
     print("seeded \(contacts.count) contacts for \(user.username)")
+case "cards" where arguments.count == 3:
+    try writeCardFile(path: arguments[1], count: Int(arguments[2]) ?? 100_000)
 default:
-    FileHandle.standardError.write(Data("usage: contacts-bench [store [COUNT]] | seed DIR USER PASSWORD COUNT\n".utf8))
+    FileHandle.standardError.write(Data("usage: contacts-bench [store [COUNT]] | seed DIR USER PASSWORD COUNT | cards FILE COUNT\n".utf8))
     exit(2)
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import VCard
 
@@ -24,13 +25,14 @@ struct FuzzRegressionTests {
         ("comma-in-media-type", "a TYPE with a comma made a media type that broke the data: URI written for 4.0"),
         ("begin-with-parameters", "BEGIN;CHARSET=…:VCARD was a property, written back as a real BEGIN:VCARD"),
         ("carriage-returns-in-parameter-name", "raw CRs in a parameter name were written and then lost at a fold"),
+        ("format-type-beside-undecodable-media-type", "a data: URI without a media type kept its TYPE as written, which the next read took for the format"),
     ])
     func crash(_ name: String, _ bug: String) throws {
         #expect(FuzzOracle.problems(in: try Self.bytes("crashes", name)).isEmpty, "\(bug)")
     }
 
     @Test func everyCrashFileHasATest() {
-        #expect(Self.files(in: "crashes").count == 5)
+        #expect(Self.files(in: "crashes").count == 6)
     }
 
     @Test func minimisedCorpusKeepsTheInvariants() throws {

@@ -1,22 +1,6 @@
 import Foundation
+import TestSupport
 import VCard
-
-/// SplitMix64: a small seeded generator, so that every run draws the same cards.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Random cards for property-based tests: text in many scripts with emoji and combining marks,
 /// every character that needs escaping, long lines, groups and many parameters.

@@ -9,11 +9,7 @@ import Testing
 
     init() throws {
         app = try RunningApp()
-        try app.addUser("alice")
-        try app.addUser("bob")
-        alice = app.session()
-        try alice.logIn("alice", "password1")
-        try alice.get("/contacts/new")
+        alice = try app.aliceBesideBob(on: "/contacts/new")
     }
 
     @discardableResult

@@ -27,6 +27,17 @@ final class RunningApp {
         try store.createUser(username: name, password: password)
     }
 
+    /// The usual cast: users alice and bob, and alice logged in, on `path` (which sets the
+    /// CSRF cookie her forms need).
+    func aliceBesideBob(on path: String) throws -> WebSession {
+        try addUser("alice")
+        try addUser("bob")
+        let alice = session()
+        try alice.logIn("alice", "password1")
+        try alice.get(path)
+        return alice
+    }
+
     func session(acceptLanguage: String = "en") -> WebSession {
         WebSession(port: server.port, acceptLanguage: acceptLanguage)
     }
@@ -66,10 +77,12 @@ final class WebSession {
         return try send(all.flatMap { ["--data-urlencode", "\($0.0)=\($0.1)"] }, path)
     }
 
-    /// A multipart form POST (the add and edit forms); files are (field, path) pairs.
+    /// A multipart form POST (the add, edit and import forms); files are (field, path) pairs.
+    /// The CSRF token is added unless `csrf` is false.
     @discardableResult
-    func postMultipart(_ path: String, _ fields: [(String, String)], files: [(String, String)] = []) throws -> Reply {
-        let parts = [("csrf", csrf)] + fields
+    func postMultipart(_ path: String, _ fields: [(String, String)], files: [(String, String)] = [],
+                       csrf: Bool = true) throws -> Reply {
+        let parts = (csrf ? [("csrf", self.csrf)] : []) + fields
         return try send(parts.flatMap { ["--form-string", "\($0.0)=\($0.1)"] } + files.flatMap { ["-F", "\($0.0)=@\($0.1)"] }, path)
     }
 

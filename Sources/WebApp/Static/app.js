@@ -555,6 +555,12 @@
     // --- The jump index: tap, or drag a finger down the letters ---
     if (index) initIndex(index, list, () => ({ fromStart }));
 
+    // --- The menu (a popover) closes once an item is chosen: Export downloads and stays here. ---
+    const menu = $('#list-menu');
+    menu?.addEventListener('click', (event) => {
+      if (event.target.closest('a') && menu.matches(':popover-open')) menu.hidePopover();
+    });
+
     // --- Log out asks first, in an action sheet ---
     const logout = $('#logout-button');
     const sheet = $('#logout-sheet');
@@ -675,6 +681,7 @@
     const cancelButton = $('#cancel-button');
     const backButton = $('#back-button');
     const links = $('#contact-links');
+    const actions = $('#contact-actions');
     const discardDialog = $('#discard-dialog');
     let editing = initialMode !== 'view';
     let leaving = false; // set once the page may unload without asking
@@ -733,6 +740,7 @@
       if (remove) remove.hidden = !on;
       form.dataset.mode = on ? 'edit' : 'view';
       if (links) links.hidden = on;
+      if (actions) actions.hidden = on;
       if (editButton) editButton.hidden = on;
       if (cancelButton) cancelButton.hidden = !on;
       if (saveButton) saveButton.hidden = !on;

@@ -33,6 +33,15 @@ ZH = {
     "Deleted": "已删除",
     "Undo": "撤销",
     "No contacts yet — tap + to add one": "还没有联系人，点 + 添加",
+    # The list's menu, import, export and share
+    "Menu": "菜单",
+    "Import": "导入",
+    "Export": "导出",
+    "Share": "分享",
+    "vCard file": "vCard 文件",
+    "Import finished": "导入完成",
+    "Imported": "已导入",
+    "Not imported": "未能导入",
     # Logout sheet ("Log out" the confirm button is 确定 in zh: see CONFIRM_LOG_OUT)
     "Log out?": "确定要注销？",
     "You won't see your contacts until you log in again": "注销将无法查看您的联系人",

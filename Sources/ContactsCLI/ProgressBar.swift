@@ -1,0 +1,52 @@
+import Foundation
+
+/// A one-line progress bar on standard error (`[=====>    ] 45,000/100,000 cards  21,345/s`),
+/// drawn only when standard error is a terminal; elsewhere it stays silent.
+struct ProgressBar {
+    /// The expected number of items, when known; without it the line shows the count and rate.
+    let total: Int?
+    private let output: FileHandle
+    private let isTerminal: Bool
+    private let start = Date()
+    private var drawn = false
+
+    init(total: Int?, output: FileHandle) {
+        self.total = total
+        self.output = output
+        isTerminal = isatty(output.fileDescriptor) == 1
+    }
+
+    /// Redraws the line for `done` items.
+    mutating func update(done: Int) {
+        guard isTerminal else { return }
+        drawn = true
+        let elapsed = max(Date().timeIntervalSince(start), 0.001)
+        let rate = Self.grouped(Int(Double(done) / elapsed))
+        var line: String
+        if let total, total > 0 {
+            let width = 30
+            let filled = min(width, done * width / total)
+            let bar = String(repeating: "=", count: filled) + (filled < width ? ">" : "") + String(repeating: " ", count: max(0, width - filled - 1))
+            line = "[\(bar)] \(Self.grouped(done))/\(Self.grouped(total)) cards  \(rate)/s"
+        } else {
+            line = "\(Self.grouped(done)) cards  \(rate)/s"
+        }
+        line = "\r" + line + "\u{1B}[K"
+        output.write(Data(line.utf8))
+    }
+
+    /// Ends the bar's line so that what follows starts on a fresh one.
+    mutating func finish() {
+        guard drawn else { return }
+        output.write(Data("\n".utf8))
+        drawn = false
+    }
+
+    /// 12345 → "12,345".
+    private static func grouped(_ number: Int) -> String {
+        let digits = Array(String(number))
+        return digits.enumerated().map { index, digit in
+            (index > 0 && (digits.count - index) % 3 == 0 ? "," : "") + String(digit)
+        }.joined()
+    }
+}

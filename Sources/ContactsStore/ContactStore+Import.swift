@@ -1,0 +1,103 @@
+import ContactsCore
+import Foundation
+import SQLite
+
+/// What an import does with a card whose UID a contact of the address book already has.
+public enum ImportConflictPolicy: String, Sendable, CaseIterable {
+    /// The card replaces that contact's details.
+    case update
+    /// The card is left out.
+    case skip
+    /// The card becomes a new contact with a new UID.
+    case copy
+}
+
+/// A card to import: the UID it names (nil when it has none) and the details it gives.
+public struct ImportedCard: Sendable {
+    public var uid: String?
+    public var details: ContactDetails
+
+    public init(uid: String?, details: ContactDetails) {
+        self.uid = uid
+        self.details = details
+    }
+}
+
+/// What became of one imported card.
+public enum ImportOutcome: Sendable, Equatable {
+    case imported(id: Int64)
+    case updated(id: Int64)
+    case skipped(id: Int64)
+    case failed(ContactValidationError)
+}
+
+extension ContactStore {
+    /// The longest UID kept as it is; a longer one, or one with control characters, is replaced.
+    static let maximumUIDLength = 255
+
+    /// Stores cards in one transaction: every valid card or, if the transaction fails, none.
+    /// A card whose UID is taken is handled as `policy` says; a contact in the trash with that
+    /// UID gives way to the card. Cards that fail validation are reported and left out.
+    /// - Returns: one outcome per card, in the order given.
+    public func importCards(_ cards: [ImportedCard], into scope: AddressBookScope,
+                            onConflict policy: ImportConflictPolicy) throws -> [ImportOutcome] {
+        let today = clock()
+        return try storePrepared(try cards.parallelMap { card in Self.prepareImport(card, today: today) },
+                                 into: scope, onConflict: policy)
+    }
+
+    /// A card's UID and column values, or why its details were refused: CPU work, done
+    /// before (and outside) the write transaction.
+    static func prepareImport(_ card: ImportedCard, today: Date) -> Result<(uid: String?, row: PreparedRow), ContactValidationError> {
+        do throws(StoreError) {
+            return .success((card.uid, try prepare(card.details, requirePhone: false, today: today)))
+        } catch {
+            guard case .invalid(let reason) = error else { preconditionFailure("validation throws only .invalid") }
+            return .failure(reason)
+        }
+    }
+
+    /// The write half of `importCards`: one transaction for the prepared cards.
+    func storePrepared(_ prepared: [Result<(uid: String?, row: PreparedRow), ContactValidationError>], into scope: AddressBookScope,
+                       onConflict policy: ImportConflictPolicy) throws -> [ImportOutcome] {
+        let now = now()
+        return try queue.write { db in
+            var insertion = try ContactInsertion(db: db, count: prepared.count)
+            let existing = try db.statement("SELECT id, deleted_at IS NOT NULL FROM contacts WHERE book_id = ? AND uid = ?")
+            func insert(_ row: PreparedRow, uid: String) throws -> ImportOutcome {
+                let id = try insertion.next(row, uid: uid, in: scope, now: now)
+                try Self.recordChange(.create, of: id, uid: uid, in: scope, at: now, db: db)
+                return .imported(id: id)
+            }
+            return try prepared.map { preparation in
+                let (cardUID, row): (String?, PreparedRow)
+                switch preparation {
+                case .success(let prepared): (cardUID, row) = prepared
+                case .failure(let reason): return .failed(reason)
+                }
+                let usable = cardUID.flatMap(Self.usableUID)
+                guard let uid = usable, let (id, inTrash) = try existing.firstRow([scope.bookID, uid], { ($0.int64(0), $0.int(1) != 0) })
+                else { return try insert(row, uid: usable ?? ContactUID.make()) }
+                if inTrash {
+                    try db.run("DELETE FROM contacts WHERE id = ?", id)
+                    return try insert(row, uid: uid)
+                }
+                switch policy {
+                case .update:
+                    _ = try Self.replaceDetails(of: id, with: row, in: scope, now: now, db: db)
+                    return .updated(id: id)
+                case .skip:
+                    return .skipped(id: id)
+                case .copy:
+                    return try insert(row, uid: ContactUID.make())
+                }
+            }
+        }
+    }
+
+    /// The UID when it can name a contact: not empty, not too long, no control characters.
+    private static func usableUID(_ uid: String) -> String? {
+        uid.isEmpty || uid.utf8.count > maximumUIDLength || uid.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+            ? nil : uid
+    }
+}

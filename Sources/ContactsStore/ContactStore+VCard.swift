@@ -1,0 +1,130 @@
+import ContactsCore
+import Foundation
+import VCard
+
+extension ContactStore {
+    /// Cards stored per transaction on import: a crash loses at most the batch in flight, and
+    /// never half of a card.
+    public static let importBatchSize = 1_000
+
+    /// Imports every card `reader` yields into the address book, `importBatchSize` cards per
+    /// transaction. A card that cannot be read or is refused is reported in the summary and the
+    /// others go on. Each batch is stored in the background while the next one is read.
+    /// - Parameter progress: called after each batch with the tally so far.
+    public func importVCards(from reader: inout VCardReader, into scope: AddressBookScope,
+                             onConflict policy: ImportConflictPolicy,
+                             progress: (ImportSummary) -> Void = { _ in }) throws -> ImportSummary {
+        var summary = ImportSummary()
+        var batch: [VCard] = []
+        /// The number and BEGIN line in the input of each card of `batch`, then of the batch being stored.
+        var positions: [(number: Int, beginLine: Int)] = []
+        var storing: [(number: Int, beginLine: Int)] = []
+        let background = BackgroundBatch()
+        func collect() throws {
+            guard let outcomes = try background.wait() else { return }
+            for (outcome, position) in zip(outcomes, storing) {
+                switch outcome {
+                case .imported: summary.imported += 1
+                case .updated: summary.updated += 1
+                case .skipped: summary.skipped += 1
+                case .failed(let reason):
+                    summary.failures.append(ImportFailure(card: position.number, line: position.beginLine, reason: .invalid(reason)))
+                }
+            }
+            progress(summary)
+        }
+        func flush() throws {
+            guard !batch.isEmpty else { return }
+            // Reading, mapping and validating (on every core) overlap the write of the batch before.
+            let today = clock()
+            let prepared = try batch.parallelMap { card in
+                Result { () throws(ContactValidationError) in ImportedCard(uid: card.uid, details: try ContactDetails(card: card)) }
+                    .flatMap { Self.prepareImport($0, today: today) }
+            }
+            batch.removeAll(keepingCapacity: true)
+            try collect()
+            (storing, positions) = (positions, [])
+            background.start { [self] in try storePrepared(prepared, into: scope, onConflict: policy) }
+        }
+        while let result = reader.next() {
+            switch result {
+            case .success(let card):
+                batch.append(card)
+                positions.append(reader.lastCard)
+                if batch.count == Self.importBatchSize { try flush() }
+            case .failure(let error):
+                summary.failures.append(ImportFailure(card: error.card, line: error.line, reason: .unreadable(error.kind)))
+            }
+        }
+        try flush()
+        try collect()
+        summary.failures.sort { $0.card < $1.card }
+        return summary
+    }
+
+    /// Contacts read and written per step of an export.
+    static let exportBatchSize = 500
+
+    /// Writes every contact of the address book as a vCard, in display order, handing `output`
+    /// the bytes a batch of contacts at a time so that a book of any size is never held whole.
+    /// - Returns: how many cards were written.
+    @discardableResult
+    public func exportVCards(in scope: AddressBookScope, version: VCardWriter.Version,
+                             to output: ([UInt8]) throws -> Void) throws -> Int {
+        let writer = VCardWriter(version: version)
+        var after: (sortKey: String, name: String, uid: String)?
+        var written = 0
+        while true {
+            let page = try exportPage(in: scope, after: after)
+            guard let last = page.last else { return written }
+            after = (last.sortKey, last.contact.details.name, last.contact.uid)
+            let chunks = try page.parallelMap { entry in
+                var bytes: [UInt8] = []
+                writer.write(entry.contact.vCard(version: version), into: &bytes)
+                return bytes
+            }
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(chunks.reduce(0) { $0 + $1.count })
+            for chunk in chunks { bytes.append(contentsOf: chunk) }
+            try output(bytes)
+            written += page.count
+        }
+    }
+
+    /// The contacts after `after` in display order, photos included, with their sort keys.
+    private func exportPage(in scope: AddressBookScope, after: (sortKey: String, name: String, uid: String)?) throws
+        -> [(contact: Contact, sortKey: String)] {
+        try queue.read { db in
+            let columns = ContactRow.columns.split(separator: ",").count
+            let statement = try db.statement("""
+                SELECT \(ContactRow.columns), c.sort_key, p.data FROM contacts c LEFT JOIN photos p ON p.contact_id = c.id
+                WHERE c.book_id = ? AND c.deleted_at IS NULL AND (c.sort_key, c.name, c.uid) > (?, ?, ?)
+                ORDER BY c.sort_key, c.name, c.uid LIMIT ?
+                """)
+            return try statement.rows([scope.bookID, after?.sortKey ?? "", after?.name ?? "", after?.uid ?? "", Self.exportBatchSize]) { row in
+                var contact = ContactRow.contact(from: row)
+                if !row.isNull(Int32(columns + 1)) { contact.details.photo = try? Photo(data: row.blob(Int32(columns + 1))) }
+                return (contact, row.text(Int32(columns)))
+            }
+        }
+    }
+}
+
+/// One batch of an import being stored on a background thread while the caller reads on.
+private final class BackgroundBatch: @unchecked Sendable {
+    // Unchecked: `result` is written by the background work and read only after `group.wait()`.
+    private let queue = DispatchQueue(label: "PersonalContacts.import")
+    private let group = DispatchGroup()
+    private var result: Result<[ImportOutcome], any Error>?
+
+    func start(_ work: @escaping @Sendable () throws -> [ImportOutcome]) {
+        queue.async(group: group) { self.result = Result { try work() } }
+    }
+
+    /// Waits for the batch started last; nil when none was started since the last wait.
+    func wait() throws -> [ImportOutcome]? {
+        group.wait()
+        defer { result = nil }
+        return try result?.get()
+    }
+}

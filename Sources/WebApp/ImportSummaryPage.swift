@@ -1,0 +1,35 @@
+import ContactsStore
+
+/// What an import did: the cards imported, updated, skipped and refused, and why each refused
+/// one was, with Done back to the list.
+enum ImportSummaryPage {
+    /// The most failures listed; the rest are counted.
+    static let listedFailures = 100
+
+    static func render(_ summary: ImportSummary, context: WebContext) -> String {
+        let strings = context.strings
+        let bar = Layout.title(strings.importFinished)
+            + #"<div class="bar-right"><a href="/contacts" id="done-button" class="primary-text" role="button">\#(HTML.escape(strings.done))</a></div>"#
+        let counts = [("imported", strings.importedCount, summary.imported), ("updated", strings.updatedCount, summary.updated),
+                      ("skipped", strings.skippedCount, summary.skipped), ("failed", strings.failedCount, summary.failures.count)]
+            .map { id, label, count in #"<div class="field"><dt class="field-label">\#(HTML.escape(label))</dt><dd id="\#(id)-count">\#(count)</dd></div>"# }
+            .joined()
+        let noCards = summary.cardsRead == 0 ? #"<p class="notice" role="status" id="no-cards">\#(HTML.escape(strings.noCards))</p>"# : ""
+        var failures = ""
+        if !summary.failures.isEmpty {
+            let items = summary.failures.prefix(listedFailures).map { "<li>\(HTML.escape($0.message(in: context.language)))</li>" }
+            let more = summary.failures.count - listedFailures
+            failures = #"<h2 class="group-label" id="failures-title">\#(HTML.escape(strings.notImported))</h2>"#
+                + #"<ul class="field-group failures" id="failures" aria-labelledby="failures-title">\#(items.joined())"#
+                + (more > 0 ? "<li>\(HTML.escape(strings.moreFailures(more)))</li>" : "") + "</ul>"
+        }
+        let main = """
+            <div class="import-summary">
+            \(noCards)
+            <dl class="field-group counts" id="import-counts">\(counts)</dl>
+            \(failures)
+            </div>
+            """
+        return Layout.page(title: strings.importFinished, bodyClass: "import-page", bar: bar, main: main, context: context)
+    }
+}

@@ -1,0 +1,45 @@
+import ContactsCore
+import ContactsStore
+import HTTP
+import VCard
+
+extension WebApp {
+    /// Import (a form, then a summary), export of the whole book, and one contact's card to share.
+    func addVCardRoutes(to router: Router) {
+        router.get("/contacts/import") { request, _ in
+            let (context, _, _) = try request.requireLogin()
+            return .html(ImportPage.render(context: context))
+        }
+        router.post("/contacts/import") { [self] request, _ in try importCards(request) }
+        router.get("/contacts/export.vcf") { [self] request, _ in
+            let (context, _, scope) = try request.requireLogin()
+            guard let version = VCardWriter.Version(rawValue: request.query["version"] ?? VCardWriter.Version.v3_0.rawValue) else {
+                return ErrorPage.response(status: 400, message: context.strings.unsupportedVersion, context: context)
+            }
+            var bytes: [UInt8] = []
+            try store.exportVCards(in: scope, version: version) { bytes += $0 }
+            return VCardDownload.book(bytes)
+        }
+        router.get("/contacts/:id/vcard") { [self] request, parameters in
+            let (_, _, scope) = try request.requireLogin()
+            let contact = try store.contact(id: try contactID(parameters), in: scope)
+            var bytes: [UInt8] = []
+            VCardWriter(version: .v3_0).write(contact.vCard(version: .v3_0), into: &bytes)
+            return VCardDownload.card(bytes, name: contact.details.name)
+        }
+    }
+
+    /// Imports the uploaded file into the user's book and shows the summary; no file or an
+    /// empty one is 422 on the form.
+    private func importCards(_ request: Request) throws -> Response {
+        let (context, _, scope) = try request.requireLogin()
+        let upload = try ImportUpload(request)
+        guard let file = upload.file, !file.isEmpty else {
+            let error = upload.file == nil ? context.strings.chooseFile : context.strings.emptyFile
+            return .html(ImportPage.render(policy: upload.policy, error: error, context: context), status: 422)
+        }
+        var reader = VCardReader(bytes: file)
+        let summary = try store.importVCards(from: &reader, into: scope, onConflict: upload.policy)
+        return .html(ImportSummaryPage.render(summary, context: context))
+    }
+}

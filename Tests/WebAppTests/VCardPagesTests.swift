@@ -1,0 +1,231 @@
+import ContactsCore
+import ContactsStore
+import Foundation
+import Testing
+import VCard
+
+/// Import, export and share: the pages and downloads, over a live server.
+@Suite struct VCardPagesTests {
+    let app: RunningApp
+    let alice: WebSession
+
+    /// Four cards: a Chinese name, an ASCII one, a malformed one (a property name with markup),
+    /// and a name with markup; every one with a UID, so that importing again meets them.
+    static let cards = """
+        BEGIN:VCARD\r
+        VERSION:3.0\r
+        UID:card-1\r
+        FN:张三\r
+        N:张;三;;;\r
+        TEL;TYPE=CELL:138 0013 8000\r
+        END:VCARD\r
+        BEGIN:VCARD\r
+        VERSION:3.0\r
+        UID:card-2\r
+        FN:Anna Schmidt\r
+        TEL:+49 30 1234567\r
+        EMAIL:anna@example.com\r
+        END:VCARD\r
+        BEGIN:VCARD\r
+        VERSION:3.0\r
+        UID:card-3\r
+        FN:Broken\r
+        <b>:1\r
+        END:VCARD\r
+        BEGIN:VCARD\r
+        VERSION:4.0\r
+        UID:card-4\r
+        FN:<i>Bold</i> & Co\r
+        END:VCARD\r
+
+        """
+
+    init() throws {
+        app = try RunningApp()
+        alice = try app.aliceBesideBob(on: "/contacts/import")
+    }
+
+    /// Writes `text` to a file in the app's temporary directory (removed with it); returns its path.
+    private func file(_ name: String, _ text: String) throws -> String {
+        let path = app.directory + "/" + name
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    private func importFile(_ path: String, onConflict policy: String = "update",
+                            session: WebSession? = nil) throws -> WebSession.Reply {
+        try (session ?? alice).postMultipart("/contacts/import", [("on_conflict", policy)], files: [("file", path)])
+    }
+
+    /// The four counts of a summary page: imported, updated, skipped, failed.
+    private func counts(_ page: WebSession.Reply) -> [Int?] {
+        ["imported", "updated", "skipped", "failed"].map { id in
+            page.body.range(of: #"id="\#(id)-count">"#).flatMap { Int(page.body[$0.upperBound...].prefix { $0.isNumber }) }
+        }
+    }
+
+    private func names(of user: String) throws -> [String] {
+        let scope = try app.store.defaultAddressBook(for: try app.store.user(named: user))
+        return try app.store.contacts(in: scope).map(\.details.name)
+    }
+
+    @Test func theListMenuLeadsToImportAndExport() throws {
+        let list = try alice.get("/contacts").body
+        #expect(list.contains(#"popovertarget="list-menu" aria-label="Menu""#))
+        #expect(list.contains(#"<a href="/contacts/import" id="import-link">Import</a>"#))
+        #expect(list.contains(#"<a href="/contacts/export.vcf" id="export-link">Export</a>"#))
+        try alice.get("/contacts?lang=zh-Hans")
+        let chinese = try alice.get("/contacts").body
+        #expect(chinese.contains(">导入</a>") && chinese.contains(">导出</a>") && chinese.contains(#"aria-label="菜单""#))
+    }
+
+    @Test func theImportFormOffersAFileAndTheThreeChoices() throws {
+        let form = try alice.get("/contacts/import")
+        #expect(form.status == 200)
+        #expect(form.header("Content-Security-Policy") != nil)
+        #expect(form.body.contains(#"enctype="multipart/form-data""#))
+        #expect(form.body.contains(#"name="csrf""#))
+        #expect(form.body.contains(#"type="file" accept=".vcf,text/vcard,text/x-vcard""#))
+        #expect(form.body.contains(#"value="update" checked><span>Update existing"#))
+        #expect(form.body.contains(#"value="skip"><span>Skip duplicates"#))
+        #expect(form.body.contains(#"value="copy"><span>Keep both as copies"#))
+        #expect(form.body.contains("Larger files: contacts import on the server"))
+    }
+
+    @Test func importShowsTheSummaryAndTheContactsAppearInTheList() throws {
+        let summary = try importFile(try file("cards.vcf", Self.cards))
+        #expect(summary.status == 200)
+        #expect(summary.header("Content-Security-Policy") != nil)
+        #expect(counts(summary) == [3, 0, 0, 1])
+        #expect(summary.body.contains(#"<li>vCard 3, line 19: invalid name &quot;&lt;b&gt;&quot;</li>"#))
+        #expect(!summary.body.contains("<b>"))
+        #expect(summary.body.contains(#"href="/contacts" id="done-button""#))
+        #expect(!summary.body.contains("No cards found in the file"))
+        let list = try alice.get("/contacts").body
+        #expect(list.contains("张三") && list.contains("Anna Schmidt"))
+        #expect(list.contains("&lt;i&gt;Bold&lt;/i&gt; &amp; Co") && !list.contains("<i>Bold"))
+        #expect(list.contains("3 contacts"))
+        #expect(try names(of: "bob").isEmpty)
+    }
+
+    @Test func importingAgainSkipsUpdatesOrCopiesAsChosen() throws {
+        let path = try file("cards.vcf", Self.cards)
+        #expect(counts(try importFile(path)) == [3, 0, 0, 1])
+        #expect(counts(try importFile(path, onConflict: "skip")) == [0, 0, 3, 1])
+        #expect(counts(try importFile(path, onConflict: "update")) == [0, 3, 0, 1])
+        #expect(try names(of: "alice").count == 3)
+        #expect(counts(try importFile(path, onConflict: "copy")) == [3, 0, 0, 1])
+        #expect(try names(of: "alice").count == 6)
+    }
+
+    @Test func theSummaryIsInThePagesLanguage() throws {
+        try alice.get("/contacts/import?lang=zh-Hans")
+        let summary = try importFile(try file("cards.vcf", Self.cards))
+        #expect(summary.body.contains("导入完成") && summary.body.contains("已导入"))
+        #expect(summary.body.contains("<li>第 3 张名片，第 19 行："))
+    }
+
+    @Test func noFileOrAnEmptyFileIsRefusedOnTheForm() throws {
+        let none = try alice.postMultipart("/contacts/import", [("on_conflict", "skip")])
+        #expect(none.status == 422)
+        #expect(none.body.contains(#"id="form-error">Choose a vCard file to import"#))
+        #expect(none.body.contains(#"value="skip" checked"#))
+        let empty = try importFile(try file("empty.vcf", ""))
+        #expect(empty.status == 422)
+        #expect(empty.body.contains(#"id="form-error">The file is empty"#))
+        #expect(try names(of: "alice").isEmpty)
+    }
+
+    @Test func aFileWithoutCardsImportsNothing() throws {
+        let summary = try importFile(try file("notes.vcf", "Just some notes,\nno cards here.\n"))
+        #expect(summary.status == 200)
+        #expect(counts(summary) == [0, 0, 0, 0])
+        #expect(summary.body.contains("No cards found in the file"))
+    }
+
+    @Test func aLongListOfFailuresIsCut() throws {
+        let listed = 100  // ImportSummaryPage.listedFailures
+        let broken = String(repeating: "BEGIN:VCARD\r\nno colon\r\nEND:VCARD\r\n", count: listed + 1)
+        let summary = try importFile(try file("broken.vcf", broken))
+        #expect(counts(summary) == [0, 0, 0, listed + 1])
+        #expect(summary.body.components(separatedBy: "<li>vCard ").count - 1 == listed)
+        #expect(summary.body.contains("<li>And 1 more</li>"))
+    }
+
+    @Test func importWithoutTheCSRFTokenIsRefused() throws {
+        let path = try file("cards.vcf", Self.cards)
+        let refused = try alice.postMultipart("/contacts/import", [("on_conflict", "update")], files: [("file", path)], csrf: false)
+        #expect(refused.status == 403)
+        #expect(try names(of: "alice").isEmpty)
+    }
+
+    @Test func exportGivesEveryContactAsAVCardFile() throws {
+        _ = try importFile(try file("cards.vcf", Self.cards))
+        let export = try alice.get("/contacts/export.vcf")
+        #expect(export.status == 200)
+        #expect(export.header("Content-Type") == "text/vcard; charset=utf-8")
+        #expect(export.header("Content-Disposition") == #"attachment; filename="contacts.vcf""#)
+        #expect(export.header("X-Content-Type-Options") == "nosniff")
+        let cards = try VCardReader(bytes: Array(export.body.utf8)).map { try $0.get() }
+        #expect(cards.allSatisfy { $0.version?.rawValue == "3.0" })
+        #expect(cards.compactMap { $0.property(named: "FN")?.textValue } == (try names(of: "alice")))
+        #expect(Set(cards.compactMap(\.uid)) == ["card-1", "card-2", "card-4"])
+
+        let version4 = try alice.get("/contacts/export.vcf?version=4.0")
+        #expect(version4.status == 200)
+        #expect(try VCardReader(bytes: Array(version4.body.utf8)).map { try $0.get().version?.rawValue } == ["4.0", "4.0", "4.0"])
+        #expect(try alice.get("/contacts/export.vcf?version=2.1").status == 400)
+    }
+
+    @Test func shareGivesOneCardNamedAfterTheContact() throws {
+        _ = try importFile(try file("cards.vcf", Self.cards))
+        let scope = try app.store.defaultAddressBook(for: try app.store.user(named: "alice"))
+        let zhang = try #require(try app.store.contacts(in: scope).first { $0.details.name == "张三" })
+        let page = try alice.get("/contacts/\(zhang.id)").body
+        #expect(page.contains(#"<a href="/contacts/\#(zhang.id)/vcard" id="share-link">Share</a>"#))
+        #expect(!(try alice.get("/contacts/\(zhang.id)/edit").body.contains("share-link")))
+
+        let shared = try alice.get("/contacts/\(zhang.id)/vcard")
+        #expect(shared.status == 200)
+        #expect(shared.header("Content-Type") == "text/vcard; charset=utf-8")
+        #expect(shared.header("Content-Disposition") == #"attachment; filename="contact.vcf"; filename*=UTF-8''%E5%BC%A0%E4%B8%89.vcf"#)
+        let card = try VCard(parsing: shared.body)
+        #expect(card.property(named: "FN")?.textValue == "张三")
+        #expect(card.uid == "card-1")
+    }
+
+    @Test func aSharedFileNameKeepsNoPathOrControlCharacters() throws {
+        let scope = try app.store.defaultAddressBook(for: try app.store.user(named: "alice"))
+        let odd = try app.store.addContact(ContactDetails(name: "../a/b:c\u{202E}?"), to: scope, requirePhone: false)
+        let shared = try alice.get("/contacts/\(odd.id)/vcard")
+        #expect(shared.header("Content-Disposition") == #"attachment; filename="contact.vcf"; filename*=UTF-8''abc.vcf"#)
+    }
+
+    @Test func anotherUsersCardIsNotFound() throws {
+        _ = try importFile(try file("cards.vcf", Self.cards))
+        let id = try #require(try app.store.contacts(in: try app.store.defaultAddressBook(for: try app.store.user(named: "alice"))).first?.id)
+        let bob = app.session()
+        try bob.logIn("bob", "password1")
+        let refused = try bob.get("/contacts/\(id)/vcard")
+        #expect(refused.status == 404)
+        #expect(refused.header("Content-Type") == "text/html; charset=utf-8")
+        #expect(refused.header("Content-Security-Policy") != nil)
+        #expect(!refused.body.contains("BEGIN:VCARD"))
+        #expect(try bob.get("/contacts/999999/vcard").status == 404)
+        let export = try bob.get("/contacts/export.vcf")
+        #expect(export.status == 200 && export.body.isEmpty)
+    }
+
+    @Test func everyVCardPageNeedsALogin() throws {
+        let visitor = app.session()
+        try visitor.get("/login")
+        for path in ["/contacts/import", "/contacts/export.vcf", "/contacts/1/vcard"] {
+            let reply = try visitor.get(path)
+            #expect(reply.status == 303, "\(path)")
+            #expect(reply.header("Location") == "/login", "\(path)")
+        }
+        let upload = try importFile(try file("cards.vcf", Self.cards), session: visitor)
+        #expect(upload.status == 303)
+        #expect(upload.header("Location") == "/login")
+    }
+}

@@ -1,0 +1,100 @@
+"""Import from the list's menu, export, and Share on a contact's page: vCard files in and out."""
+
+from urllib.parse import urlparse
+
+import pytest
+
+from harness.app import find, login, open_contact, start_editing, wait_for, wait_for_list, wait_rows
+from harness.browser import all_by_name, click, screenshot, visible_text, wait_gone
+from harness.http import http_session
+from harness.strings import LANGS, list_title, t
+
+# Two good cards (one with a Chinese name) and one without the colon of a content line (line 10).
+CARDS = ("BEGIN:VCARD\r\nVERSION:3.0\r\nUID:e2e-1\r\nFN:张三\r\nTEL:138 0013 8000\r\nEND:VCARD\r\n"
+         "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:e2e-2\r\nno colon here\r\nEND:VCARD\r\n"
+         "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:e2e-3\r\nFN:Anna Schmidt\r\nTEL:+49 30 1234567\r\nEND:VCARD\r\n")
+FAILURE = {"en": "vCard 2, line 10: content line has no colon", "zh": "第 2 张名片，第 10 行：这一行没有冒号"}
+VCARD_TYPE = "text/vcard; charset=utf-8"
+
+
+def open_menu_item(driver, english: str):
+    """Opens the list's ⋯ menu and returns its item named `english`."""
+    click(driver, find(driver, "button", "Menu"))
+    return wait_for(driver, "link", english)
+
+
+@pytest.mark.screenshots
+@pytest.mark.parametrize("lang", LANGS)
+def test_import_from_the_menu_shows_the_summary_then_the_contacts(server, account, make_driver, tmp_path, lang):
+    driver = make_driver(lang)
+    login(driver, server.url, account)
+    cards = tmp_path / "cards.vcf"
+    cards.write_text(CARDS, encoding="utf-8")
+
+    click(driver, open_menu_item(driver, "Import"))
+    wait_for(driver, "heading", "Import")
+    assert find(driver, "field", "vCard file", visible=False).get_attribute("accept") == ".vcf,text/vcard,text/x-vcard"
+    find(driver, "field", "vCard file", visible=False).send_keys(str(cards))
+    click(driver, find(driver, "button", "Import"))
+
+    wait_for(driver, "heading", "Import finished")
+    text = visible_text(driver)
+    assert t(lang, "Imported") in text and t(lang, "Not imported") in text
+    assert FAILURE[lang] in text
+    counts = {key: driver.find_element("id", f"{key}-count").text for key in ("imported", "updated", "skipped", "failed")}
+    assert counts == {"imported": "2", "updated": "0", "skipped": "0", "failed": "1"}
+    screenshot(driver, "import-summary")
+
+    click(driver, find(driver, "control", "Done"))
+    wait_for_list(driver, account)
+    wait_rows(driver, ["Anna Schmidt", "张三"], among=["Anna Schmidt", "张三"])
+    assert server.contact_names(account) == ["Anna Schmidt", "张三"]
+
+
+def test_importing_again_can_skip_what_is_already_there(server, account, logged_in, tmp_path):
+    cards = tmp_path / "cards.vcf"
+    cards.write_text(CARDS, encoding="utf-8")
+    for choice, counted in (("update", "imported"), ("skip", "skipped")):
+        click(logged_in, open_menu_item(logged_in, "Import"))
+        wait_for(logged_in, "heading", "Import")
+        click(logged_in, logged_in.find_element("css selector", f"input[name=on_conflict][value={choice}]"))
+        find(logged_in, "field", "vCard file", visible=False).send_keys(str(cards))
+        click(logged_in, find(logged_in, "button", "Import"))
+        wait_for(logged_in, "heading", "Import finished")
+        assert logged_in.find_element("id", f"{counted}-count").text == "2"
+        click(logged_in, find(logged_in, "control", "Done"))
+        wait_for_list(logged_in, account)
+    assert server.contact_names(account) == ["Anna Schmidt", "张三"]
+
+
+def test_export_in_the_menu_is_every_card(server, account, logged_in):
+    server.add_contact(account, "李四", "136 3333 4444")
+    server.add_contact(account, "Émile Zola", "+33 6 12 34 56 78")
+    logged_in.refresh()
+    wait_for_list(logged_in, account)
+    href = open_menu_item(logged_in, "Export").get_attribute("href")
+    assert urlparse(href).path == "/contacts/export.vcf"
+    response = http_session(driver=logged_in).get(href, timeout=10)
+    assert response.status_code == 200 and response.headers["Content-Type"] == VCARD_TYPE
+    assert response.headers["Content-Disposition"] == 'attachment; filename="contacts.vcf"'
+    body = response.content.decode("utf-8")
+    assert body.count("BEGIN:VCARD") == 2 and "FN:李四" in body and "FN:Émile Zola" in body
+    click(logged_in, find(logged_in, "link", "Export"))  # a download: the page stays, the menu closes
+    wait_gone(logged_in, "link", "Export")
+    find(logged_in, "heading", list_title("en", account))
+
+
+def test_share_on_a_contact_page_gives_its_card(server, account, logged_in):
+    contact_id = server.add_contact(account, "张三", "138 0013 8000")
+    open_contact(logged_in, server.url, contact_id)
+    href = find(logged_in, "link", "Share").get_attribute("href")
+    assert urlparse(href).path == f"/contacts/{contact_id}/vcard"
+    response = http_session(driver=logged_in).get(href, timeout=10)
+    assert response.status_code == 200 and response.headers["Content-Type"] == VCARD_TYPE
+    assert response.headers["Content-Disposition"] == (
+        "attachment; filename=\"contact.vcf\"; filename*=UTF-8''%E5%BC%A0%E4%B8%89.vcf")
+    body = response.content.decode("utf-8")
+    assert body.count("BEGIN:VCARD") == 1 and "FN:张三" in body
+
+    start_editing(logged_in)
+    assert not all_by_name(logged_in, "link", "Share"), "no Share while editing"
