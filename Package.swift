@@ -25,8 +25,10 @@ let package = Package(
         .target(name: "WebApp", dependencies: ["HTTP", "VCard", "ContactsCore", "ContactsStore"],
                 resources: [.embedInCode("Static/app.css"), .embedInCode("Static/app.js"), .embedInCode("Static/icon.svg")]),
 
+        .target(name: "CardDAV", dependencies: ["HTTP", "VCard", "ContactsCore", "ContactsStore"]),
+
         // The command line and its entry point.
-        .target(name: "ContactsCLI", dependencies: ["ContactsCore", "ContactsStore", "VCard", "SQLite", "HTTP", "WebApp"]),
+        .target(name: "ContactsCLI", dependencies: ["ContactsCore", "ContactsStore", "VCard", "SQLite", "HTTP", "WebApp", "CardDAV"]),
         .executableTarget(name: "contacts", dependencies: ["ContactsCLI"]),
         // `make bench`: measurements, not tests.
         .executableTarget(name: "contacts-bench", dependencies: ["ContactsCore", "ContactsStore", "VCard"]),
@@ -38,6 +40,7 @@ let package = Package(
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "ContactsStoreTests", dependencies: ["ContactsStore", "VCard"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
+        .testTarget(name: "CardDAVTests", dependencies: ["CardDAV", "HTTP", "ContactsStore", "ContactsCore"]),
         .testTarget(name: "WebAppTests", dependencies: ["WebApp", "HTTP", "VCard", "ContactsStore"]),
         // Depends on the executable so that `swift test` builds the binary these tests run.
         .testTarget(name: "ContactsCLITests", dependencies: ["contacts", "ContactsStore", "VCard"]),

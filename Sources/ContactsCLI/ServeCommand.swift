@@ -1,13 +1,14 @@
+import CardDAV
 import ContactsStore
 import Dispatch
 import Foundation
 import HTTP
 import WebApp
 
-/// `contacts serve`: the web app on libmicrohttpd until SIGINT or SIGTERM.
+/// `contacts serve`: the web app and the CardDAV server on libmicrohttpd until SIGINT or SIGTERM.
 enum ServeCommand {
     static let command = Command(
-        words: ["serve"], summary: "Run the web app (and print the first-run setup link while no user exists).",
+        words: ["serve"], summary: "Run the web app and CardDAV server (and print the first-run setup link while no user exists).",
         usage: "serve [--host 127.0.0.1] [--port 8080] [--tls-cert FILE --tls-key FILE]",
         options: [.value("--host"), .value("--port"), .value("--tls-cert"), .value("--tls-key")]
     ) { context in
@@ -26,8 +27,7 @@ enum ServeCommand {
         }
         let store = try context.openStore()
         let setupCode = try store.users().isEmpty ? SecretToken.make() : nil
-        let app = WebApp(store: store, setupCode: setupCode)
-        let server = HTTPServer(configuration: configuration, responder: try app.responder())
+        let server = HTTPServer(configuration: configuration, responder: try responder(store: store, setupCode: setupCode))
         try server.start()
         let scheme = configuration.tlsCertificatePEM == nil ? "http" : "https"
         let base = "\(scheme)://\(host.contains(":") ? "[\(host)]" : host):\(server.port)"
@@ -38,6 +38,18 @@ enum ServeCommand {
         waitForTerminationSignal()
         context.console.printError("Stopping: finishing requests in flight…")
         server.stop()
+    }
+
+    /// The web app and the CardDAV server on one port, sharing one login throttle and one
+    /// password-check queue.
+    static func responder(store: ContactStore, setupCode: String?) throws -> any Responder {
+        let throttle = LoginThrottle()
+        let gate = PasswordGate()
+        let web = try WebApp(store: store, setupCode: setupCode, throttle: throttle, gate: gate).responder()
+        let dav = CardDAVServer(store: store, throttle: throttle, gate: gate).responder()
+        return ClosureResponder { request in
+            try (CardDAVServer.handles(request) ? dav : web).respond(to: request)
+        }
     }
 
     private static func readPEM(_ path: String) throws -> String {

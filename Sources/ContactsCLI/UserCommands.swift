@@ -1,6 +1,7 @@
 import ContactsStore
+import Foundation
 
-/// `contacts user …`: accounts and their passwords.
+/// `contacts user …`: accounts, their passwords and their devices' app passwords.
 enum UserCommands {
     static let all: [Command] = [
         Command(words: ["user", "add"], summary: "Create a user (asks for the password without echo on a terminal).",
@@ -29,7 +30,35 @@ enum UserCommands {
             try context.openStore().deleteUser(username: name)
             context.console.print("Deleted user \(name).")
         },
+        Command(words: ["user", "app-password", "add"],
+                summary: "Make a password for one device's CardDAV client (shown only this once).",
+                usage: "user app-password add NAME DEVICE", options: []) { context in
+            let (name, device) = try userAndDevice(context)
+            let password = try context.openStore().addAppPassword(username: name, device: device)
+            context.console.print("App password for \(name) on \(device) (it will not be shown again):\n\(password)")
+        },
+        Command(words: ["user", "app-password", "list"], summary: "List a user's app passwords.",
+                usage: "user app-password list NAME", options: []) { context in
+            let name = try context.arguments.positionals("NAME")[0]
+            let passwords = try context.openStore().appPasswords(username: name)
+            let format = ISO8601DateFormatter()
+            context.console.print(passwords.isEmpty ? "No app passwords." : passwords.map { entry in
+                "\(entry.device)\tcreated \(format.string(from: entry.createdAt))\tlast used "
+                    + (entry.lastUsedAt.map(format.string(from:)) ?? "never")
+            }.joined(separator: "\n"))
+        },
+        Command(words: ["user", "app-password", "revoke"], summary: "Revoke the app password of a user's device.",
+                usage: "user app-password revoke NAME DEVICE", options: []) { context in
+            let (name, device) = try userAndDevice(context)
+            try context.openStore().revokeAppPassword(username: name, device: device)
+            context.console.print("Revoked the app password of \(name) on \(device).")
+        },
     ]
+
+    private static func userAndDevice(_ context: CommandContext) throws -> (String, String) {
+        let words = try context.arguments.positionals("NAME", "DEVICE")
+        return (words[0], words[1])
+    }
 
     /// The password from the first line of stdin, or asked twice on the terminal.
     private static func readPassword(_ context: CommandContext) throws -> String {

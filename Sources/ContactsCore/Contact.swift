@@ -4,7 +4,7 @@ import Foundation
 public struct Contact: Sendable, Equatable {
     /// The row id, unique within the whole store and used in URLs and the CLI.
     public var id: Int64
-    /// The stable UID (the vCard UID and, later, the CardDAV resource name).
+    /// The stable UID (the vCard UID; cards made here are also named `<UID>.vcf` over CardDAV).
     public var uid: String
     public var details: ContactDetails
     /// Whether a photo is stored; listings leave `details.photo` empty to stay light.

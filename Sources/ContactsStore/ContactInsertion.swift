@@ -12,6 +12,7 @@ struct PreparedRow: @unchecked Sendable {
 struct ContactInsertion {
     private let db: Database
     private let statement: Statement
+    private let hrefTaken: Statement
     private var nextID: Int64
     private let lastID: Int64
 
@@ -19,21 +20,38 @@ struct ContactInsertion {
     init(db: Database, count: Int) throws {
         self.db = db
         statement = try db.statement("""
-            INSERT INTO contacts (id, book_id, uid, created_at, updated_at, \(ContactRow.detailColumns.joined(separator: ", ")))
-            VALUES (?, ?, ?, ?, ?, \(Array(repeating: "?", count: ContactRow.detailColumns.count).joined(separator: ", ")))
+            INSERT INTO contacts (id, book_id, uid, href, revision, created_at, updated_at, \(ContactRow.detailColumns.joined(separator: ", ")))
+            VALUES (?, ?, ?, ?, ?, ?, ?, \(Array(repeating: "?", count: ContactRow.detailColumns.count).joined(separator: ", ")))
             """)
-        lastID = try db.statement("UPDATE counters SET value = value + ? WHERE name = 'contact_id' RETURNING value")
-            .firstRow([count]) { $0.int64(0) } ?? 0
+        hrefTaken = try db.statement("SELECT 1 FROM contacts WHERE book_id = ? AND href = ?")
+        lastID = try Counter.contactID.advance(by: count, db: db)
         nextID = lastID - Int64(count) + 1
     }
 
-    /// Inserts one contact and its photo; returns its id. The caller logs the change.
-    mutating func next(_ row: PreparedRow, uid: String, in scope: AddressBookScope, now: Int64) throws -> Int64 {
+    /// Inserts one contact, its photo and its creation in the change log; returns its id.
+    /// - Parameters:
+    ///   - uid: its UID, unique in the book; nil for a fresh one.
+    ///   - href: its resource name, free in the book; when nil, the UID with `.vcf` or, when that
+    ///     is taken or not a valid name, a random one.
+    mutating func next(_ row: PreparedRow, uid given: String? = nil, href: String? = nil, in scope: AddressBookScope,
+                       now: Int64) throws -> Int64 {
         precondition(nextID <= lastID, "more contacts inserted than ids reserved")
         let id = nextID
         nextID += 1
-        try statement.execute([id, scope.bookID, uid, now, now] + row.values)
+        let uid = given ?? ContactUID.make()
+        // A fresh UID's name is free: nobody has seen it to take it.
+        let href = try href ?? (given == nil ? uid + ".vcf" : freeHref(for: uid, in: scope))
+        let revision = try ContactStore.recordCreation(of: id, uid: uid, href: href, in: scope, at: now, db: db)
+        try statement.execute([id, scope.bookID, uid, href, revision, now, now] + row.values)
         try ContactStore.savePhoto(row.photo, of: id, in: db)
         return id
+    }
+
+    private func freeHref(for uid: String, in scope: AddressBookScope) throws -> String {
+        let href = uid + ".vcf"
+        guard ContactStore.isValidHref(href), try hrefTaken.firstRow([scope.bookID, href], { _ in true }) == nil else {
+            return ContactUID.make() + ".vcf"
+        }
+        return href
     }
 }

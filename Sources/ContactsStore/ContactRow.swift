@@ -12,6 +12,8 @@ enum ContactRow {
         c.id, c.uid, c.name, c.phones, c.emails, c.sex, c.age, c.birthday, c.address, c.note,
         c.extra_properties, c.has_photo, c.section, c.created_at, c.updated_at
         """
+    /// How many columns `columns` names: the index of the first column a query selects after them.
+    static let columnCount = columns.split(separator: ",").count
 
     static func contact(from row: Row) -> Contact {
         let details = ContactDetails(

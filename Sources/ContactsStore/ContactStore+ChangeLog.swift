@@ -6,18 +6,24 @@ enum ChangeKind: String {
 }
 
 extension ContactStore {
-    /// Appends to the address book's change log; its sequence number only ever grows.
-    static func recordChange(_ kind: ChangeKind, of id: Int64, uid: String? = nil, in scope: AddressBookScope,
-                             at now: Int64, db: Database) throws {
-        if let uid {
-            try db.run("INSERT INTO changes (book_id, contact_id, uid, kind, changed_at) VALUES (?, ?, ?, ?, ?)",
-                       scope.bookID, id, uid, kind.rawValue, now)
-        } else {
-            try db.run("""
-                INSERT INTO changes (book_id, contact_id, uid, kind, changed_at)
-                SELECT book_id, id, uid, ?, ? FROM contacts WHERE id = ?
-                """, kind.rawValue, now, id)
-        }
+    /// Appends a change of a contact in the table to its address book's change log (whose
+    /// sequence number only ever grows), under the UID and resource name the row has now, and
+    /// makes the new sequence number the contact's revision (its ETag).
+    static func recordChange(_ kind: ChangeKind, of id: Int64, in scope: AddressBookScope, at now: Int64, db: Database) throws {
+        try db.run("""
+            INSERT INTO changes (book_id, contact_id, uid, href, kind, changed_at)
+            SELECT book_id, id, uid, href, ?, ? FROM contacts WHERE id = ? AND book_id = ?
+            """, kind.rawValue, now, id, scope.bookID)
+        try db.run("UPDATE contacts SET revision = ? WHERE id = ? AND book_id = ?", db.lastInsertRowID, id, scope.bookID)
+    }
+
+    /// Logs the creation of a contact about to be inserted with this UID and name (so without
+    /// reading or rewriting its row) and returns the sequence number: the revision to insert it with.
+    static func recordCreation(of id: Int64, uid: String, href: String, in scope: AddressBookScope, at now: Int64,
+                               db: Database) throws -> Int64 {
+        try db.run("INSERT INTO changes (book_id, contact_id, uid, href, kind, changed_at) VALUES (?, ?, ?, ?, ?, ?)",
+                   scope.bookID, id, uid, href, ChangeKind.create.rawValue, now)
+        return db.lastInsertRowID
     }
 
     /// The newest sequence number of the address book's change log (0 before any change).

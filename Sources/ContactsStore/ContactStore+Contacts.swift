@@ -19,12 +19,7 @@ extension ContactStore {
         let now = now()
         return try queue.write { db in
             var insert = try ContactInsertion(db: db, count: rows.count)
-            return try rows.map { row in
-                let uid = ContactUID.make()
-                let id = try insert.next(row, uid: uid, in: scope, now: now)
-                try Self.recordChange(.create, of: id, uid: uid, in: scope, at: now, db: db)
-                return id
-            }
+            return try rows.map { row in try insert.next(row, in: scope, now: now) }
         }
     }
 
@@ -98,11 +93,9 @@ extension ContactStore {
     /// Moves a contact to the trash, from which `restoreContact` brings it back for 30 days.
     public func deleteContact(id: Int64, in scope: AddressBookScope) throws {
         let now = now()
+        let cutoff = trashCutoff()
         try queue.write { db in
-            try db.run("UPDATE contacts SET deleted_at = ? WHERE id = ? AND book_id = ? AND deleted_at IS NULL", now, id, scope.bookID)
-            guard db.changes == 1 else { throw StoreError.contactNotFound(id) }
-            try Self.recordChange(.delete, of: id, in: scope, at: now, db: db)
-            try db.run("DELETE FROM contacts WHERE book_id = ? AND deleted_at < ?", scope.bookID, trashCutoff())
+            guard try Self.moveToTrash(id, in: scope, now: now, cutoff: cutoff, db: db) else { throw StoreError.contactNotFound(id) }
         }
     }
 

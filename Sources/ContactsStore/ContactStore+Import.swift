@@ -64,10 +64,9 @@ extension ContactStore {
         return try queue.write { db in
             var insertion = try ContactInsertion(db: db, count: prepared.count)
             let existing = try db.statement("SELECT id, deleted_at IS NOT NULL FROM contacts WHERE book_id = ? AND uid = ?")
-            func insert(_ row: PreparedRow, uid: String) throws -> ImportOutcome {
-                let id = try insertion.next(row, uid: uid, in: scope, now: now)
-                try Self.recordChange(.create, of: id, uid: uid, in: scope, at: now, db: db)
-                return .imported(id: id)
+            /// Inserts the card under `uid`, or a fresh UID when nil.
+            func insert(_ row: PreparedRow, uid: String?) throws -> ImportOutcome {
+                .imported(id: try insertion.next(row, uid: uid, in: scope, now: now))
             }
             return try prepared.map { preparation in
                 let (cardUID, row): (String?, PreparedRow)
@@ -77,9 +76,9 @@ extension ContactStore {
                 }
                 let usable = cardUID.flatMap(Self.usableUID)
                 guard let uid = usable, let (id, inTrash) = try existing.firstRow([scope.bookID, uid], { ($0.int64(0), $0.int(1) != 0) })
-                else { return try insert(row, uid: usable ?? ContactUID.make()) }
+                else { return try insert(row, uid: usable) }
                 if inTrash {
-                    try db.run("DELETE FROM contacts WHERE id = ?", id)
+                    try Self.purgeFromTrash(id, in: scope, db: db)
                     return try insert(row, uid: uid)
                 }
                 switch policy {
@@ -89,14 +88,14 @@ extension ContactStore {
                 case .skip:
                     return .skipped(id: id)
                 case .copy:
-                    return try insert(row, uid: ContactUID.make())
+                    return try insert(row, uid: nil)
                 }
             }
         }
     }
 
     /// The UID when it can name a contact: not empty, not too long, no control characters.
-    private static func usableUID(_ uid: String) -> String? {
+    static func usableUID(_ uid: String) -> String? {
         uid.isEmpty || uid.utf8.count > maximumUIDLength || uid.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
             ? nil : uid
     }

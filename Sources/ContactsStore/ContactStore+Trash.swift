@@ -38,6 +38,21 @@ extension ContactStore {
         return try contact(id: id, in: scope)
     }
 
+    /// Moves a live contact to the trash, logs the deletion and empties the book's trash of
+    /// contacts deleted before `cutoff`; false when there is no such live contact.
+    static func moveToTrash(_ id: Int64, in scope: AddressBookScope, now: Int64, cutoff: Int64, db: Database) throws -> Bool {
+        try db.run("UPDATE contacts SET deleted_at = ? WHERE id = ? AND book_id = ? AND deleted_at IS NULL", now, id, scope.bookID)
+        guard db.changes == 1 else { return false }
+        try recordChange(.delete, of: id, in: scope, at: now, db: db)
+        try db.run("DELETE FROM contacts WHERE book_id = ? AND deleted_at < ?", scope.bookID, cutoff)
+        return true
+    }
+
+    /// Deletes a contact in the trash for good, to make way for a new one with its UID or name.
+    static func purgeFromTrash(_ id: Int64, in scope: AddressBookScope, db: Database) throws {
+        try db.run("DELETE FROM contacts WHERE id = ? AND book_id = ? AND deleted_at IS NOT NULL", id, scope.bookID)
+    }
+
     /// Contacts deleted before this moment have left the trash for good.
     func trashCutoff() -> Int64 {
         now() - Self.milliseconds(Date(timeIntervalSince1970: Self.trashRetention))

@@ -2,8 +2,8 @@ import Foundation
 import SQLite
 
 extension ContactStore {
-    /// The name every user's first address book has.
-    public static let defaultAddressBookName = "default"
+    /// The name (and CardDAV URL segment) every user's first address book has.
+    public static let defaultAddressBookName = "contacts"
 
     /// Creates a user with a hashed password and a default address book.
     public func createUser(username: String, password: String) throws -> User {
@@ -15,11 +15,12 @@ extension ContactStore {
             if try db.statement("SELECT 1 FROM users WHERE username_key = ?").firstRow([key], { _ in true }) != nil {
                 throw StoreError.usernameTaken(username)
             }
-            try db.run("INSERT INTO users (username, username_key, password_hash, created_at) VALUES (?, ?, ?, ?)",
-                       username, key, hash, now)
-            let id = db.lastInsertRowID
-            try db.run("INSERT INTO address_books (user_id, name, display_name, created_at) VALUES (?, ?, ?, ?)",
-                       id, Self.defaultAddressBookName, "Contacts", now)
+            let id = try Counter.userID.advance(db: db)
+            try db.run("""
+                INSERT INTO users (id, username, username_key, password_hash, created_at, credentials_generation)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """, id, username, key, hash, now, try Counter.credentialsGeneration.advance(db: db))
+            _ = try Self.insertAddressBook(userID: id, name: Self.defaultAddressBookName, displayName: "Contacts", now: now, db: db)
             return User(id: id, username: username, createdAt: Self.date(now))
         }
     }
@@ -41,13 +42,15 @@ extension ContactStore {
         return found
     }
 
-    /// Replaces a user's password and ends every session and remember token they had.
+    /// Replaces a user's password and ends every session and remember token they had. Their app
+    /// passwords stay valid.
     public func changePassword(username: String, to password: String) throws {
         try PasswordHasher.validate(password)
         let hash = PasswordHasher.hash(password)
         let now = now()
         try queue.write { db in
-            try db.run("UPDATE users SET password_hash = ? WHERE username_key = ?", hash, username.lowercased())
+            try db.run("UPDATE users SET password_hash = ?, credentials_generation = ? WHERE username_key = ?",
+                       hash, try Counter.credentialsGeneration.advance(db: db), username.lowercased())
             guard db.changes == 1 else { throw StoreError.userNotFound(username) }
             try db.run("""
                 UPDATE sessions SET revoked_at = ? WHERE revoked_at IS NULL
@@ -68,16 +71,37 @@ extension ContactStore {
     /// The user whose password this is, or nil. Takes the same time whether or not the user
     /// exists, so the answer does not reveal which accounts do.
     public func authenticate(username: String, password: String) throws -> User? {
-        let key = username.lowercased()
-        let row = try queue.read { db in
-            try db.statement("SELECT id, username, created_at, password_hash FROM users WHERE username_key = ?")
-                .firstRow([key]) { (Self.userFromRow($0), $0.text(3)) }
-        }
-        guard let (user, hash) = row else {
+        guard let (user, hash) = try account(named: username) else {
             _ = PasswordHasher.verify(password, against: Self.decoyHash)
             return nil
         }
         return PasswordHasher.verify(password, against: hash) ? user : nil
+    }
+
+    /// The user called `username` (case-insensitively) and their password hash, or nil.
+    func account(named username: String) throws -> (user: User, passwordHash: String)? {
+        try queue.read { db in
+            try db.statement("SELECT id, username, created_at, password_hash FROM users WHERE username_key = ?")
+                .firstRow([username.lowercased()]) { (Self.userFromRow($0), $0.text(3)) }
+        }
+    }
+
+    /// Whether CardDAV adds pinyin readings (phonetic name fields) to the Chinese names of the
+    /// cards the user's clients store; on unless turned off.
+    public func phoneticNames(for user: User) throws -> Bool {
+        let setting = try queue.read { db in
+            try db.statement("SELECT phonetic_names FROM users WHERE id = ?").firstRow([user.id]) { $0.int(0) != 0 }
+        }
+        guard let setting else { throw StoreError.userNotFound(user.username) }
+        return setting
+    }
+
+    /// Turns the phonetic names of `phoneticNames(for:)` on or off.
+    public func setPhoneticNames(_ on: Bool, for user: User) throws {
+        try queue.write { db in
+            try db.run("UPDATE users SET phonetic_names = ? WHERE id = ?", on, user.id)
+            guard db.changes == 1 else { throw StoreError.userNotFound(user.username) }
+        }
     }
 
     /// The user's default address book.
@@ -91,7 +115,7 @@ extension ContactStore {
     }
 
     /// A hash of a random password, verified against when the user does not exist.
-    private static let decoyHash = PasswordHasher.hash(UUID().uuidString)
+    static let decoyHash = PasswordHasher.hash(UUID().uuidString)
 
     private static func userFromRow(_ row: Row) -> User {
         User(id: row.int64(0), username: row.text(1), createdAt: date(row.int64(2)))

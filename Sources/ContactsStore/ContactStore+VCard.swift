@@ -95,7 +95,7 @@ extension ContactStore {
     private func exportPage(in scope: AddressBookScope, after: (sortKey: String, name: String, uid: String)?) throws
         -> [(contact: Contact, sortKey: String)] {
         try queue.read { db in
-            let columns = ContactRow.columns.split(separator: ",").count
+            let columns = ContactRow.columnCount
             let statement = try db.statement("""
                 SELECT \(ContactRow.columns), c.sort_key, p.data FROM contacts c LEFT JOIN photos p ON p.contact_id = c.id
                 WHERE c.book_id = ? AND c.deleted_at IS NULL AND (c.sort_key, c.name, c.uid) > (?, ?, ?)

@@ -76,5 +76,50 @@ enum Schema {
                 CREATE INDEX changes_by_book ON changes(book_id, seq);
                 """)
         },
+        Migration("CardDAV: card names and revisions, names in the change log, app passwords, dead properties, settings") { db in
+            try db.execute("""
+                -- A card's resource name in its book: the UID with .vcf, or a random name when the UID
+                -- (with a slash, or too long) cannot be one; and the seq of the change that last wrote it.
+                ALTER TABLE contacts ADD COLUMN href TEXT NOT NULL DEFAULT '';
+                ALTER TABLE contacts ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
+                UPDATE contacts SET href = CASE WHEN instr(uid, '/') = 0 AND length(uid) <= 251 THEN uid || '.vcf'
+                                                ELSE lower(hex(randomblob(16))) || '.vcf' END;
+                UPDATE contacts SET revision = latest.seq
+                    FROM (SELECT contact_id, max(seq) AS seq FROM changes GROUP BY contact_id) AS latest
+                    WHERE latest.contact_id = contacts.id;
+                CREATE UNIQUE INDEX contacts_by_href ON contacts(book_id, href);
+                -- The card's name at each change, so sync reports removed cards by name even after
+                -- the trash is emptied. A contact gone before this migration had its UID with .vcf.
+                ALTER TABLE changes ADD COLUMN href TEXT NOT NULL DEFAULT '';
+                UPDATE changes SET href = coalesce((SELECT href FROM contacts WHERE id = changes.contact_id), uid || '.vcf');
+                -- The default book's name is the URL segment CardDAV shows.
+                UPDATE address_books SET name = 'contacts' WHERE name = 'default';
+                -- Users and books get ids from counters, so an id handed out never comes to mean
+                -- another account; credentials generations never repeat across accounts either.
+                INSERT INTO counters (name, value) VALUES
+                    ('user_id', (SELECT coalesce(max(id), 0) FROM users)),
+                    ('address_book_id', (SELECT coalesce(max(id), 0) FROM address_books)),
+                    ('credentials_generation', 0);
+                ALTER TABLE users ADD COLUMN phonetic_names INTEGER NOT NULL DEFAULT 1;
+                ALTER TABLE users ADD COLUMN credentials_generation INTEGER NOT NULL DEFAULT 0;
+                CREATE TABLE app_passwords (
+                    id INTEGER PRIMARY KEY,
+                    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    device TEXT NOT NULL,
+                    password_hash TEXT NOT NULL,
+                    created_at INTEGER NOT NULL,
+                    last_used_at INTEGER,
+                    UNIQUE (user_id, device)
+                );
+                -- Properties a client set with PROPPATCH that the server keeps without interpreting.
+                CREATE TABLE dav_properties (
+                    book_id INTEGER NOT NULL REFERENCES address_books(id) ON DELETE CASCADE,
+                    namespace TEXT NOT NULL,
+                    name TEXT NOT NULL,
+                    value TEXT NOT NULL,
+                    PRIMARY KEY (book_id, namespace, name)
+                ) WITHOUT ROWID;
+                """)
+        },
     ])
 }

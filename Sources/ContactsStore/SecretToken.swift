@@ -7,10 +7,15 @@ public enum SecretToken {
 
     /// A fresh token from libsodium's CSPRNG.
     public static func make() -> String {
+        base64URL(randomBytes(32))
+    }
+
+    /// `count` bytes from libsodium's CSPRNG.
+    static func randomBytes(_ count: Int) -> [UInt8] {
         precondition(initialized, "libsodium failed to initialize")
-        var bytes = [UInt8](repeating: 0, count: 32)
+        var bytes = [UInt8](repeating: 0, count: count)
         randombytes_buf(&bytes, bytes.count)
-        return base64URL(bytes)
+        return bytes
     }
 
     /// SHA-256 of the token: a stolen database does not yield usable tokens.

@@ -11,6 +11,22 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case notInTrash(Int64)
     case invalid(ContactValidationError)
     case cannotCreateDataDirectory(path: String, reason: String)
+    case invalidAddressBookName(String)
+    case addressBookNameTaken(String)
+    /// The address book of a scope was deleted since the scope was handed out.
+    case addressBookNotFound
+    case cannotDeleteDefaultAddressBook
+    /// No live card has this resource name in the address book.
+    case cardNotFound(href: String)
+    case invalidHref(String)
+    case invalidUID(String)
+    /// Another live card of the address book, named here, has the UID.
+    case uidConflict(href: String)
+    /// An If-Match or If-None-Match condition did not hold.
+    case preconditionFailed
+    case invalidDeviceName(String)
+    case appPasswordExists(device: String)
+    case appPasswordNotFound(device: String)
 
     public var description: String {
         switch self {
@@ -23,6 +39,20 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notInTrash(let id): "no contact with id \(id) in the trash"
         case .invalid(let error): error.message(in: .english)
         case .cannotCreateDataDirectory(let path, let reason): "cannot create data directory \(path): \(reason)"
+        case .invalidAddressBookName(let name):
+            "invalid address book name \"\(name)\": use 1–64 letters, digits or . _ - (not . or ..)"
+        case .addressBookNameTaken(let name): "an address book named \"\(name)\" already exists"
+        case .addressBookNotFound: "the address book no longer exists"
+        case .cannotDeleteDefaultAddressBook: "the default address book cannot be deleted"
+        case .cardNotFound(let href): "no card named \"\(href)\""
+        case .invalidHref(let href):
+            "invalid card name \"\(href)\": use 1–255 characters without / or control characters (not . or ..)"
+        case .invalidUID(let uid): "invalid UID \"\(uid)\": use 1–255 bytes without control characters"
+        case .uidConflict(let href): "the card \"\(href)\" already has this UID"
+        case .preconditionFailed: "the card has changed or already exists"
+        case .invalidDeviceName(let device): "invalid device name \"\(device)\": use 1–64 characters without control characters"
+        case .appPasswordExists(let device): "an app password for \"\(device)\" already exists; revoke it first"
+        case .appPasswordNotFound(let device): "no app password for \"\(device)\""
         }
     }
 }

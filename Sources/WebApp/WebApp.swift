@@ -9,16 +9,20 @@ import Synchronization
 public final class WebApp: Sendable {
     let store: ContactStore
     let throttle: LoginThrottle
-    let gate = PasswordGate()
+    let gate: PasswordGate
     let clock: @Sendable () -> Date
     private let setupCode: Mutex<String?>
 
-    /// - Parameter setupCode: the one-time code of the first-run page (nil once a user exists).
-    public init(store: ContactStore, setupCode: String?, clock: @escaping @Sendable () -> Date = Date.init) {
+    /// - Parameters:
+    ///   - setupCode: the one-time code of the first-run page (nil once a user exists).
+    ///   - throttle, gate: shared with the other ways of logging in (CardDAV); fresh ones when nil.
+    public init(store: ContactStore, setupCode: String?, throttle: LoginThrottle? = nil, gate: PasswordGate? = nil,
+                clock: @escaping @Sendable () -> Date = Date.init) {
         self.store = store
         self.setupCode = Mutex(setupCode)
         self.clock = clock
-        throttle = LoginThrottle(clock: clock)
+        self.throttle = throttle ?? LoginThrottle(clock: clock)
+        self.gate = gate ?? PasswordGate()
     }
 
     /// The app's responder: security headers, CSRF and sessions around the routes.

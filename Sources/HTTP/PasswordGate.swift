@@ -1,22 +1,21 @@
 import Foundation
-import HTTP
 
 /// Lets one argon2id verification run at a time (each costs ~70 ms of a core and 64 MiB), with a
 /// short queue; beyond it logins are answered 503 at once, so a burst of logins cannot take
 /// every server thread from the other requests.
-final class PasswordGate: @unchecked Sendable {
+public final class PasswordGate: @unchecked Sendable {
     // Unchecked: `waiting` is only touched while `lock` is held; the semaphore is thread-safe.
     private let lock = NSLock()
     private let running = DispatchSemaphore(value: 1)
     private var waiting = 0
     private let queueLimit: Int
 
-    init(queueLimit: Int = 4) {
+    public init(queueLimit: Int = 4) {
         self.queueLimit = queueLimit
     }
 
     /// Runs `verify` when it is this caller's turn; throws 503 with Retry-After when the queue is full.
-    func run<T>(_ verify: () throws -> T) throws -> T {
+    public func run<T>(_ verify: () throws -> T) throws -> T {
         let admitted = lock.withLock {
             guard waiting < queueLimit else { return false }
             waiting += 1

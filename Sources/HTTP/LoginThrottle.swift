@@ -2,7 +2,8 @@ import Foundation
 
 /// Counts failed logins per account and per client address; after `limit` failures within
 /// `window` either one is blocked until its oldest failure ages out, even with the right password.
-final class LoginThrottle: @unchecked Sendable {
+/// One instance is shared by every way of logging in (web form, CardDAV Basic auth).
+public final class LoginThrottle: @unchecked Sendable {
     // Unchecked: `failures` is only touched while `lock` is held.
     private let lock = NSLock()
     private var failures: [String: [Date]] = [:]
@@ -10,14 +11,14 @@ final class LoginThrottle: @unchecked Sendable {
     private let window: TimeInterval
     private let clock: @Sendable () -> Date
 
-    init(limit: Int = 5, window: TimeInterval = 15 * 60, clock: @escaping @Sendable () -> Date = Date.init) {
+    public init(limit: Int = 5, window: TimeInterval = 15 * 60, clock: @escaping @Sendable () -> Date = Date.init) {
         self.limit = limit
         self.window = window
         self.clock = clock
     }
 
     /// Seconds until a login for this account from this address may be tried, or nil when it may now.
-    func retryAfter(account: String, address: String) -> Int? {
+    public func retryAfter(account: String, address: String) -> Int? {
         let now = clock()
         return lock.withLock {
             let waits = Self.keys(account: account, address: address).compactMap { key -> TimeInterval? in
@@ -31,7 +32,7 @@ final class LoginThrottle: @unchecked Sendable {
     }
 
     /// Records a failed login.
-    func recordFailure(account: String, address: String) {
+    public func recordFailure(account: String, address: String) {
         let now = clock()
         lock.withLock {
             for key in Self.keys(account: account, address: address) { failures[key, default: []].append(now) }

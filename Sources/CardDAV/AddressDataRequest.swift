@@ -1,0 +1,39 @@
+import ContactsCore
+import VCard
+
+/// How a card is written for GET (the Accept header) or inside a REPORT (`card:address-data`,
+/// RFC 6352 §10.4): vCard 3.0 or 4.0, all properties or a named subset.
+struct AddressDataRequest {
+    var version: VCardWriter.Version = .v3_0
+    /// The property names asked for; nil for the whole card.
+    var propertyNames: Set<String>?
+
+    init() {}
+
+    /// From a `card:address-data` element of a REPORT's prop (nil: the defaults).
+    init(_ element: XMLNode?) throws {
+        guard let element else { return }
+        if let version = element.attributes["version"] {
+            guard let chosen = VCardWriter.Version(rawValue: version) else {
+                throw DAVError(403, "Only vCard 3.0 and 4.0 are served.", precondition: .cardDAV("supported-address-data"))
+            }
+            self.version = chosen
+        }
+        let names = element.children(.cardDAV("prop")).compactMap { $0.attributes["name"]?.uppercased() }
+        if element.attributes["allprop"] == nil, !names.isEmpty { propertyNames = Set(names) }
+    }
+
+    /// From an Accept header: 4.0 when the client asks for it (`text/vcard; version=4.0`).
+    init(accept: String?) {
+        if let accept, accept.lowercased().contains("version=4.0") { version = .v4_0 }
+    }
+
+    /// The card as text; a subset keeps VERSION and UID, which a card cannot do without.
+    func text(of contact: Contact) -> String {
+        var card = contact.vCard(version: version)
+        if let propertyNames {
+            card.properties.removeAll { !propertyNames.contains($0.name) && $0.name != "UID" }
+        }
+        return VCardWriter(version: version).string(for: card)
+    }
+}

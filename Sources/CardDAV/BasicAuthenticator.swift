@@ -1,0 +1,92 @@
+import ContactsStore
+import Foundation
+import HTTP
+
+/// HTTP Basic authentication (RFC 7617) for every DAV request, against the account password or
+/// one of its app passwords, with the web login's throttling.
+///
+/// Clients send the credentials on every request and an argon2id check costs ~70 ms, so a
+/// successful check is remembered for a few minutes — keyed by an HMAC of the credentials under
+/// a key that lives only in this process, never by the password itself — and forgotten when the
+/// account's credentials change (a new password, an app password added or revoked).
+final class BasicAuthenticator: @unchecked Sendable {
+    // Unchecked: `verified` is only touched while `lock` is held.
+    private let store: ContactStore
+    private let throttle: LoginThrottle
+    private let gate: PasswordGate
+    private let log: @Sendable (String) -> Void
+    private let clock: @Sendable () -> Date
+    private let key = Array(SecretToken.make().utf8)
+    private let lock = NSLock()
+    private var verified: [String: (user: User, generation: Int64, expires: Date)] = [:]
+
+    /// How long a verified password is trusted without another argon2id check.
+    static let cacheLifetime: TimeInterval = 5 * 60
+    /// The most credentials remembered at once.
+    static let cacheLimit = 10_000
+    static let challenge = #"Basic realm="PersonalContacts", charset="UTF-8""#
+
+    init(store: ContactStore, throttle: LoginThrottle, gate: PasswordGate,
+         log: @escaping @Sendable (String) -> Void, clock: @escaping @Sendable () -> Date) {
+        self.store = store
+        self.throttle = throttle
+        self.gate = gate
+        self.log = log
+        self.clock = clock
+    }
+
+    /// The user the request's credentials belong to.
+    /// - Throws: 401 with a challenge when they are missing or wrong, 429 with Retry-After while
+    ///   the account or the address is throttled.
+    func user(for request: Request) throws -> User {
+        guard let (username, password) = Self.credentials(request) else {
+            throw Self.unauthorized("Log in with your account name and password (or an app password).")
+        }
+        if let wait = throttle.retryAfter(account: username, address: request.clientAddress) {
+            var error = DAVError(429, "Too many failed logins; try again in \(wait) seconds.")
+            error.headers["Retry-After"] = String(wait)
+            throw error
+        }
+        let cacheKey = SecretToken.mac(username + "\u{0}" + password, key: key)
+        let now = clock()
+        // A deleted account has no generation any more: its entry no longer counts.
+        if let entry = lock.withLock({ verified[cacheKey] }), entry.expires > now,
+           (try? store.credentialsGeneration(of: entry.user)) == entry.generation {
+            return entry.user
+        }
+        guard let user = try gate.run({ try store.authenticateForSync(username: username, password: password) }) else {
+            throttle.recordFailure(account: username, address: request.clientAddress)
+            log("\(ISO8601DateFormatter().string(from: now)) carddav: failed login for account \"\(Self.printable(username))\" from \(request.clientAddress)")
+            throw Self.unauthorized("Wrong account name or password.")
+        }
+        let generation = try store.credentialsGeneration(of: user)
+        lock.withLock {
+            if verified.count >= Self.cacheLimit { verified = verified.filter { $0.value.expires > now } }
+            if verified.count < Self.cacheLimit {
+                verified[cacheKey] = (user, generation, now.addingTimeInterval(Self.cacheLifetime))
+            }
+        }
+        return user
+    }
+
+    static func unauthorized(_ message: String) -> DAVError {
+        var error = DAVError(401, message)
+        error.headers["WWW-Authenticate"] = challenge
+        return error
+    }
+
+    /// The account name and password of a `Basic` Authorization header (RFC 7617 §2, UTF-8).
+    private static func credentials(_ request: Request) -> (String, String)? {
+        guard let header = request.headers["Authorization"], header.count > 6,
+              header.prefix(6).lowercased() == "basic ",
+              let decoded = Data(base64Encoded: header.dropFirst(6).trimmingCharacters(in: .whitespaces)),
+              let text = String(data: decoded, encoding: .utf8), let colon = text.firstIndex(of: ":") else { return nil }
+        let username = String(text[..<colon])
+        return username.isEmpty ? nil : (username, String(text[text.index(after: colon)...]))
+    }
+
+    /// The account name as logged: control characters and quotes replaced, so a log line stays one line.
+    private static func printable(_ username: String) -> String {
+        String(username.prefix(64).map { $0.isASCII && ($0.asciiValue! < 0x20 || $0 == "\"" || $0 == "\\") ? "?" : $0 })
+    }
+}

@@ -1,0 +1,73 @@
+import ContactsCore
+import ContactsStore
+import Foundation
+import HTTP
+
+/// The CardDAV server (RFC 6352 over RFC 4918 WebDAV, RFC 6578 sync, RFC 6764 discovery): the
+/// phone's own Contacts app syncs each user's address books through it. Every request but
+/// OPTIONS needs HTTP Basic credentials, and every path is scoped to their user.
+public final class CardDAVServer: Sendable {
+    let store: ContactStore
+    let authenticator: BasicAuthenticator
+    let clock: @Sendable () -> Date
+
+    /// The largest vCard accepted by PUT (`CARDDAV:max-resource-size`): a 1 MiB photo in base64
+    /// and the rest of a card.
+    static let maximumResourceSize = 2_000_000
+    /// The methods every DAV resource answers (RFC 4918 §10.1 via OPTIONS and 405's Allow).
+    static let methods = "OPTIONS, GET, HEAD, PUT, DELETE, PROPFIND, PROPPATCH, REPORT, MKCOL"
+
+    /// - Parameters:
+    ///   - throttle, gate: shared with the web login, so failures anywhere count together.
+    ///   - log: where failed logins are reported, one fail2ban-friendly line each.
+    public init(store: ContactStore, throttle: LoginThrottle, gate: PasswordGate,
+                log: @escaping @Sendable (String) -> Void = HTTPServer.standardErrorLog,
+                clock: @escaping @Sendable () -> Date = Date.init) {
+        self.store = store
+        self.clock = clock
+        authenticator = BasicAuthenticator(store: store, throttle: throttle, gate: gate, log: log, clock: clock)
+    }
+
+    /// Whether a request is the DAV server's rather than the web app's: anything under /dav/,
+    /// the well-known address, and the WebDAV methods wherever a client sends them first.
+    public static func handles(_ request: Request) -> Bool {
+        request.path == "/dav" || request.path.hasPrefix(DAVPath.prefix) || request.path.hasPrefix("/.well-known/carddav")
+            || ["PROPFIND", "PROPPATCH", "REPORT", "MKCOL"].contains(request.method)
+    }
+
+    /// The responder for the requests `handles` accepts.
+    public func responder() -> any Responder {
+        ClosureResponder { [self] request in try respond(to: request) }
+    }
+
+    private func respond(to request: Request) throws -> Response {
+        // RFC 6764 §5: the well-known URI (and a bare host) lead to the DAV root.
+        if request.path.hasPrefix("/.well-known/carddav") || DAVPath(request.path) == nil {
+            if request.method == "OPTIONS" { return options() }
+            return Response(status: 301, headers: ["Location": DAVPath.prefix])
+        }
+        let path = DAVPath(request.path)!
+        if request.method == "OPTIONS" { return options() }
+        let user = try authenticator.user(for: request)
+        let context = DAVContext(server: self, request: request, user: user, path: path)
+        try context.checkOwner()
+        var response: Response
+        switch request.method {
+        case "PROPFIND": response = try context.propfind()
+        case "PROPPATCH": response = try context.proppatch()
+        case "REPORT": response = try context.report()
+        case "GET", "HEAD": response = try context.get()
+        case "PUT": response = try context.put()
+        case "DELETE": response = try context.delete()
+        case "MKCOL": response = try context.mkcol()
+        default: throw DAVError(405, "\(request.method) is not supported here.")
+        }
+        response.headers["Cache-Control"] = response.headers["Cache-Control"] ?? "no-store"
+        return response
+    }
+
+    /// RFC 4918 §10.1, RFC 6352 §6.1: the compliance classes and methods.
+    private func options() -> Response {
+        Response(status: 200, headers: ["DAV": "1, 3, addressbook", "Allow": Self.methods, "Content-Length": "0"])
+    }
+}

@@ -1,0 +1,29 @@
+import ContactsStore
+import HTTP
+
+/// DELETE (RFC 4918 §9.6) of a card (to the trash, with If-Match) or of an address book.
+extension DAVContext {
+    func delete() throws -> Response {
+        switch path {
+        case .card(_, let bookName, let name):
+            let book = try addressBook(named: bookName)
+            do {
+                try store.deleteCard(href: name, in: book.scope, ifMatch: request.headers["If-Match"])
+            } catch StoreError.preconditionFailed {
+                throw DAVError(412, "The card has changed since (If-Match).")
+            } catch StoreError.cardNotFound {
+                throw DAVError(404, "No card \(name).")
+            }
+            return Response(status: 204)
+        case .addressBook(_, let name):
+            do {
+                try store.deleteAddressBook(try addressBook(named: name).scope)
+            } catch StoreError.cannotDeleteDefaultAddressBook {
+                throw DAVError(403, "The default address book cannot be deleted.")
+            }
+            return Response(status: 204)
+        default:
+            throw DAVError(403, "Only cards and address books can be deleted.")
+        }
+    }
+}

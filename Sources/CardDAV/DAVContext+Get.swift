@@ -1,0 +1,31 @@
+import ContactsStore
+import HTTP
+
+/// GET and HEAD (RFC 4918 §9.4) of a card: the vCard with its strong ETag.
+extension DAVContext {
+    func get() throws -> Response {
+        guard case .card(_, let bookName, let name) = path else {
+            throw DAVError(405, "Collections have no content to GET; use PROPFIND.")
+        }
+        let book = try addressBook(named: bookName)
+        guard let card = try store.card(href: name, in: book.scope) else { throw DAVError(404, "No card \(name).") }
+        if let match = request.headers["If-None-Match"], ETag.matches(match, card.etag) {
+            return Response(status: 304, headers: ["ETag": card.etag])
+        }
+        let format = AddressDataRequest(accept: request.headers["Accept"])
+        return Response(status: 200, headers: [
+            "Content-Type": "text/vcard; charset=utf-8", "ETag": card.etag,
+            "Last-Modified": HTTPDate.string(card.contact.updatedAt),
+        ], body: Array(format.text(of: card.contact).utf8))
+    }
+}
+
+/// Entity tags as If-Match and If-None-Match list them (RFC 9110 §13.1).
+enum ETag {
+    /// Whether the header's list holds `etag` (or `*`); weak tags are compared weakly.
+    static func matches(_ header: String, _ etag: String) -> Bool {
+        header.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.contains { candidate in
+            candidate == "*" || candidate == etag || candidate == "W/" + etag
+        }
+    }
+}

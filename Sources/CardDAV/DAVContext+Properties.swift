@@ -1,0 +1,102 @@
+import ContactsCore
+import ContactsStore
+import Foundation
+import VCard
+
+/// The live properties of each kind of resource (RFC 4918 §15, RFC 3744 §5, RFC 5397,
+/// RFC 6352 §6–§7, RFC 6578 §4, and the CalendarServer getctag).
+extension DAVContext {
+    /// What every resource says about who is asking (RFC 5397) and what they may do (RFC 3744 §5.4).
+    private func common(_ set: inout PropertySet, writable: Bool) {
+        set.set(.dav("current-user-principal"), XMLOutput.href(principalPath))
+        set.set(.dav("owner"), XMLOutput.href(principalPath))
+        let privileges = (writable ? ["read", "write", "write-properties", "write-content", "bind", "unbind"] : ["read"])
+            .map { XMLOutput.element(.dav("privilege"), XMLOutput.element(.dav($0))) }.joined()
+        set.set(.dav("current-user-privilege-set"), privileges)
+    }
+
+    func rootProperties() -> PropertySet {
+        var set = PropertySet()
+        set.set(.dav("resourcetype"), XMLOutput.element(.dav("collection")))
+        set.setText(.dav("displayname"), "PersonalContacts")
+        set.set(.dav("current-user-principal"), XMLOutput.href(principalPath))
+        set.set(.dav("principal-URL"), XMLOutput.href(principalPath))
+        return set
+    }
+
+    func principalProperties() -> PropertySet {
+        var set = PropertySet()
+        set.set(.dav("resourcetype"), XMLOutput.element(.dav("principal")))
+        set.setText(.dav("displayname"), user.username)
+        set.set(.dav("principal-URL"), XMLOutput.href(principalPath))
+        set.set(.cardDAV("addressbook-home-set"), XMLOutput.href(homePath))
+        common(&set, writable: false)
+        return set
+    }
+
+    func homeProperties() -> PropertySet {
+        var set = PropertySet()
+        set.set(.dav("resourcetype"), XMLOutput.element(.dav("collection")))
+        set.setText(.dav("displayname"), user.username)
+        common(&set, writable: true)
+        return set
+    }
+
+    func bookProperties(_ book: AddressBook) throws -> PropertySet {
+        var set = PropertySet()
+        set.set(.dav("resourcetype"), XMLOutput.element(.dav("collection")) + XMLOutput.element(.cardDAV("addressbook")))
+        set.setText(.dav("displayname"), book.displayName)
+        set.setText(.calendarServer("getctag"), SyncToken.string(book.syncToken))
+        set.setText(.dav("sync-token"), SyncToken.string(book.syncToken))
+        set.set(.cardDAV("supported-address-data"), ["3.0", "4.0"].map {
+            #"<card:address-data-type content-type="text/vcard" version="\#($0)"/>"#
+        }.joined())
+        set.setText(.cardDAV("max-resource-size"), String(CardDAVServer.maximumResourceSize))
+        set.set(.dav("supported-report-set"), ["addressbook-multiget", "addressbook-query", "sync-collection"].map { report in
+            let name: XMLName = report == "sync-collection" ? .dav(report) : .cardDAV(report)
+            return XMLOutput.element(.dav("supported-report"), XMLOutput.element(.dav("report"), XMLOutput.element(name)))
+        }.joined())
+        common(&set, writable: true)
+        for property in try store.deadProperties(of: book.scope) {
+            set.setText(XMLName(property.namespace, property.name), property.value)
+        }
+        return set
+    }
+
+    /// A card's properties; `address-data` (the card itself) only when asked for by name.
+    func cardProperties(href: String, etag: String, updatedAt: Date, card: StoredCard?, request: PropertyRequest,
+                        addressData: AddressDataRequest = AddressDataRequest()) -> PropertySet {
+        var set = PropertySet()
+        set.set(.dav("resourcetype"))
+        set.setText(.dav("getetag"), etag)
+        set.setText(.dav("getcontenttype"), "text/vcard; charset=utf-8")
+        set.setText(.dav("getlastmodified"), HTTPDate.string(updatedAt))
+        if let card, request.wants(.cardDAV("address-data")) {
+            set.setText(.cardDAV("address-data"), addressData.text(of: card.contact))
+        }
+        return set
+    }
+}
+
+/// Sync tokens and CTags as URIs (RFC 6578 §3.2 requires a URI): the change log's sequence number.
+enum SyncToken {
+    static let prefix = "https://personal-contacts.invalid/ns/sync/"
+
+    static func string(_ token: Int64) -> String { prefix + String(token) }
+
+    /// The sequence number of a token handed out earlier; nil when it is not one of ours.
+    static func value(_ text: String) -> Int64? {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard trimmed.hasPrefix(prefix), let value = Int64(trimmed.dropFirst(prefix.count)), value >= 0 else { return nil }
+        return value
+    }
+}
+
+/// Dates as HTTP writes them (RFC 9110 §5.6.7): `Tue, 01 Dec 2026 10:00:00 GMT`.
+enum HTTPDate {
+    static func string(_ date: Date) -> String {
+        date.formatted(Date.VerbatimFormatStyle(
+            format: "\(weekday: .abbreviated), \(day: .twoDigits) \(month: .abbreviated) \(year: .defaultDigits) \(hour: .twoDigits(clock: .twentyFourHour, hourCycle: .zeroBased)):\(minute: .twoDigits):\(second: .twoDigits) GMT",
+            locale: Locale(identifier: "en_US_POSIX"), timeZone: TimeZone(identifier: "GMT")!, calendar: Calendar(identifier: .gregorian)))
+    }
+}

@@ -1,0 +1,39 @@
+import ContactsStore
+import HTTP
+
+/// PROPPATCH (RFC 4918 §9.2) of an address book: displayname, and dead properties kept as sent.
+/// All or nothing: one protected property fails the whole request (403 for it, 424 for the rest).
+extension DAVContext {
+    func proppatch() throws -> Response {
+        guard case .addressBook(_, let name) = path else {
+            throw DAVError(403, "Only address book properties can be changed.")
+        }
+        let book = try addressBook(named: name)
+        guard let body = try body(), body.name == .dav("propertyupdate") else {
+            throw DAVError(400, "A PROPPATCH body must be a DAV:propertyupdate element.")
+        }
+        let changes: [(node: XMLNode, remove: Bool)] = body.children.flatMap { operation -> [(XMLNode, Bool)] in
+            guard operation.name == .dav("set") || operation.name == .dav("remove") else { return [] }
+            return (operation.child(.dav("prop"))?.children ?? []).map { ($0, operation.name == .dav("remove")) }
+        }
+        let protected = Set(try bookProperties(book).values.map(\.name)).subtracting([.dav("displayname")])
+        let refused = changes.filter { protected.contains($0.node.name) }
+        let status = refused.isEmpty ? 200 : 424
+        if refused.isEmpty {
+            for change in changes {
+                if change.node.name == .dav("displayname") {
+                    try store.setDisplayName(change.remove ? book.name : change.node.text, of: book.scope)
+                } else {
+                    try store.setDeadProperty(namespace: change.node.name.namespace, name: change.node.name.local,
+                                              value: change.remove ? nil : change.node.text, of: book.scope)
+                }
+            }
+        }
+        let propstats = changes.map { change in
+            let code = protected.contains(change.node.name) ? 403 : status
+            return XMLOutput.element(.dav("propstat"), XMLOutput.element(.dav("prop"), XMLOutput.element(change.node.name))
+                + XMLOutput.status(code))
+        }.joined()
+        return Self.multistatus(XMLOutput.element(.dav("response"), XMLOutput.href(bookPath(book)) + propstats))
+    }
+}

@@ -1,0 +1,70 @@
+import ContactsCore
+import ContactsStore
+import HTTP
+import VCard
+
+/// PUT of a card (RFC 4918 §9.7, RFC 6352 §6.3.2): creates or replaces it, with If-Match and
+/// If-None-Match honoured and CardDAV's preconditions reported as DAV:error bodies.
+extension DAVContext {
+    func put() throws -> Response {
+        guard case .card(_, let bookName, let name) = path else {
+            throw DAVError(405, "PUT a vCard to a resource inside an address book.")
+        }
+        let book = try addressBook(named: bookName)
+        guard request.body.count <= CardDAVServer.maximumResourceSize else {
+            throw DAVError(413, "A card may be at most \(CardDAVServer.maximumResourceSize) bytes.", precondition: .cardDAV("max-resource-size"))
+        }
+        if let type = request.headers["Content-Type"]?.lowercased(), !type.hasPrefix("text/vcard"), !type.hasPrefix("text/x-vcard") {
+            throw DAVError(415, "Send a vCard (text/vcard).", precondition: .cardDAV("supported-address-data"))
+        }
+        let card: VCard
+        var details: ContactDetails
+        do {
+            card = try VCard(parsing: request.body)
+            details = try ContactDetails(card: card)
+        } catch {
+            throw DAVError(400, "Not a valid vCard: \(error).", precondition: .cardDAV("valid-address-data"))
+        }
+        let uid = card.uid ?? Self.uid(fromResourceName: name)
+        var transformed = false
+        if try store.phoneticNames(for: user), let withReading = details.addingPhoneticName() {
+            details = withReading
+            transformed = true
+        }
+        let precondition: ContactStore.CardPrecondition
+        if let match = request.headers["If-Match"] {
+            precondition = .ifMatch(match.trimmingCharacters(in: .whitespaces))
+        } else if request.headers["If-None-Match"]?.trimmingCharacters(in: .whitespaces) == "*" {
+            precondition = .ifNoneMatchAny
+        } else {
+            precondition = .none
+        }
+        let stored: (card: ContactStore.StoredCard, created: Bool)
+        do {
+            stored = try store.putCard(href: name, uid: uid, details: details, in: book.scope, precondition: precondition)
+        } catch StoreError.preconditionFailed {
+            throw DAVError(412, "The card has changed since (If-Match) or already exists (If-None-Match).")
+        } catch StoreError.uidConflict(let other) {
+            var error = DAVError(409, "UID \(uid) is already used by another card.", precondition: .cardDAV("no-uid-conflict"))
+            error.extra = XMLOutput.href(cardPath(other, in: book))
+            throw error
+        } catch StoreError.invalid(let reason) {
+            throw DAVError(403, reason.message(in: .english), precondition: .cardDAV("valid-address-data"))
+        } catch StoreError.invalidUID(let uid) {
+            throw DAVError(403, "UID \(uid) cannot name a card (1–255 bytes, no control characters).",
+                           precondition: .cardDAV("valid-address-data"))
+        } catch StoreError.invalidHref(let name) {
+            throw DAVError(400, "\(name) cannot name a card.")
+        }
+        // RFC 9110 §9.3.4: no validator when what is stored is not what was sent.
+        var headers: HTTPHeaders = [:]
+        if !transformed { headers["ETag"] = stored.card.etag }
+        return Response(status: stored.created ? 201 : 204, headers: headers)
+    }
+
+    /// A UID for a card that has none: its resource name without `.vcf` (the name itself when
+    /// nothing else is left).
+    private static func uid(fromResourceName name: String) -> String {
+        name.lowercased().hasSuffix(".vcf") && name.count > 4 ? String(name.dropLast(4)) : name
+    }
+}

@@ -1,0 +1,49 @@
+import ContactsCore
+import ContactsStore
+import Foundation
+import HTTP
+
+/// One authenticated request on its way through a method handler.
+struct DAVContext {
+    let server: CardDAVServer
+    let request: Request
+    let user: User
+    let path: DAVPath
+
+    var store: ContactStore { server.store }
+
+    /// Another user's principal, home, address book or card is not found, never shown.
+    func checkOwner() throws {
+        guard let owner = path.user else { return }
+        guard owner.lowercased() == user.username.lowercased() else { throw DAVError(404, "Not found.") }
+    }
+
+    /// The address book the path names; 404 when the user has none by that name.
+    func addressBook(named name: String) throws -> AddressBook {
+        guard let book = try store.addressBook(named: name, for: user) else {
+            throw DAVError(404, "No address book \(name).")
+        }
+        return book
+    }
+
+    /// The request body parsed, or nil when it is empty.
+    func body() throws -> XMLNode? {
+        request.body.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 } ? nil : try XMLNode.parse(request.body)
+    }
+
+    /// The Depth header (RFC 4918 §10.2): 0 or 1; infinity is treated as 1, since no
+    /// collection here holds collections that hold more.
+    var depth: Int {
+        request.headers["Depth"]?.trimmingCharacters(in: .whitespaces) == "0" ? 0 : 1
+    }
+
+    /// A 207 Multi-Status with these `<d:response>` elements (and anything else for the root).
+    static func multistatus(_ content: String) -> Response {
+        let body = XMLOutput.document(root: .dav("multistatus"), content)
+        return Response(status: 207, headers: ["Content-Type": "application/xml; charset=utf-8"], body: Array(body.utf8))
+    }
+
+    /// The paths of the user's principal and home.
+    var principalPath: String { DAVPath.principal(user: user.username).path }
+    var homePath: String { DAVPath.home(user: user.username).path }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// The URL space of the DAV server (RFC 6764 §6 says where clients start; the rest is ours):
+///
+///     /dav/                                      the root; it names the user's principal
+///     /dav/principals/<user>/                    the principal (RFC 3744 §2)
+///     /dav/addressbooks/<user>/                  the address book home (RFC 6352 §7.1.1)
+///     /dav/addressbooks/<user>/<book>/           an address book collection
+///     /dav/addressbooks/<user>/<book>/<card>     one vCard resource, by the name its client gave it
+enum DAVPath: Equatable {
+    case root
+    case principal(user: String)
+    case home(user: String)
+    case addressBook(user: String, book: String)
+    case card(user: String, book: String, name: String)
+
+    static let prefix = "/dav/"
+
+    /// Reads a percent-decoded request path; nil for paths outside this space.
+    init?(_ path: String) {
+        guard path.hasPrefix(Self.prefix) || path == "/dav" else { return nil }
+        let segments = path.dropFirst(Self.prefix.count).split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        let parts = segments.last == "" ? Array(segments.dropLast()) : segments
+        guard !parts.contains(where: \.isEmpty) else { return nil }
+        switch (parts.first, parts.count) {
+        case (nil, _): self = .root
+        case ("principals"?, 2): self = .principal(user: parts[1])
+        case ("addressbooks"?, 2): self = .home(user: parts[1])
+        case ("addressbooks"?, 3): self = .addressBook(user: parts[1], book: parts[2])
+        case ("addressbooks"?, 4) where segments.last != "": self = .card(user: parts[1], book: parts[2], name: parts[3])
+        default: return nil
+        }
+    }
+
+    /// The path, collections with their trailing slash.
+    var path: String {
+        switch self {
+        case .root: Self.prefix
+        case .principal(let user): Self.prefix + "principals/\(user)/"
+        case .home(let user): Self.prefix + "addressbooks/\(user)/"
+        case .addressBook(let user, let book): Self.prefix + "addressbooks/\(user)/\(book)/"
+        case .card(let user, let book, let name): Self.prefix + "addressbooks/\(user)/\(book)/\(name)"
+        }
+    }
+
+    /// The user the path belongs to (nil for the root).
+    var user: String? {
+        switch self {
+        case .root: nil
+        case .principal(let user), .home(let user), .addressBook(let user, _), .card(let user, _, _): user
+        }
+    }
+
+    /// Percent-encodes a path for an href: everything but unreserved characters and `/`.
+    static func encode(_ path: String) -> String {
+        path.addingPercentEncoding(withAllowedCharacters: hrefCharacters) ?? path
+    }
+
+    private static let hrefCharacters = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/@")
+
+    /// A path from an href in a request body (absolute URL or path, percent-encoded).
+    static func fromHref(_ href: String) -> String {
+        let trimmed = href.trimmingCharacters(in: .whitespacesAndNewlines)
+        let path = URL(string: trimmed).flatMap { $0.scheme == nil ? nil : $0.path } ?? trimmed
+        return path.removingPercentEncoding ?? path
+    }
+}

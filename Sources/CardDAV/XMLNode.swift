@@ -1,0 +1,96 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// A qualified XML name: namespace URI and local name (`DAV:` `getetag`).
+struct XMLName: Hashable, Sendable {
+    let namespace: String
+    let local: String
+
+    init(_ namespace: String, _ local: String) {
+        self.namespace = namespace
+        self.local = local
+    }
+}
+
+/// An element of a request body, as far as WebDAV needs one: name, attributes, children, text.
+struct XMLNode: Sendable {
+    let name: XMLName
+    var attributes: [String: String] = [:]
+    var children: [XMLNode] = []
+    var text = ""
+
+    /// The first child with this name.
+    func child(_ name: XMLName) -> XMLNode? {
+        children.first { $0.name == name }
+    }
+
+    /// Every child with this name.
+    func children(_ name: XMLName) -> [XMLNode] {
+        children.filter { $0.name == name }
+    }
+
+    /// The largest request body parsed: a multiget of thousands of hrefs fits well within it.
+    static let maximumBodySize = 1 << 20
+
+    /// Parses a request body with FoundationXML. Refused: bodies over `maximumBodySize`, any
+    /// DOCTYPE (so no entity, internal or external, is ever expanded: XXE and billion laughs),
+    /// and anything that is not well-formed XML.
+    static func parse(_ body: [UInt8]) throws(DAVError) -> XMLNode {
+        guard body.count <= maximumBodySize else { throw DAVError(413, "The request body is larger than 1 MiB.") }
+        if containsDoctype(body) { throw DAVError(400, "DOCTYPE is not allowed in a request body.") }
+        let builder = TreeBuilder()
+        let parser = XMLParser(data: Data(body))
+        parser.shouldProcessNamespaces = true
+        parser.shouldResolveExternalEntities = false
+        parser.externalEntityResolvingPolicy = .never
+        parser.delegate = builder
+        guard parser.parse(), let root = builder.root else {
+            throw DAVError(400, "The request body is not well-formed XML.")
+        }
+        return root
+    }
+
+    /// Whether `<!DOCTYPE` appears anywhere (any case); a body may not declare one.
+    private static func containsDoctype(_ body: [UInt8]) -> Bool {
+        let marker = Array("<!DOCTYPE".utf8)
+        guard body.count >= marker.count else { return false }
+        return (0...(body.count - marker.count)).contains { start in
+            marker.indices.allSatisfy { body[start + $0] | 0x20 == marker[$0] | 0x20 }
+        }
+    }
+}
+
+/// Collects XMLParser events into an `XMLNode` tree.
+private final class TreeBuilder: NSObject, XMLParserDelegate {
+    private var stack: [XMLNode] = []
+    private(set) var root: XMLNode?
+
+    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+                qualifiedName: String?, attributes: [String: String] = [:]) {
+        stack.append(XMLNode(name: XMLName(namespaceURI ?? "", elementName), attributes: attributes))
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        guard !stack.isEmpty else { return }
+        stack[stack.count - 1].text += string
+    }
+
+    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
+        guard let finished = stack.popLast() else { return }
+        if stack.isEmpty {
+            root = finished
+        } else {
+            stack[stack.count - 1].children.append(finished)
+        }
+    }
+
+    func parser(_ parser: XMLParser, foundInternalEntityDeclarationWithName name: String, value: String?) {
+        parser.abortParsing()
+    }
+
+    func parser(_ parser: XMLParser, foundExternalEntityDeclarationWithName name: String, publicID: String?, systemID: String?) {
+        parser.abortParsing()
+    }
+}

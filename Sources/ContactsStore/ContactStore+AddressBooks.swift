@@ -1,0 +1,108 @@
+import SQLite
+
+extension ContactStore {
+    /// The longest address book name.
+    public static let maximumAddressBookNameLength = 64
+
+    /// The user's address books: the default one (which every user has) first, then the others
+    /// in the order they were made.
+    public func addressBooks(for user: User) throws -> [AddressBook] {
+        try queue.read { db in
+            try db.statement("\(Self.addressBookQuery) ORDER BY b.id").rows([user.id]) { Self.addressBook(from: $0, userID: user.id) }
+        }
+    }
+
+    /// The user's address book called `name`, or nil.
+    public func addressBook(named name: String, for user: User) throws -> AddressBook? {
+        try queue.read { db in
+            try db.statement("\(Self.addressBookQuery) AND b.name = ?").firstRow([user.id, name]) {
+                Self.addressBook(from: $0, userID: user.id)
+            }
+        }
+    }
+
+    /// Makes an empty address book for the user.
+    /// - Parameter name: its URL segment: 1–64 letters, digits, `.`, `_` or `-`, not `.` or `..`,
+    ///   and not the name of another of the user's books (names are case-sensitive).
+    public func createAddressBook(named name: String, displayName: String, for user: User) throws -> AddressBook {
+        let allowed = (1...Self.maximumAddressBookNameLength).contains(name.count) && name != "." && name != ".."
+            && name.allSatisfy(Self.addressBookNameCharacters.contains)
+        guard allowed else { throw StoreError.invalidAddressBookName(name) }
+        let now = now()
+        return try queue.write { db in
+            guard try db.statement("SELECT 1 FROM users WHERE id = ?").firstRow([user.id], { _ in true }) != nil else {
+                throw StoreError.userNotFound(user.username)
+            }
+            guard try db.statement("SELECT 1 FROM address_books WHERE user_id = ? AND name = ?").firstRow([user.id, name], { _ in true }) == nil
+            else { throw StoreError.addressBookNameTaken(name) }
+            let id = try Self.insertAddressBook(userID: user.id, name: name, displayName: displayName, now: now, db: db)
+            return AddressBook(scope: AddressBookScope(userID: user.id, bookID: id), name: name, displayName: displayName, syncToken: 0)
+        }
+    }
+
+    /// Renames the address book as people see it (its URL segment stays).
+    public func setDisplayName(_ displayName: String, of scope: AddressBookScope) throws {
+        try queue.write { db in
+            try db.run("UPDATE address_books SET display_name = ? WHERE id = ? AND user_id = ?", displayName, scope.bookID, scope.userID)
+            guard db.changes == 1 else { throw StoreError.addressBookNotFound }
+        }
+    }
+
+    /// The properties clients set on the address book that the server keeps without interpreting
+    /// (WebDAV dead properties), by namespace and name.
+    public func deadProperties(of scope: AddressBookScope) throws -> [(namespace: String, name: String, value: String)] {
+        try queue.read { db in
+            try db.statement("SELECT namespace, name, value FROM dav_properties WHERE book_id = ? ORDER BY namespace, name")
+                .rows([scope.bookID]) { ($0.text(0), $0.text(1), $0.text(2)) }
+        }
+    }
+
+    /// Sets a dead property of the address book, or removes it when `value` is nil.
+    public func setDeadProperty(namespace: String, name: String, value: String?, of scope: AddressBookScope) throws {
+        try queue.write { db in
+            guard try db.statement("SELECT 1 FROM address_books WHERE id = ? AND user_id = ?")
+                .firstRow([scope.bookID, scope.userID], { _ in true }) != nil else { throw StoreError.addressBookNotFound }
+            if let value {
+                try db.run("""
+                    INSERT INTO dav_properties (book_id, namespace, name, value) VALUES (?, ?, ?, ?)
+                    ON CONFLICT (book_id, namespace, name) DO UPDATE SET value = excluded.value
+                    """, scope.bookID, namespace, name, value)
+            } else {
+                try db.run("DELETE FROM dav_properties WHERE book_id = ? AND namespace = ? AND name = ?", scope.bookID, namespace, name)
+            }
+        }
+    }
+
+    /// Deletes an address book with its contacts (the trash included), change log and
+    /// properties; the default book cannot be deleted.
+    public func deleteAddressBook(_ scope: AddressBookScope) throws {
+        try queue.write { db in
+            guard let name = try db.statement("SELECT name FROM address_books WHERE id = ? AND user_id = ?")
+                .firstRow([scope.bookID, scope.userID], { $0.text(0) }) else { throw StoreError.addressBookNotFound }
+            guard name != Self.defaultAddressBookName else { throw StoreError.cannotDeleteDefaultAddressBook }
+            try db.run("DELETE FROM address_books WHERE id = ?", scope.bookID)
+        }
+        searchIndex.removeAll()
+    }
+
+    /// Adds an address book with an id never handed out before; returns the id.
+    static func insertAddressBook(userID: Int64, name: String, displayName: String, now: Int64, db: Database) throws -> Int64 {
+        let id = try Counter.addressBookID.advance(db: db)
+        try db.run("INSERT INTO address_books (id, user_id, name, display_name, created_at) VALUES (?, ?, ?, ?, ?)",
+                   id, userID, name, displayName, now)
+        return id
+    }
+
+    private static let addressBookNameCharacters = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-")
+
+    /// The user's books with their sync tokens; the user's id is its one parameter.
+    private static let addressBookQuery = """
+        SELECT b.id, b.name, b.display_name, (SELECT max(seq) FROM changes WHERE book_id = b.id)
+        FROM address_books b WHERE b.user_id = ?
+        """
+
+    private static func addressBook(from row: Row, userID: Int64) -> AddressBook {
+        AddressBook(scope: AddressBookScope(userID: userID, bookID: row.int64(0)), name: row.text(1),
+                    displayName: row.text(2), syncToken: row.int64(3))
+    }
+}

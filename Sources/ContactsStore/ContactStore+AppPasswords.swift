@@ -1,0 +1,100 @@
+import Foundation
+import SQLite
+
+extension ContactStore {
+    /// The longest device name of an app password.
+    public static let maximumDeviceNameLength = 64
+
+    /// Makes an app password for one of the user's devices (a CardDAV client) and returns it, in
+    /// groups (`xxxxx-xxxxx-xxxxx-xxxxx-xxxxx-xxxxx`, 150 random bits). This is the only time it
+    /// is shown: the store keeps its argon2id hash.
+    /// - Parameter device: what the password is for: 1–64 characters without control
+    ///   characters, not the device of another of the user's app passwords.
+    public func addAppPassword(username: String, device: String) throws -> String {
+        guard (1...Self.maximumDeviceNameLength).contains(device.count),
+              !device.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw StoreError.invalidDeviceName(device)
+        }
+        let password = AppPassword.make()
+        let hash = PasswordHasher.hash(password)
+        let now = now()
+        try queue.write { db in
+            let userID = try Self.userID(username, db: db)
+            guard try db.statement("SELECT 1 FROM app_passwords WHERE user_id = ? AND device = ?")
+                .firstRow([userID, device], { _ in true }) == nil else { throw StoreError.appPasswordExists(device: device) }
+            try db.run("INSERT INTO app_passwords (user_id, device, password_hash, created_at) VALUES (?, ?, ?, ?)",
+                       userID, device, hash, now)
+            try Self.renewCredentialsGeneration(ofUser: userID, db: db)
+        }
+        return AppPassword.grouped(password)
+    }
+
+    /// The user's app passwords by device (ignoring case): when each was made and last used to log in.
+    public func appPasswords(username: String) throws -> [(device: String, createdAt: Date, lastUsedAt: Date?)] {
+        try queue.read { db in
+            try db.statement("SELECT device, created_at, last_used_at FROM app_passwords WHERE user_id = ? ORDER BY device COLLATE NOCASE, device")
+                .rows([try Self.userID(username, db: db)]) { row in
+                    (device: row.text(0), createdAt: Self.date(row.int64(1)), lastUsedAt: row.isNull(2) ? nil : Self.date(row.int64(2)))
+                }
+        }
+    }
+
+    /// Deletes the app password of one of the user's devices, which can then no longer log in.
+    public func revokeAppPassword(username: String, device: String) throws {
+        try queue.write { db in
+            let userID = try Self.userID(username, db: db)
+            try db.run("DELETE FROM app_passwords WHERE user_id = ? AND device = ?", userID, device)
+            guard db.changes == 1 else { throw StoreError.appPasswordNotFound(device: device) }
+            try Self.renewCredentialsGeneration(ofUser: userID, db: db)
+        }
+    }
+
+    /// The user whose account password or app password this is (for CardDAV); nil when neither.
+    /// An app password that logs in has its last use recorded.
+    ///
+    /// Like `authenticate`, at least one argon2id verification runs whether or not the user
+    /// exists (a decoy hash when not). A password shaped like an app password is also verified
+    /// against each of the user's app passwords, before the account password.
+    public func authenticateForSync(username: String, password: String) throws -> User? {
+        guard let (user, hash) = try account(named: username) else {
+            _ = PasswordHasher.verify(password, against: Self.decoyHash)
+            return nil
+        }
+        if let typed = AppPassword.normalized(password) {
+            let hashes = try queue.read { db in
+                try db.statement("SELECT id, password_hash FROM app_passwords WHERE user_id = ?")
+                    .rows([user.id]) { (id: $0.int64(0), hash: $0.text(1)) }
+            }
+            if let match = hashes.first(where: { PasswordHasher.verify(typed, against: $0.hash) }) {
+                let now = now()
+                return try queue.write { db in
+                    try db.run("UPDATE app_passwords SET last_used_at = ? WHERE id = ?", now, match.id)
+                    // Revoked while it was being verified: no longer good.
+                    return db.changes == 1 ? user : nil
+                }
+            }
+        }
+        return PasswordHasher.verify(password, against: hash) ? user : nil
+    }
+
+    /// A number that changes whenever the user's credentials do: a new account password, an app
+    /// password added or revoked. Never the same for two accounts, even one deleted and one made
+    /// later with its name, so whatever caches verified credentials under it can trust a match.
+    public func credentialsGeneration(of user: User) throws -> Int64 {
+        let generation = try queue.read { db in
+            try db.statement("SELECT credentials_generation FROM users WHERE id = ?").firstRow([user.id]) { $0.int64(0) }
+        }
+        guard let generation else { throw StoreError.userNotFound(user.username) }
+        return generation
+    }
+
+    private static func userID(_ username: String, db: Database) throws -> Int64 {
+        guard let id = try db.statement("SELECT id FROM users WHERE username_key = ?").firstRow([username.lowercased()], { $0.int64(0) })
+        else { throw StoreError.userNotFound(username) }
+        return id
+    }
+
+    private static func renewCredentialsGeneration(ofUser id: Int64, db: Database) throws {
+        try db.run("UPDATE users SET credentials_generation = ? WHERE id = ?", try Counter.credentialsGeneration.advance(db: db), id)
+    }
+}

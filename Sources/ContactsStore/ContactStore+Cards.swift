@@ -1,0 +1,140 @@
+import ContactsCore
+import Foundation
+import SQLite
+
+extension ContactStore {
+    /// What a write requires of the live card already at its name (RFC 9110 §13.1).
+    public enum CardPrecondition: Sendable, Equatable {
+        /// Nothing: create or replace.
+        case none
+        /// If-Match: a live card is there and its entity tag is this one (quoted), one of a
+        /// comma-separated list, or the list is `*`.
+        case ifMatch(String)
+        /// If-None-Match: *: no live card is there.
+        case ifNoneMatchAny
+    }
+
+    /// The longest resource name, in characters.
+    public static let maximumHrefLength = 255
+
+    /// Every live card of the address book in display order: its name, entity tag and last
+    /// change, without reading any details (a PROPFIND over thousands of cards).
+    public func cardList(in scope: AddressBookScope) throws -> [(href: String, etag: String, updatedAt: Date)] {
+        try queue.read { db in
+            try db.statement("""
+                SELECT href, revision, updated_at FROM contacts WHERE book_id = ? AND deleted_at IS NULL
+                ORDER BY sort_key, name, uid
+                """).rows([scope.bookID]) { (href: $0.text(0), etag: Self.etag($0.int64(1)), updatedAt: Self.date($0.int64(2))) }
+        }
+    }
+
+    /// The live card called `href`, with its photo; nil when there is none.
+    public func card(href: String, in scope: AddressBookScope) throws -> StoredCard? {
+        try cards(hrefs: [href], in: scope).first
+    }
+
+    /// The live cards with these names (addressbook-multiget), photos included, from one read: in
+    /// the order asked, each once; names without a live card are left out.
+    public func cards(hrefs: [String], in scope: AddressBookScope) throws -> [StoredCard] {
+        try queue.read { db in try Self.storedCards(hrefs, in: scope, db: db) }
+    }
+
+    /// PUT: creates the card at `href` or replaces the live card there, in one transaction.
+    /// A contact in the trash with this name or UID gives way: it is purged.
+    /// - Returns: the card as stored, and whether it was created (201) rather than replaced (204).
+    /// - Throws: `invalidHref`, `invalidUID`, `invalid` (the rules for imported cards: no phone
+    ///   needed), `preconditionFailed`, or `uidConflict` naming the other live card with this UID.
+    public func putCard(href: String, uid: String, details: ContactDetails, in scope: AddressBookScope,
+                        precondition: CardPrecondition) throws -> (card: StoredCard, created: Bool) {
+        guard Self.isValidHref(href) else { throw StoreError.invalidHref(href) }
+        guard Self.usableUID(uid) != nil else { throw StoreError.invalidUID(uid) }
+        let row = try Self.prepare(details, requirePhone: false, today: clock())
+        let now = now()
+        return try queue.write { db in
+            var current = try Self.cardRow(href: href, in: scope, db: db)
+            if let trashed = current, trashed.inTrash {
+                try Self.purgeFromTrash(trashed.id, in: scope, db: db)
+                current = nil
+            }
+            try Self.check(precondition, etag: current.map { Self.etag($0.revision) })
+            if let other = try db.statement("SELECT id, href, deleted_at IS NOT NULL FROM contacts WHERE book_id = ? AND uid = ?")
+                .firstRow([scope.bookID, uid], { (id: $0.int64(0), href: $0.text(1), inTrash: $0.int(2) != 0) }), other.id != current?.id {
+                guard other.inTrash else { throw StoreError.uidConflict(href: other.href) }
+                try Self.purgeFromTrash(other.id, in: scope, db: db)
+            }
+            if let current {
+                if current.uid != uid {
+                    try db.run("UPDATE contacts SET uid = ? WHERE id = ? AND book_id = ?", uid, current.id, scope.bookID)
+                }
+                _ = try Self.replaceDetails(of: current.id, with: row, in: scope, now: now, db: db)
+            } else {
+                var insertion = try ContactInsertion(db: db, count: 1)
+                _ = try insertion.next(row, uid: uid, href: href, in: scope, now: now)
+            }
+            guard let card = try Self.storedCards([href], in: scope, db: db).first else { preconditionFailure("the card just written is gone") }
+            return (card, current == nil)
+        }
+    }
+
+    /// DELETE: moves the live card called `href` to the trash, like `deleteContact`.
+    /// - Parameter ifMatch: an If-Match header's value, checked as `CardPrecondition.ifMatch`.
+    /// - Throws: `cardNotFound` when there is no such live card, `preconditionFailed`.
+    public func deleteCard(href: String, in scope: AddressBookScope, ifMatch: String?) throws {
+        let now = now()
+        let cutoff = trashCutoff()
+        try queue.write { db in
+            guard let card = try Self.cardRow(href: href, in: scope, db: db), !card.inTrash else {
+                throw StoreError.cardNotFound(href: href)
+            }
+            try Self.check(ifMatch.map(CardPrecondition.ifMatch) ?? .none, etag: Self.etag(card.revision))
+            _ = try Self.moveToTrash(card.id, in: scope, now: now, cutoff: cutoff, db: db)
+        }
+    }
+
+    /// Whether `href` can name a card: 1–255 characters, no slash or control characters, not
+    /// `.` or `..`.
+    static func isValidHref(_ href: String) -> Bool {
+        (1...maximumHrefLength).contains(href.count) && href != "." && href != ".." && !href.contains("/")
+            && !href.unicodeScalars.contains { $0.properties.generalCategory == .control }
+    }
+
+    /// The contact called `href` in the book, live or in the trash.
+    private static func cardRow(href: String, in scope: AddressBookScope, db: Database) throws
+        -> (id: Int64, uid: String, revision: Int64, inTrash: Bool)? {
+        try db.statement("SELECT id, uid, revision, deleted_at IS NOT NULL FROM contacts WHERE book_id = ? AND href = ?")
+            .firstRow([scope.bookID, href]) { (id: $0.int64(0), uid: $0.text(1), revision: $0.int64(2), inTrash: $0.int(3) != 0) }
+    }
+
+    /// Throws `preconditionFailed` unless `precondition` holds for the live card with entity tag
+    /// `etag` (nil when there is none).
+    private static func check(_ precondition: CardPrecondition, etag: String?) throws {
+        switch precondition {
+        case .none:
+            return
+        case .ifMatch(let tags):
+            guard let etag, tags.split(separator: ",").contains(where: { ["*", etag].contains($0.trimmingCharacters(in: .whitespaces)) })
+            else { throw StoreError.preconditionFailed }
+        case .ifNoneMatchAny:
+            guard etag == nil else { throw StoreError.preconditionFailed }
+        }
+    }
+
+    /// The live cards called `hrefs` with their photos, in the order given, each once.
+    private static func storedCards(_ hrefs: [String], in scope: AddressBookScope, db: Database) throws -> [StoredCard] {
+        var seen = Set<String>()
+        let wanted = hrefs.filter { seen.insert($0).inserted }
+        guard !wanted.isEmpty else { return [] }
+        let (href, revision, photo) = (Int32(ContactRow.columnCount), Int32(ContactRow.columnCount + 1), Int32(ContactRow.columnCount + 2))
+        // CROSS JOIN keeps the names asked for, in order, as the outer loop: one index lookup each.
+        return try db.statement("""
+            SELECT \(ContactRow.columns), c.href, c.revision, p.data
+            FROM json_each(?) AS wanted CROSS JOIN contacts c ON c.book_id = ? AND c.href = wanted.value
+            LEFT JOIN photos p ON p.contact_id = c.id
+            WHERE c.deleted_at IS NULL ORDER BY wanted.key
+            """).rows([String(decoding: try JSONEncoder().encode(wanted), as: UTF8.self), scope.bookID]) { row in
+            var contact = ContactRow.contact(from: row)
+            if !row.isNull(photo) { contact.details.photo = try Photo(data: row.blob(photo)) }
+            return StoredCard(contact: contact, href: row.text(href), etag: etag(row.int64(revision)))
+        }
+    }
+}

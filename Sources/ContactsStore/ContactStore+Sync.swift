@@ -1,0 +1,49 @@
+import SQLite
+
+extension ContactStore {
+    /// What changed in the address book after `token` (RFC 6578 sync-collection): the names of
+    /// the cards written since (live now) and of those removed since.
+    ///
+    /// A token is a sequence number of the change log, as `AddressBook.syncToken` and this method
+    /// hand out. Token 0 asks for an initial sync: every live card, nothing removed. Any other
+    /// token from 1 up to the book's newest change is answered — the log is never pruned and
+    /// keeps each card's name, so cards purged from the trash are still reported as removed.
+    /// A name written and removed since `token` counts as removed; one removed and written again
+    /// (a new card at the same name) counts as written.
+    /// - Parameter limit: at most this many names (at least 1); the returned token then covers
+    ///   just those, and asking again from it brings the rest.
+    /// - Returns: nil when `token` is negative or newer than the book's newest change (a token
+    ///   of another store, or from before a restore): the client must sync from scratch.
+    public func changes(in scope: AddressBookScope, since token: Int64, limit: Int?) throws
+        -> (written: [String], removed: [String], token: Int64)? {
+        let pageSize = limit.map { max($0, 1) }
+        return try queue.read { db in
+            // Read first: a write that lands after it is at worst reported again next time.
+            let latest = try Self.latestChange(in: scope, db: db)
+            guard (0...latest).contains(token) else { return nil }
+            // Names with the sequence number of their last change, in that order, so the first
+            // `limit` of them are everything changed up to the last one's number.
+            let rowLimit = pageSize.map { $0 + 1 } ?? -1
+            var entries = token == 0
+                ? try db.statement("""
+                    SELECT href, revision, 1 FROM contacts WHERE book_id = ? AND deleted_at IS NULL ORDER BY revision LIMIT ?
+                    """).rows([scope.bookID, rowLimit], Self.syncEntry)
+                : try db.statement("""
+                    SELECT href, max(seq) AS last, EXISTS (
+                        SELECT 1 FROM contacts c WHERE c.book_id = changes.book_id AND c.href = changes.href AND c.deleted_at IS NULL)
+                    FROM changes WHERE book_id = ? AND seq > ? GROUP BY href ORDER BY last LIMIT ?
+                    """).rows([scope.bookID, token, rowLimit], Self.syncEntry)
+            var next = latest
+            if let pageSize, entries.count > pageSize {
+                entries.removeLast(entries.count - pageSize)
+                next = entries[pageSize - 1].seq
+            }
+            return (entries.filter(\.live).map(\.href), entries.filter { !$0.live }.map(\.href), next)
+        }
+    }
+
+    /// A name, the sequence number of its last change, and whether a live card has it.
+    private static func syncEntry(_ row: Row) -> (href: String, seq: Int64, live: Bool) {
+        (row.text(0), row.int64(1), row.int(2) != 0)
+    }
+}

@@ -1,0 +1,20 @@
+import ContactsCore
+
+extension ContactStore {
+    /// A contact as a CardDAV resource.
+    public struct StoredCard: Sendable, Equatable {
+        /// The contact with its photo.
+        public let contact: Contact
+        /// Its resource name in the address book.
+        public let href: String
+        /// Its entity tag, strong and quoted (`"42"`): the sequence number of the change that last
+        /// wrote it, so it changes with every write and with nothing else.
+        public let etag: String
+    }
+
+    /// The entity tag of a contact at `revision`.
+    static func etag(_ revision: Int64) -> String { "\"\(revision)\"" }
+}
+
+/// `ContactStore.StoredCard`, by its short name.
+public typealias StoredCard = ContactStore.StoredCard

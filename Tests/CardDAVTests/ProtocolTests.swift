@@ -1,0 +1,254 @@
+import ContactsCore
+import ContactsStore
+import Foundation
+import Testing
+
+/// CardDAV against a live server, each test naming the RFC section it checks.
+@Suite struct ProtocolTests {
+    let server: DAVTestServer
+    let alice: DAVClient
+    static let book = "/dav/addressbooks/alice/contacts/"
+
+    init() throws {
+        server = try DAVTestServer()
+        alice = server.client()
+    }
+
+    // MARK: Discovery and authentication
+
+    @Test func optionsAdvertisesAddressbook() throws {  // RFC 6352 §6.1, RFC 4918 §10.1
+        let reply = try alice.send("OPTIONS", Self.book, authenticated: false)
+        #expect(reply.status == 200)
+        #expect(reply.header("DAV")?.contains("addressbook") == true)
+        #expect(reply.header("Allow")?.contains("REPORT") == true)
+    }
+
+    @Test func wellKnownRedirectsToTheRoot() throws {  // RFC 6764 §5
+        let reply = try alice.send("PROPFIND", "/.well-known/carddav", authenticated: false)
+        #expect(reply.status == 301)
+        #expect(reply.header("Location") == "/dav/")
+    }
+
+    @Test func credentialsAreRequiredAndWrongOnesAreLoggedAndThrottled() throws {  // RFC 7617 §2
+        let anonymous = try alice.send("PROPFIND", "/dav/", authenticated: false)
+        #expect(anonymous.status == 401)
+        #expect(anonymous.header("WWW-Authenticate")?.hasPrefix("Basic realm=") == true)
+        let wrong = server.client(password: "wrong password")
+        for _ in 0..<5 { #expect(try wrong.propfind("/dav/", depth: 0, "<d:current-user-principal/>").status == 401) }
+        let throttled = try alice.propfind("/dav/", depth: 0, "<d:current-user-principal/>")
+        #expect(throttled.status == 429)
+        #expect(Int(throttled.header("Retry-After") ?? "") ?? 0 > 0)
+        #expect(server.log.count == 5)
+        #expect(server.log.allSatisfy { $0.contains("failed login for account \"alice\" from 127.0.0.1") && !$0.contains("wrong password") })
+    }
+
+    @Test func discoveryLeadsFromTheRootToTheAddressBook() throws {  // RFC 6764 §6, RFC 5397 §3, RFC 6352 §7.1.1
+        let root = try alice.propfind("/dav/", depth: 0, "<d:current-user-principal/>")
+        #expect(root.status == 207)
+        #expect(root.body.contains("<d:current-user-principal><d:href>/dav/principals/alice/</d:href></d:current-user-principal>"))
+        let principal = try alice.propfind("/dav/principals/alice/", depth: 0, "<card:addressbook-home-set/><d:displayname/>")
+        #expect(principal.body.contains("<card:addressbook-home-set><d:href>/dav/addressbooks/alice/</d:href></card:addressbook-home-set>"))
+        let home = try alice.propfind("/dav/addressbooks/alice/", depth: 1, "<d:resourcetype/><d:displayname/>")
+        #expect(home.body.contains("<d:href>\(Self.book)</d:href>"))
+        #expect(home.body.contains("<d:resourcetype><d:collection/><card:addressbook/></d:resourcetype>"))
+    }
+
+    @Test func addressBookPropertiesAndUnknownOnesAs404() throws {  // RFC 6352 §6.2, RFC 6578 §4, RFC 4918 §9.1
+        let reply = try alice.propfind(Self.book, depth: 0, """
+            <cs:getctag/><d:sync-token/><card:supported-address-data/><card:max-resource-size/><d:supported-report-set/><x:nothing xmlns:x="urn:example"/>
+            """)
+        #expect(reply.status == 207)
+        #expect(reply.body.contains("<cs:getctag>"))
+        #expect(reply.body.contains("<d:sync-token>https://personal-contacts.invalid/ns/sync/"))
+        #expect(reply.body.contains(#"<card:address-data-type content-type="text/vcard" version="4.0"/>"#))
+        #expect(reply.body.contains("<card:addressbook-multiget/>") && reply.body.contains("<d:sync-collection/>"))
+        #expect(reply.body.contains(#"<x:nothing xmlns:x="urn:example"/></d:prop><d:status>HTTP/1.1 404 Not Found</d:status>"#))
+    }
+
+    @Test func anotherUsersResourcesAreNotFound() throws {  // RFC 6352 §13 (privacy), RFC 3744
+        _ = try alice.put(Self.book + "a.vcf", vcard("UID:a", "FN:Alice's friend"))
+        let bob = server.client("bob")
+        #expect(try bob.propfind("/dav/principals/alice/", depth: 0, "<d:displayname/>").status == 404)
+        #expect(try bob.propfind(Self.book, depth: 1, "<d:getetag/>").status == 404)
+        #expect(try bob.send("GET", Self.book + "a.vcf").status == 404)
+        #expect(try bob.send("DELETE", Self.book + "a.vcf").status == 404)
+        #expect(try bob.put(Self.book + "b.vcf", vcard("UID:b", "FN:Intruder")).status == 404)
+        #expect(try alice.send("GET", Self.book + "a.vcf").status == 200)
+    }
+
+    // MARK: Resources
+
+    @Test func putCreatesAndGetReturnsTheCardWithItsETag() throws {  // RFC 4918 §9.7, RFC 6352 §6.3.2
+        let created = try alice.put(Self.book + "card-1.vcf", vcard("UID:u-1", "FN:John Smith", "TEL;TYPE=CELL:+1 555 0100"),
+                                    headers: ["If-None-Match": "*"])
+        #expect(created.status == 201)
+        let etag = try #require(created.header("ETag"))
+        let fetched = try alice.send("GET", Self.book + "card-1.vcf")
+        #expect(fetched.status == 200)
+        #expect(fetched.header("ETag") == etag)
+        #expect(fetched.header("Content-Type")?.hasPrefix("text/vcard") == true)
+        #expect(fetched.body.contains("FN:John Smith") && fetched.body.contains("UID:u-1"))
+        #expect(try alice.send("GET", Self.book + "card-1.vcf", headers: ["If-None-Match": etag]).status == 304)
+        let v4 = try alice.send("GET", Self.book + "card-1.vcf", headers: ["Accept": "text/vcard; version=4.0"])
+        #expect(v4.body.contains("VERSION:4.0"))
+    }
+
+    @Test func conditionalRequestsHonourETags() throws {  // RFC 9110 §13.1, RFC 6352 §6.3.2
+        let etag = try #require(try alice.put(Self.book + "c.vcf", vcard("UID:c", "FN:First")).header("ETag"))
+        #expect(try alice.put(Self.book + "c.vcf", vcard("UID:c", "FN:Again"), headers: ["If-None-Match": "*"]).status == 412)
+        #expect(try alice.put(Self.book + "c.vcf", vcard("UID:c", "FN:Stale"), headers: ["If-Match": "\"999999\""]).status == 412)
+        let updated = try alice.put(Self.book + "c.vcf", vcard("UID:c", "FN:Second"), headers: ["If-Match": etag])
+        #expect(updated.status == 204)
+        let newTag = try #require(updated.header("ETag"))
+        #expect(newTag != etag)
+        #expect(try alice.send("DELETE", Self.book + "c.vcf", headers: ["If-Match": etag]).status == 412)
+        #expect(try alice.send("DELETE", Self.book + "c.vcf", headers: ["If-Match": newTag]).status == 204)
+        #expect(try alice.send("GET", Self.book + "c.vcf").status == 404)
+    }
+
+    @Test func badCardsAreRefusedWithTheirPreconditions() throws {  // RFC 6352 §6.3.2.1
+        let broken = try alice.put(Self.book + "x.vcf", "BEGIN:VCARD\r\nVERSION:3.0\r\nno colon here\r\nEND:VCARD\r\n")
+        #expect(broken.status == 400)
+        #expect(broken.body.contains("<card:valid-address-data"))
+        _ = try alice.put(Self.book + "first.vcf", vcard("UID:same", "FN:First"))
+        let conflict = try alice.put(Self.book + "second.vcf", vcard("UID:same", "FN:Second"))
+        #expect(conflict.status == 409)
+        #expect(conflict.body.contains("<card:no-uid-conflict><d:href>\(Self.book)first.vcf</d:href></card:no-uid-conflict>"))
+        let huge = try alice.put(Self.book + "huge.vcf", vcard("UID:huge", "FN:Huge", "NOTE:" + String(repeating: "x", count: 2_100_000)))
+        #expect(huge.status == 413)
+        #expect(huge.body.contains("<card:max-resource-size"))
+    }
+
+    @Test func hostileXMLIsRefusedNotExpanded() throws {  // RFC 4918 §20.6 (XML security)
+        let laughs = """
+            <?xml version="1.0"?><!DOCTYPE d [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>
+            <d:propfind xmlns:d="DAV:"><d:prop><d:displayname>&b;</d:displayname></d:prop></d:propfind>
+            """
+        #expect(try alice.send("PROPFIND", Self.book, body: laughs, headers: ["Depth": "0"]).status == 400)
+        let external = #"<?xml version="1.0"?><!DOCTYPE d [<!ENTITY x SYSTEM "file:///etc/passwd">]><d:propfind xmlns:d="DAV:"><d:prop>&x;</d:prop></d:propfind>"#
+        let reply = try alice.send("PROPFIND", Self.book, body: external, headers: ["Depth": "0"])
+        #expect(reply.status == 400)
+        #expect(!reply.body.contains("root:"))
+        #expect(try alice.send("PROPFIND", Self.book, body: "<d:propfind xmlns:d=\"DAV:\">", headers: ["Depth": "0"]).status == 400)
+    }
+
+    // MARK: Reports
+
+    @Test func multigetReturnsCardsAndA404ForMissingHrefs() throws {  // RFC 6352 §8.7
+        _ = try alice.put(Self.book + "m1.vcf", vcard("UID:m1", "FN:One"))
+        _ = try alice.put(Self.book + "m2.vcf", vcard("UID:m2", "FN:Two"))
+        let reply = try alice.report(Self.book, """
+            <card:addressbook-multiget xmlns:d="DAV:" xmlns:card="urn:ietf:params:xml:ns:carddav">
+            <d:prop><d:getetag/><card:address-data/></d:prop>
+            <d:href>\(Self.book)m1.vcf</d:href><d:href>\(Self.book)m2.vcf</d:href><d:href>\(Self.book)gone.vcf</d:href>
+            </card:addressbook-multiget>
+            """)
+        #expect(reply.status == 207)
+        #expect(reply.body.contains("FN:One") && reply.body.contains("FN:Two"))
+        #expect(reply.body.contains("<d:href>\(Self.book)gone.vcf</d:href><d:status>HTTP/1.1 404 Not Found</d:status>"))
+    }
+
+    @Test func queryMatchesTextAndHonoursTheLimit() throws {  // RFC 6352 §8.6, §10.5, §8.3
+        for (index, name) in ["Anna Berg", "Annette Lind", "Bob Stone"].enumerated() {
+            _ = try alice.put(Self.book + "q\(index).vcf", vcard("UID:q\(index)", "FN:\(name)"))
+        }
+        func query(_ filter: String, limit: String = "") throws -> String {
+            try alice.report(Self.book, """
+                <card:addressbook-query xmlns:d="DAV:" xmlns:card="urn:ietf:params:xml:ns:carddav">
+                <d:prop><d:getetag/></d:prop><card:filter>\(filter)</card:filter>\(limit)</card:addressbook-query>
+                """).body
+        }
+        let starts = try query(#"<card:prop-filter name="FN"><card:text-match match-type="starts-with">ann</card:text-match></card:prop-filter>"#)
+        #expect(starts.contains("q0.vcf") && starts.contains("q1.vcf") && !starts.contains("q2.vcf"))
+        let negated = try query(#"<card:prop-filter name="FN"><card:text-match negate-condition="yes">ann</card:text-match></card:prop-filter>"#)
+        #expect(!negated.contains("q0.vcf") && negated.contains("q2.vcf"))
+        let limited = try query(#"<card:prop-filter name="FN"/>"#, limit: "<card:limit><card:nresults>1</card:nresults></card:limit>")
+        #expect(limited.contains("HTTP/1.1 507"))
+        let collation = try alice.report(Self.book, """
+            <card:addressbook-query xmlns:d="DAV:" xmlns:card="urn:ietf:params:xml:ns:carddav"><card:filter>
+            <card:prop-filter name="FN"><card:text-match collation="i;klingon">x</card:text-match></card:prop-filter></card:filter></card:addressbook-query>
+            """)
+        #expect(collation.status == 403 && collation.body.contains("<card:supported-collation"))
+    }
+
+    @Test func syncCollectionReportsChangesAndDeletionsFromTheLog() throws {  // RFC 6578 §3.2–§3.6
+        func sync(_ token: String, limit: String = "") throws -> DAVClient.Reply {
+            try alice.report(Self.book, """
+                <d:sync-collection xmlns:d="DAV:"><d:sync-token>\(token)</d:sync-token><d:sync-level>1</d:sync-level>
+                <d:prop><d:getetag/></d:prop>\(limit)</d:sync-collection>
+                """)
+        }
+        func token(_ reply: DAVClient.Reply) throws -> String {
+            let body = reply.body
+            let start = try #require(body.range(of: "<d:sync-token>"))
+            let end = try #require(body.range(of: "</d:sync-token>", range: start.upperBound..<body.endIndex))
+            return String(body[start.upperBound..<end.lowerBound])
+        }
+        _ = try alice.put(Self.book + "s1.vcf", vcard("UID:s1", "FN:One"))
+        _ = try alice.put(Self.book + "s2.vcf", vcard("UID:s2", "FN:Two"))
+        let initial = try sync("")
+        #expect(initial.status == 207)
+        #expect(initial.body.contains("s1.vcf") && initial.body.contains("s2.vcf"))
+        let first = try token(initial)
+
+        _ = try alice.put(Self.book + "s3.vcf", vcard("UID:s3", "FN:Three"))
+        _ = try alice.send("DELETE", Self.book + "s1.vcf")
+        let incremental = try sync(first)
+        #expect(incremental.body.contains("s3.vcf") && !incremental.body.contains("s2.vcf"))
+        #expect(incremental.body.contains("<d:href>\(Self.book)s1.vcf</d:href><d:status>HTTP/1.1 404 Not Found</d:status>"))
+        #expect(try token(incremental) != first)
+        #expect(!(try sync(try token(incremental)).body.contains(".vcf")))
+
+        let invalid = try sync("https://example.com/not-ours")
+        #expect(invalid.status == 403 && invalid.body.contains("<d:valid-sync-token"))
+        let limited = try sync("", limit: "<d:limit><d:nresults>1</d:nresults></d:limit>")
+        #expect(limited.body.contains("HTTP/1.1 507"))
+    }
+
+    // MARK: Collections
+
+    @Test func mkcolCreatesAnAddressBookAndProppatchRenamesIt() throws {  // RFC 5689 §3, RFC 6352 §6.3.1, RFC 4918 §9.2
+        let created = try alice.send("MKCOL", "/dav/addressbooks/alice/work/", body: """
+            <d:mkcol xmlns:d="DAV:" xmlns:card="urn:ietf:params:xml:ns:carddav"><d:set><d:prop>
+            <d:resourcetype><d:collection/><card:addressbook/></d:resourcetype><d:displayname>Work</d:displayname>
+            </d:prop></d:set></d:mkcol>
+            """)
+        #expect(created.status == 201)
+        #expect(try alice.propfind("/dav/addressbooks/alice/work/", depth: 0, "<d:displayname/>").body.contains("<d:displayname>Work</d:displayname>"))
+        let patched = try alice.send("PROPPATCH", "/dav/addressbooks/alice/work/", body: """
+            <d:propertyupdate xmlns:d="DAV:" xmlns:x="urn:example"><d:set><d:prop><d:displayname>Office</d:displayname><x:color>#ff0000</x:color></d:prop></d:set></d:propertyupdate>
+            """)
+        #expect(patched.status == 207 && !patched.body.contains("424"))
+        let reply = try alice.propfind("/dav/addressbooks/alice/work/", depth: 0, #"<d:displayname/><x:color xmlns:x="urn:example"/>"#)
+        #expect(reply.body.contains("<d:displayname>Office</d:displayname>") && reply.body.contains("#ff0000"))
+        let protected = try alice.send("PROPPATCH", "/dav/addressbooks/alice/work/", body: """
+            <d:propertyupdate xmlns:d="DAV:" xmlns:cs="http://calendarserver.org/ns/"><d:set><d:prop><cs:getctag>1</cs:getctag><d:displayname>X</d:displayname></d:prop></d:set></d:propertyupdate>
+            """)
+        #expect(protected.body.contains("HTTP/1.1 403") && protected.body.contains("HTTP/1.1 424"))
+    }
+
+    // MARK: Phones and the other ways in
+
+    @Test func chineseNamesGetPhoneticFieldsAndNoETag() throws {  // issue §3, RFC 9110 §9.3.4
+        let put = try alice.put(Self.book + "zs.vcf", vcard("UID:zs", "FN:张三丰", "N:张;三丰;;;"))
+        #expect(put.status == 201)
+        #expect(put.header("ETag") == nil)
+        let card = try alice.send("GET", Self.book + "zs.vcf").body
+        #expect(card.contains("X-PHONETIC-LAST-NAME:Zhang") && card.contains("X-PHONETIC-FIRST-NAME:Sanfeng"))
+        let latin = try alice.put(Self.book + "js.vcf", vcard("UID:js", "FN:John Smith"))
+        #expect(latin.header("ETag") != nil)
+        try server.store.setPhoneticNames(false, for: server.alice)
+        #expect(try alice.put(Self.book + "ls.vcf", vcard("UID:ls", "FN:李四")).header("ETag") != nil)
+    }
+
+    @Test func changesFromTheWebOrCLIAppearOnTheNextSync() throws {  // issue §4, RFC 6578 §3.5
+        let scope = try server.store.defaultAddressBook(for: server.alice)
+        let added = try server.store.addContact(ContactDetails(name: "王五", phones: [PhoneNumber("135 4444 5555")]), to: scope)
+        let listing = try alice.propfind(Self.book, depth: 1, "<d:getetag/>")
+        #expect(listing.body.contains("\(added.uid).vcf"))
+        let card = try alice.send("GET", Self.book + "\(added.uid).vcf")
+        #expect(card.body.contains("FN:王五") && card.body.contains("135 4444 5555"))
+        _ = try alice.put(Self.book + "from-phone.vcf", vcard("UID:from-phone", "FN:From Phone", "TEL:123"))
+        #expect(try server.store.contacts(in: scope).contains { $0.details.name == "From Phone" })
+    }
+}

@@ -1,0 +1,72 @@
+import ContactsStore
+import Foundation
+import Testing
+
+/// `contacts user app-password add|list|revoke`, run as a person would.
+@Suite final class AppPasswordCommandTests {
+    let cli = CLIRunner()
+
+    init() throws {
+        try cli.addUser("alice")
+    }
+
+    deinit {
+        cli.removeData()
+    }
+
+    /// The password `add` printed: its last line.
+    private func add(_ user: String, _ device: String) throws -> String {
+        let result = try cli.run(["user", "app-password", "add", user, device])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output.contains("will not be shown again"))
+        return String(result.output.split(separator: "\n").last ?? "")
+    }
+
+    @Test func addPrintsAPasswordThatLogsInForSync() throws {
+        let password = try add("alice", "iPhone")
+        #expect(password.wholeMatch(of: /([0-9a-z]{5}-){5}[0-9a-z]{5}/) != nil, "\(password)")
+        let store = try ContactStore(directory: cli.dataDirectory)
+        #expect(try store.authenticateForSync(username: "alice", password: password)?.username == "alice")
+        #expect(try store.authenticate(username: "alice", password: password) == nil)
+    }
+
+    @Test func listShowsEachDeviceAndWhetherItWasUsed() throws {
+        #expect(try cli.run(["user", "app-password", "list", "alice"]).output == "No app passwords.\n")
+        let password = try add("alice", "iPhone")
+        _ = try add("alice", "Work Mac")
+        _ = try ContactStore(directory: cli.dataDirectory).authenticateForSync(username: "alice", password: password)
+        let lines = try cli.run(["user", "app-password", "list", "alice"]).output.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2)
+        #expect(lines[0].wholeMatch(of: /iPhone\tcreated \d{4}-\d\d-\d\dT[0-9:]{8}Z\tlast used \d{4}-\d\d-\d\dT[0-9:]{8}Z/) != nil, "\(lines)")
+        #expect(lines[1].hasPrefix("Work Mac\tcreated "))
+        #expect(lines[1].hasSuffix("\tlast used never"))
+        #expect(!lines.joined().contains(password))
+    }
+
+    @Test func revokeEndsTheDevicesAccess() throws {
+        let password = try add("alice", "iPhone")
+        let revoked = try cli.run(["user", "app-password", "revoke", "alice", "iPhone"])
+        #expect(revoked.status == 0)
+        #expect(revoked.output == "Revoked the app password of alice on iPhone.\n")
+        #expect(try ContactStore(directory: cli.dataDirectory).authenticateForSync(username: "alice", password: password) == nil)
+        #expect(try cli.run(["user", "app-password", "list", "alice"]).output == "No app passwords.\n")
+        let again = try cli.run(["user", "app-password", "revoke", "alice", "iPhone"])
+        #expect(again.status == 1)
+        #expect(again.error == "contacts: no app password for \"iPhone\"\n")
+    }
+
+    @Test func mistakesFailClearly() throws {
+        _ = try add("alice", "iPhone")
+        let duplicate = try cli.run(["user", "app-password", "add", "alice", "iPhone"])
+        #expect(duplicate.status == 1)
+        #expect(duplicate.error == "contacts: an app password for \"iPhone\" already exists; revoke it first\n")
+        #expect(duplicate.output.isEmpty)
+        let unknown = try cli.run(["user", "app-password", "add", "carol", "iPhone"])
+        #expect(unknown.status == 1)
+        #expect(unknown.error == "contacts: no user named \"carol\"\n")
+        let missing = try cli.run(["user", "app-password", "add", "alice"])
+        #expect(missing.status == 2)
+        #expect(missing.error.hasPrefix("contacts: missing DEVICE\nusage: contacts user app-password add NAME DEVICE"))
+        #expect(try cli.run(["user", "app-password", "list", "carol"]).status == 1)
+    }
+}

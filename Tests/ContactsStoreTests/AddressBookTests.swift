@@ -1,0 +1,115 @@
+import ContactsCore
+import Foundation
+import SQLite
+import Testing
+@testable import ContactsStore
+
+/// Address books as CardDAV collections: listing, making, naming, dead properties, deleting.
+@Suite struct AddressBookTests {
+    let fixture: TwoUserStore
+    var store: ContactStore { fixture.store }
+
+    init() throws {
+        fixture = try TwoUserStore()
+    }
+
+    @Test func everyUserHasTheDefaultBook() throws {
+        let books = try store.addressBooks(for: fixture.alice)
+        #expect(books == [AddressBook(scope: fixture.aliceBook, name: "contacts", displayName: "Contacts", syncToken: 0)])
+        #expect(try store.addressBook(named: "contacts", for: fixture.alice) == books.first)
+        #expect(try store.addressBook(named: "Contacts", for: fixture.alice) == nil)
+        #expect(try store.addressBook(named: "work", for: fixture.alice) == nil)
+    }
+
+    @Test func createdBooksAreListedAfterTheDefaultOne() throws {
+        let work = try store.createAddressBook(named: "work", displayName: "Work", for: fixture.alice)
+        let older = try store.createAddressBook(named: "a.old_1-2", displayName: "Old", for: fixture.alice)
+        #expect(try store.addressBooks(for: fixture.alice).map(\.name) == ["contacts", "work", "a.old_1-2"])
+        #expect(try store.addressBook(named: "work", for: fixture.alice) == work)
+        #expect(work.syncToken == 0)
+        #expect(work.scope != older.scope)
+        _ = try store.addContact(TwoUserStore.details("At work"), to: work.scope)
+        let token = try #require(try store.addressBook(named: "work", for: fixture.alice)).syncToken
+        #expect(token > 0)
+        #expect(try store.contacts(in: fixture.aliceBook).isEmpty)
+        #expect(try store.addressBook(named: "contacts", for: fixture.alice)?.syncToken == 0)
+    }
+
+    @Test(arguments: ["", ".", "..", "a/b", "with space", "ü", "tab\t", String(repeating: "x", count: 65)])
+    func badNamesAreRefused(name: String) throws {
+        #expect(throws: StoreError.invalidAddressBookName(name)) {
+            try store.createAddressBook(named: name, displayName: "X", for: fixture.alice)
+        }
+        #expect(try store.addressBooks(for: fixture.alice).count == 1)
+    }
+
+    @Test func namesAreUniquePerUser() throws {
+        _ = try store.createAddressBook(named: "work", displayName: "Work", for: fixture.alice)
+        #expect(throws: StoreError.addressBookNameTaken("work")) {
+            try store.createAddressBook(named: "work", displayName: "Again", for: fixture.alice)
+        }
+        #expect(throws: StoreError.addressBookNameTaken("contacts")) {
+            try store.createAddressBook(named: "contacts", displayName: "Again", for: fixture.alice)
+        }
+        _ = try store.createAddressBook(named: "work", displayName: "Bob's work", for: fixture.bob)
+        #expect(try store.addressBook(named: "work", for: fixture.alice)?.displayName == "Work")
+        #expect(try store.addressBook(named: "work", for: fixture.bob)?.displayName == "Bob's work")
+    }
+
+    @Test func displayNamesAndDeadPropertiesArePerBook() throws {
+        try store.setDisplayName("Alice's people", of: fixture.aliceBook)
+        #expect(try store.addressBook(named: "contacts", for: fixture.alice)?.displayName == "Alice's people")
+        #expect(try store.addressBook(named: "contacts", for: fixture.bob)?.displayName == "Contacts")
+        let apple = "http://apple.com/ns/ical/"
+        try store.setDeadProperty(namespace: apple, name: "calendar-color", value: "#FF0000", of: fixture.aliceBook)
+        try store.setDeadProperty(namespace: "urn:x", name: "a", value: "<b>1</b>", of: fixture.aliceBook)
+        try store.setDeadProperty(namespace: apple, name: "calendar-color", value: "#00FF00", of: fixture.aliceBook)
+        #expect(try store.deadProperties(of: fixture.aliceBook).map { "\($0.namespace) \($0.name) \($0.value)" }
+                == ["\(apple) calendar-color #00FF00", "urn:x a <b>1</b>"])
+        #expect(try store.deadProperties(of: fixture.bobBook).isEmpty)
+        try store.setDeadProperty(namespace: apple, name: "calendar-color", value: nil, of: fixture.aliceBook)
+        try store.setDeadProperty(namespace: apple, name: "never-set", value: nil, of: fixture.aliceBook)
+        #expect(try store.deadProperties(of: fixture.aliceBook).map(\.name) == ["a"])
+    }
+
+    @Test func deletingABookDeletesItsContactsAndNeverHandsItsIDOutAgain() throws {
+        let work = try store.createAddressBook(named: "work", displayName: "Work", for: fixture.alice)
+        let contact = try store.addContact(TwoUserStore.details("Colleague"), to: work.scope)
+        _ = try store.search("coll", in: work.scope)
+        try store.setDeadProperty(namespace: "urn:x", name: "a", value: "1", of: work.scope)
+        _ = try store.addContact(TwoUserStore.details("Colleague's friend"), to: fixture.aliceBook)
+        try store.deleteAddressBook(work.scope)
+        #expect(try store.addressBook(named: "work", for: fixture.alice) == nil)
+        #expect(throws: StoreError.addressBookNotFound) { try store.deleteAddressBook(work.scope) }
+        #expect(throws: StoreError.addressBookNotFound) { try store.setDisplayName("X", of: work.scope) }
+        #expect(throws: StoreError.addressBookNotFound) {
+            try store.setDeadProperty(namespace: "urn:x", name: "a", value: "2", of: work.scope)
+        }
+        let database = try Database(path: fixture.directory.databasePath)
+        for table in ["contacts", "changes", "dav_properties"] {
+            #expect(try database.statement("SELECT count(*) FROM \(table) WHERE book_id = ?").firstRow([work.scope.bookID]) { $0.int(0) } == 0)
+        }
+        #expect(try database.statement("SELECT count(*) FROM photos WHERE contact_id = ?").firstRow([contact.id]) { $0.int(0) } == 0)
+        #expect(try store.search("coll", in: fixture.aliceBook).map(\.details.name) == ["Colleague's friend"])
+        // Bob's next book does not become reachable through Alice's old scope.
+        let bobs = try store.createAddressBook(named: "work", displayName: "Work", for: fixture.bob)
+        _ = try store.addContact(TwoUserStore.details("Bob's colleague"), to: bobs.scope)
+        #expect(bobs.scope.bookID != work.scope.bookID)
+        #expect(try store.contacts(in: work.scope).isEmpty)
+        #expect(try store.search("coll", in: work.scope).isEmpty)
+    }
+
+    @Test func theDefaultBookCannotBeDeleted() throws {
+        _ = try store.addContact(TwoUserStore.details("Stays"), to: fixture.aliceBook)
+        #expect(throws: StoreError.cannotDeleteDefaultAddressBook) { try store.deleteAddressBook(fixture.aliceBook) }
+        #expect(try store.count(in: fixture.aliceBook) == 1)
+    }
+
+    @Test func aScopeOnlyActsOnItsOwnersBook() throws {
+        let forged = AddressBookScope(userID: fixture.alice.id, bookID: fixture.bobBook.bookID)
+        #expect(throws: StoreError.addressBookNotFound) { try store.setDisplayName("Mine now", of: forged) }
+        #expect(throws: StoreError.addressBookNotFound) { try store.setDeadProperty(namespace: "n", name: "p", value: "v", of: forged) }
+        #expect(throws: StoreError.addressBookNotFound) { try store.deleteAddressBook(forged) }
+        #expect(try store.addressBook(named: "contacts", for: fixture.bob)?.displayName == "Contacts")
+    }
+}

@@ -1,0 +1,132 @@
+import ContactsCore
+import Foundation
+import Testing
+@testable import ContactsStore
+
+/// `changes(in:since:limit:)`: RFC 6578 sync from the change log.
+@Suite struct SyncTests {
+    let fixture: TwoUserStore
+    var store: ContactStore { fixture.store }
+    var alice: AddressBookScope { fixture.aliceBook }
+
+    init() throws {
+        fixture = try TwoUserStore()
+    }
+
+    private func token() throws -> Int64 {
+        try #require(try store.addressBook(named: ContactStore.defaultAddressBookName, for: fixture.alice)).syncToken
+    }
+
+    private func changes(since token: Int64, limit: Int? = nil) throws -> (written: Set<String>, removed: Set<String>, token: Int64) {
+        let changes = try #require(try store.changes(in: alice, since: token, limit: limit))
+        return (Set(changes.written), Set(changes.removed), changes.token)
+    }
+
+    @Test func initialSyncIsEveryLiveCard() throws {
+        #expect(try changes(since: 0) == ([], [], 0))
+        for name in ["a", "b", "c"] { try fixture.put("\(name).vcf", uid: name, name: name, in: alice) }
+        try store.deleteCard(href: "b.vcf", in: alice, ifMatch: nil)
+        try fixture.put("other.vcf", uid: "other", name: "Bob's", in: fixture.bobBook)
+        let initial = try changes(since: 0)
+        #expect(initial.written == ["a.vcf", "c.vcf"])
+        #expect(initial.removed.isEmpty)
+        #expect(initial.token == (try token()))
+        #expect(initial.token > 0)
+    }
+
+    @Test func incrementalSyncReportsWritesAndRemovals() throws {
+        let a = try store.addContact(TwoUserStore.details("A"), to: alice)
+        try fixture.put("b.vcf", uid: "b", name: "B", in: alice)
+        try fixture.put("c.vcf", uid: "c", name: "C", in: alice)
+        let start = try token()
+        #expect(try changes(since: start) == ([], [], start))
+        _ = try store.updateContact(id: a.id, with: TwoUserStore.details("A2"), in: alice)
+        try store.deleteCard(href: "b.vcf", in: alice, ifMatch: nil)
+        try fixture.put("d.vcf", uid: "d", name: "D", in: alice)
+        try fixture.put("e.vcf", uid: "e", name: "E", in: alice)
+        try store.deleteCard(href: "e.vcf", in: alice, ifMatch: nil)
+        try store.deleteCard(href: "c.vcf", in: alice, ifMatch: nil)
+        try fixture.put("c.vcf", uid: "c2", name: "C again", in: alice)
+        _ = try store.addContact(TwoUserStore.details("Bob's"), to: fixture.bobBook)
+        let next = try changes(since: start)
+        #expect(next.written == [a.uid + ".vcf", "d.vcf", "c.vcf"])
+        #expect(next.removed == ["b.vcf", "e.vcf"])
+        #expect(next.token == (try token()))
+        #expect(try changes(since: next.token) == ([], [], next.token))
+    }
+
+    @Test func cardsPurgedFromTheTrashAreStillReportedRemoved() throws {
+        try fixture.put("old.vcf", uid: "old", name: "Old", in: alice)
+        let start = try token()
+        try store.deleteCard(href: "old.vcf", in: alice, ifMatch: nil)
+        fixture.clock.advance(days: 31)
+        try fixture.put("new.vcf", uid: "new", name: "New", in: alice)
+        try store.deleteCard(href: "new.vcf", in: alice, ifMatch: nil)  // empties the trash of "old"
+        #expect(try store.trash(in: alice).map(\.contact.uid) == ["new"])
+        #expect(try changes(since: start).removed == ["old.vcf", "new.vcf"])
+    }
+
+    @Test(arguments: [1, 2, 3, 10])
+    func aLimitPagesThroughEverything(limit: Int) throws {
+        for name in ["a", "b", "c", "d", "e"] { try fixture.put("\(name).vcf", uid: name, name: name, in: alice) }
+        let start = try token()
+        try fixture.put("a.vcf", uid: "a", name: "A2", in: alice)
+        try store.deleteCard(href: "b.vcf", in: alice, ifMatch: nil)
+        try fixture.put("f.vcf", uid: "f", name: "F", in: alice)
+        try fixture.put("c.vcf", uid: "c", name: "C2", in: alice)
+        try fixture.put("a.vcf", uid: "a", name: "A3", in: alice)
+        for since in [0, start] {
+            var token = since
+            var written: [String] = []
+            var removed: [String] = []
+            var pages = 0
+            while pages < 20 {
+                let page = try #require(try store.changes(in: alice, since: token, limit: limit))
+                #expect(page.written.count + page.removed.count <= limit)
+                written += page.written
+                removed += page.removed
+                token = page.token
+                pages += 1
+                if token == (try self.token()) { break }
+            }
+            let everything = try changes(since: since)
+            #expect(Set(written) == everything.written)
+            #expect(written.count == everything.written.count, "no card twice")
+            if since == 0 {
+                // Pages after the first come from the log, which may name cards removed meanwhile.
+                #expect(Set(removed).isSubset(of: ["b.vcf"]))
+            } else {
+                #expect(removed == ["b.vcf"])
+            }
+        }
+    }
+
+    @Test func tokensBeyondTheLogAreRefused() throws {
+        #expect(try store.changes(in: alice, since: 1, limit: nil) == nil)
+        try fixture.put("a.vcf", uid: "a", name: "A", in: alice)
+        let latest = try token()
+        #expect(try store.changes(in: alice, since: latest + 1, limit: nil) == nil)
+        #expect(try store.changes(in: alice, since: -1, limit: nil) == nil)
+        // A newer token of another book is not one of this book's.
+        try fixture.put("b.vcf", uid: "b", name: "B", in: fixture.bobBook)
+        let bobs = try #require(try store.addressBook(named: ContactStore.defaultAddressBookName, for: fixture.bob)).syncToken
+        #expect(try store.changes(in: alice, since: bobs, limit: nil) == nil)
+        #expect(try changes(since: latest) == ([], [], latest))
+    }
+
+    @Test func theSyncTokenMovesWithEveryWriteToTheBookOnly() throws {
+        var tokens = [try token()]
+        let contact = try store.addContact(TwoUserStore.details("A"), to: alice)
+        tokens.append(try token())
+        _ = try store.addContact(TwoUserStore.details("B"), to: fixture.bobBook)
+        #expect(try token() == tokens.last)
+        _ = try store.updateContact(id: contact.id, with: TwoUserStore.details("A2"), in: alice)
+        tokens.append(try token())
+        try store.deleteContact(id: contact.id, in: alice)
+        tokens.append(try token())
+        _ = try store.restoreContact(id: contact.id, in: alice)
+        tokens.append(try token())
+        #expect(tokens == tokens.sorted())
+        #expect(Set(tokens).count == tokens.count)
+    }
+}
