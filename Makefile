@@ -32,6 +32,7 @@ bench: deps-bench
 	.build/release/contacts-bench store
 	scripts/bench-web.sh .build/release
 	scripts/bench-vcard.sh .build/release
+	scripts/bench-carddav.sh .build/release
 
 clean:
 	rm -rf .build

@@ -11,17 +11,7 @@ export PATH="/opt/swift/usr/bin:$PATH"
 scripts/install-deps.sh e2e
 
 venv=.venv-e2e
-requirements=Tests/e2e/requirements.txt
-if [ ! -x "$venv/bin/python" ]; then
-  python3 -m venv "$venv"
-fi
-# Reinstall only when requirements.txt changed since the last install.
-stamp="$venv/.requirements.sha256"
-wanted_sum=$(sha256sum "$requirements" | cut -d' ' -f1)
-if [ "$(cat "$stamp" 2>/dev/null)" != "$wanted_sum" ]; then
-  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r "$requirements"
-  echo "$wanted_sum" > "$stamp"
-fi
+scripts/python-venv.sh "$venv" Tests/e2e/requirements.txt
 
 binary=${CONTACTS_BIN:-.build/debug/contacts}
 if [ ! -x "$binary" ]; then

@@ -8,7 +8,8 @@ build=(pkg-config libsqlite3-dev libsodium-dev libmicrohttpd-dev)
 case "${1:-build}" in
   build) wanted=("${build[@]}") ;;
   test) wanted=("${build[@]}" sqlite3 curl) ;;
-  bench) wanted=("${build[@]}" curl wrk time) ;;
+  bench) wanted=("${build[@]}" curl wrk time)  # python3-venv: Radicale for scripts/bench-carddav.sh
+         python3 -c 'import ensurepip, venv' 2>/dev/null || wanted+=(python3-venv) ;;
   e2e) wanted=(chromium chromium-driver fonts-wqy-zenhei)
        python3 -c 'import ensurepip, venv' 2>/dev/null || wanted+=(python3-venv) ;;
   *) echo "usage: $0 build|test|bench|e2e" >&2; exit 2 ;;

@@ -50,6 +50,10 @@ enum XMLOutput {
     }
 
     static func escape(_ text: String) -> String {
+        // Most values (ETags, hrefs, base64 photos) need nothing: no copy for them.
+        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else {
+            return text
+        }
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for character in text.unicodeScalars {
