@@ -40,7 +40,7 @@ let package = Package(
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "ContactsStoreTests", dependencies: ["ContactsStore", "VCard"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
-        .testTarget(name: "CardDAVTests", dependencies: ["CardDAV", "HTTP", "ContactsStore", "ContactsCore"]),
+        .testTarget(name: "CardDAVTests", dependencies: ["CardDAV", "HTTP", "ContactsStore", "ContactsCore", "TestSupport"]),
         .testTarget(name: "WebAppTests", dependencies: ["WebApp", "HTTP", "VCard", "ContactsStore"]),
         // Depends on the executable so that `swift test` builds the binary these tests run.
         .testTarget(name: "ContactsCLITests", dependencies: ["contacts", "ContactsStore", "VCard"]),

@@ -92,11 +92,18 @@ enum SyncToken {
     }
 }
 
-/// Dates as HTTP writes them (RFC 9110 §5.6.7): `Tue, 01 Dec 2026 10:00:00 GMT`.
+/// Dates as HTTP writes them (RFC 9110 §5.6.7): `Tue, 01 Dec 2026 10:00:00 GMT`. Written by
+/// hand: a PROPFIND of thousands of cards writes thousands of them.
 enum HTTPDate {
+    private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
     static func string(_ date: Date) -> String {
-        date.formatted(Date.VerbatimFormatStyle(
-            format: "\(weekday: .abbreviated), \(day: .twoDigits) \(month: .abbreviated) \(year: .defaultDigits) \(hour: .twoDigits(clock: .twentyFourHour, hourCycle: .zeroBased)):\(minute: .twoDigits):\(second: .twoDigits) GMT",
-            locale: Locale(identifier: "en_US_POSIX"), timeZone: TimeZone(identifier: "GMT")!, calendar: Calendar(identifier: .gregorian)))
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        func twoDigits(_ value: Int32) -> String { value < 10 ? "0\(value)" : String(value) }
+        return "\(weekdays[Int(parts.tm_wday)]), \(twoDigits(parts.tm_mday)) \(months[Int(parts.tm_mon)]) \(parts.tm_year + 1900) "
+            + "\(twoDigits(parts.tm_hour)):\(twoDigits(parts.tm_min)):\(twoDigits(parts.tm_sec)) GMT"
     }
 }

@@ -6,6 +6,7 @@ import HTTP
 extension DAVContext {
     func report() throws -> Response {
         guard let body = try body() else { throw DAVError(400, "A REPORT needs a body.") }
+        if body.name == .dav("expand-property") { return try expandProperty(body) }
         guard case .addressBook(_, let name) = path else {
             throw DAVError(403, "Reports are run on an address book.", precondition: .dav("supported-report"))
         }

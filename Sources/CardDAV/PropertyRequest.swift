@@ -35,11 +35,17 @@ enum PropertyRequest {
 
 /// The properties of one resource and how they are reported in a `<d:response>`.
 struct PropertySet {
-    /// Values as XML content (empty for an empty element), in a stable order.
-    private(set) var values: [(name: XMLName, content: String)] = []
+    /// A property's name and its value as XML content (empty for an empty element).
+    struct Property {
+        let name: XMLName
+        let content: String
+    }
+
+    /// The values, in a stable order.
+    private(set) var values: [Property] = []
 
     mutating func set(_ name: XMLName, _ content: String = "") {
-        values.append((name, content))
+        values.append(Property(name: name, content: content))
     }
 
     mutating func setText(_ name: XMLName, _ text: String) {

@@ -36,10 +36,12 @@ struct XMLNode: Sendable {
 
     /// Parses a request body with FoundationXML. Refused: bodies over `maximumBodySize`, any
     /// DOCTYPE (so no entity, internal or external, is ever expanded: XXE and billion laughs),
-    /// and anything that is not well-formed XML.
+    /// bytes that are not UTF-8, and anything that is not well-formed XML.
     static func parse(_ body: [UInt8]) throws(DAVError) -> XMLNode {
         guard body.count <= maximumBodySize else { throw DAVError(413, "The request body is larger than 1 MiB.") }
         if containsDoctype(body) { throw DAVError(400, "DOCTYPE is not allowed in a request body.") }
+        // FoundationXML traps on names that are not valid UTF-8, so nothing else reaches it.
+        guard String(validating: body, as: UTF8.self) != nil else { throw DAVError(400, "The request body is not UTF-8.") }
         let builder = TreeBuilder()
         let parser = XMLParser(data: Data(body))
         parser.shouldProcessNamespaces = true

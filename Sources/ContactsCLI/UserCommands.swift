@@ -53,6 +53,17 @@ enum UserCommands {
             try context.openStore().revokeAppPassword(username: name, device: device)
             context.console.print("Revoked the app password of \(name) on \(device).")
         },
+        Command(words: ["user", "phonetic-names"],
+                summary: "Turn on or off adding pinyin phonetic names to Chinese names synced over CardDAV.",
+                usage: "user phonetic-names NAME on|off", options: []) { context in
+            let words = try context.arguments.positionals("NAME", "on|off")
+            guard let on = ["on": true, "off": false][words[1]] else {
+                throw UsageError(message: "say on or off, not \"\(words[1])\"")
+            }
+            let store = try context.openStore()
+            try store.setPhoneticNames(on, for: try store.user(named: words[0]))
+            context.console.print("Phonetic names \(on ? "on" : "off") for \(words[0]).")
+        },
     ]
 
     private static func userAndDevice(_ context: CommandContext) throws -> (String, String) {

@@ -252,3 +252,26 @@ import Testing
         #expect(try server.store.contacts(in: scope).contains { $0.details.name == "From Phone" })
     }
 }
+
+extension ProtocolTests {
+    @Test func expandPropertyFollowsThePrincipalsHrefs() throws {  // RFC 3253 §3.8
+        let reply = try alice.report("/dav/principals/alice/", """
+            <d:expand-property xmlns:d="DAV:"><d:property name="addressbook-home-set" namespace="urn:ietf:params:xml:ns:carddav">
+            <d:property name="displayname"/><d:property name="resourcetype"/></d:property><d:property name="nothing"/></d:expand-property>
+            """)
+        #expect(reply.status == 207)
+        #expect(reply.body.contains("<card:addressbook-home-set><d:response><d:href>/dav/addressbooks/alice/</d:href>"))
+        #expect(reply.body.contains("<d:displayname>alice</d:displayname>"))
+        #expect(reply.body.contains("<d:nothing/></d:prop><d:status>HTTP/1.1 404 Not Found</d:status>"))
+    }
+}
+
+extension ProtocolTests {
+    @Test func lastModifiedIsAnHTTPDate() throws {  // RFC 4918 §15.7, RFC 9110 §5.6.7
+        _ = try alice.put(Self.book + "d.vcf", vcard("UID:d", "FN:Dated"))
+        let reply = try alice.propfind(Self.book + "d.vcf", depth: 0, "<d:getlastmodified/>")
+        let pattern = /<d:getlastmodified>(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d\d (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d\d:\d\d:\d\d GMT<\/d:getlastmodified>/
+        #expect(reply.body.contains(pattern))
+        #expect(try alice.send("GET", Self.book + "d.vcf").header("Last-Modified")?.hasSuffix(" GMT") == true)
+    }
+}

@@ -70,3 +70,16 @@ import Testing
         #expect(try cli.run(["user", "app-password", "list", "carol"]).status == 1)
     }
 }
+
+extension AppPasswordCommandTests {
+    @Test func phoneticNamesAreTurnedOnAndOffPerUser() throws {
+        let off = try cli.run(["user", "phonetic-names", "alice", "off"])
+        #expect(off.status == 0 && off.output == "Phonetic names off for alice.\n")
+        let store = try ContactStore(directory: cli.dataDirectory)
+        #expect(try store.phoneticNames(for: try store.user(named: "alice")) == false)
+        #expect(try cli.run(["user", "phonetic-names", "alice", "on"]).status == 0)
+        #expect(try store.phoneticNames(for: try store.user(named: "alice")) == true)
+        #expect(try cli.run(["user", "phonetic-names", "alice", "maybe"]).status == 2)
+        #expect(try cli.run(["user", "phonetic-names", "nobody", "on"]).status == 1)
+    }
+}

@@ -1,0 +1,87 @@
+import CardDAV
+import ContactsStore
+import Foundation
+import HTTP
+import TestSupport
+import Testing
+
+/// Mutated request bodies, thousands of them, straight into the DAV responder: every one gets a
+/// 2xx, 207 or 4xx answer — never a crash, a hang or a 500 — and the server goes on serving.
+/// (RFC 4918 §20: a server must survive hostile XML.)
+@Suite struct HostileBodyTests {
+    static let book = "/dav/addressbooks/alice/contacts/"
+    static let seeds: [(method: String, path: String, body: String)] = [
+        ("PROPFIND", book, #"<?xml version="1.0"?><d:propfind xmlns:d="DAV:" xmlns:card="urn:ietf:params:xml:ns:carddav"><d:prop><d:getetag/><card:address-data/><d:displayname/></d:prop></d:propfind>"#),
+        ("PROPFIND", book, #"<d:propfind xmlns:d="DAV:"><d:propname/></d:propfind>"#),
+        ("REPORT", book, #"<card:addressbook-multiget xmlns:d="DAV:" xmlns:card="urn:ietf:params:xml:ns:carddav"><d:prop><d:getetag/><card:address-data version="4.0"><card:prop name="FN"/></card:address-data></d:prop><d:href>/dav/addressbooks/alice/contacts/a.vcf</d:href><d:href>/dav/addressbooks/alice/contacts/b.vcf</d:href></card:addressbook-multiget>"#),
+        ("REPORT", book, #"<card:addressbook-query xmlns:d="DAV:" xmlns:card="urn:ietf:params:xml:ns:carddav"><d:prop><d:getetag/></d:prop><card:filter test="allof"><card:prop-filter name="FN" test="anyof"><card:text-match collation="i;unicode-casemap" match-type="starts-with" negate-condition="no">an</card:text-match><card:param-filter name="TYPE"><card:text-match>cell</card:text-match></card:param-filter></card:prop-filter><card:prop-filter name="EMAIL"><card:is-not-defined/></card:prop-filter></card:filter><card:limit><card:nresults>5</card:nresults></card:limit></card:addressbook-query>"#),
+        ("REPORT", book, #"<d:sync-collection xmlns:d="DAV:"><d:sync-token>https://personal-contacts.invalid/ns/sync/1</d:sync-token><d:sync-level>1</d:sync-level><d:limit><d:nresults>2</d:nresults></d:limit><d:prop><d:getetag/></d:prop></d:sync-collection>"#),
+        ("PROPPATCH", book, #"<d:propertyupdate xmlns:d="DAV:" xmlns:x="urn:x"><d:set><d:prop><d:displayname>Name</d:displayname><x:color>red</x:color></d:prop></d:set><d:remove><d:prop><x:other/></d:prop></d:remove></d:propertyupdate>"#),
+        ("MKCOL", "/dav/addressbooks/alice/new/", #"<d:mkcol xmlns:d="DAV:" xmlns:card="urn:ietf:params:xml:ns:carddav"><d:set><d:prop><d:resourcetype><d:collection/><card:addressbook/></d:resourcetype><d:displayname>N</d:displayname></d:prop></d:set></d:mkcol>"#),
+    ]
+    static let fragments = ["<", ">", "/>", "</d:prop>", "<d:prop>", "&amp;", "&#0;", "&#x110000;", "&undefined;", "\"", "'",
+                            "<![CDATA[x]]>", "<!-- c -->", "<?pi x?>", "xmlns:d=\"urn:other\"", "\u{0}", "\u{FFFF}", "张三",
+                            String(repeating: "<d:a>", count: 300), "<!DOCTYPE x>", "<!ENTITY e \"v\">", " test=\"anyof\"",
+                            " match-type=\"ends-with\"", " collation=\"i;octet\"", " version=\"9.9\"", "<d:href>../../bob/</d:href>"]
+
+    let server: DAVTestServer
+    let responder: any Responder
+
+    init() throws {
+        server = try DAVTestServer()
+        responder = CardDAVServer(store: server.store, throttle: LoginThrottle(), gate: PasswordGate(), log: { _ in }).responder()
+        _ = try send("PUT", Self.book + "a.vcf", Array("BEGIN:VCARD\r\nVERSION:3.0\r\nUID:a\r\nFN:Anna\r\nTEL;TYPE=CELL:1\r\nEND:VCARD\r\n".utf8))
+    }
+
+    private func send(_ method: String, _ path: String, _ body: [UInt8]) throws -> Response {
+        let headers: HTTPHeaders = ["Authorization": "Basic " + Data("alice:password1".utf8).base64EncodedString(), "Depth": "1"]
+        let request = Request(method: method, target: path, headers: headers, body: body)
+        do {
+            return try responder.respond(to: request)
+        } catch let error as any HTTPResponseConvertibleError {
+            return error.response(for: request)
+        }
+    }
+
+    /// Found by the mutations below: FoundationXML trapped on an element name that is not UTF-8.
+    @Test func aBodyThatIsNotUTF8IsRefused() throws {
+        let body = Array(#"<d:propfi"#.utf8) + [0xCD] + Array(#"d xmlns:d="DAV:"><d:propname/></d:propFind>"#.utf8)
+        #expect(try send("PROPFIND", Self.book, body).status == 400)
+    }
+
+    @Test(arguments: 0..<seeds.count)
+    func mutatedBodiesGetAnAnswer(seed: Int) throws {
+        var generator = Mutator(random: SeededGenerator(seed: UInt64(seed + 1)))
+        let (method, path, text) = Self.seeds[seed]
+        var statuses: [Int: Int] = [:]
+        for round in 0..<1_000 {
+            var body = Array(text.utf8)
+            for _ in 0..<(1 + round % 4) { generator.mutate(&body, fragments: Self.fragments) }
+            let response = try send(method, path, body)
+            statuses[response.status, default: 0] += 1
+            #expect(response.status < 500, "status \(response.status) for \(String(decoding: body, as: UTF8.self).prefix(300))")
+        }
+        #expect(statuses.keys.contains { $0 >= 400 })
+        let healthy = try send("PROPFIND", Self.book, Array(#"<d:propfind xmlns:d="DAV:"><d:prop><d:getetag/></d:prop></d:propfind>"#.utf8))
+        #expect(healthy.status == 207)
+    }
+}
+
+/// Deterministic byte mutations: flips, cuts, duplications and inserted XML fragments.
+private struct Mutator {
+    var random: SeededGenerator
+
+    mutating func next(_ bound: Int) -> Int {
+        Int.random(in: 0..<max(bound, 1), using: &random)
+    }
+
+    mutating func mutate(_ body: inout [UInt8], fragments: [String]) {
+        let position = next(body.count + 1)
+        switch next(5) {
+        case 0 where !body.isEmpty: body[min(position, body.count - 1)] ^= UInt8(1 << next(8))
+        case 1: body.removeSubrange(position..<min(body.count, position + next(40)))
+        case 2: body.insert(contentsOf: body[position..<min(body.count, position + next(60))], at: position)
+        default: body.insert(contentsOf: Array(fragments[next(fragments.count)].utf8), at: position)
+        }
+    }
+}
