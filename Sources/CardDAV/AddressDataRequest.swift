@@ -1,4 +1,5 @@
 import ContactsCore
+import ContactsStore
 import VCard
 
 /// How a card is written for GET (the Accept header) or inside a REPORT (`card:address-data`,
@@ -28,8 +29,16 @@ struct AddressDataRequest {
         if let accept, accept.lowercased().contains("version=4.0") { version = .v4_0 }
     }
 
-    /// The card as text; a subset keeps VERSION and UID, which a card cannot do without.
-    func text(of contact: Contact) -> String {
+    /// The card as text (whole cards through the cache); a subset keeps VERSION and UID,
+    /// which a card cannot do without.
+    func text(of card: StoredCard, in scope: AddressBookScope, cache: CardTextCache) -> String {
+        guard propertyNames != nil else {
+            return cache.text(of: card, in: scope, version: version) { text(of: card.contact) }
+        }
+        return text(of: card.contact)
+    }
+
+    private func text(of contact: Contact) -> String {
         var card = contact.vCard(version: version)
         if let propertyNames {
             card.properties.removeAll { !propertyNames.contains($0.name) && $0.name != "UID" }

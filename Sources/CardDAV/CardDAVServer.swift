@@ -9,6 +9,7 @@ import HTTP
 public final class CardDAVServer: Sendable {
     let store: ContactStore
     let authenticator: BasicAuthenticator
+    let cardTexts = CardTextCache()
     let clock: @Sendable () -> Date
 
     /// The largest vCard accepted by PUT (`CARDDAV:max-resource-size`): a 1 MiB photo in base64

@@ -64,7 +64,7 @@ extension DAVContext {
     }
 
     /// A card's properties; `address-data` (the card itself) only when asked for by name.
-    func cardProperties(href: String, etag: String, updatedAt: Date, card: StoredCard?, request: PropertyRequest,
+    func cardProperties(scope: AddressBookScope, href: String, etag: String, updatedAt: Date, card: StoredCard?, request: PropertyRequest,
                         addressData: AddressDataRequest = AddressDataRequest()) -> PropertySet {
         var set = PropertySet()
         set.set(.dav("resourcetype"))
@@ -72,7 +72,7 @@ extension DAVContext {
         set.setText(.dav("getcontenttype"), "text/vcard; charset=utf-8")
         set.setText(.dav("getlastmodified"), HTTPDate.string(updatedAt))
         if let card, request.wants(.cardDAV("address-data")) {
-            set.setText(.cardDAV("address-data"), addressData.text(of: card.contact))
+            set.setText(.cardDAV("address-data"), addressData.text(of: card, in: scope, cache: server.cardTexts))
         }
         return set
     }

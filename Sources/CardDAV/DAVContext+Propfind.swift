@@ -25,7 +25,7 @@ extension DAVContext {
         case .card(_, let bookName, let name):
             let book = try addressBook(named: bookName)
             guard let card = try store.card(href: name, in: book.scope) else { throw DAVError(404, "No card \(name).") }
-            responses = cardProperties(href: card.href, etag: card.etag, updatedAt: card.contact.updatedAt, card: card, request: wanted)
+            responses = cardProperties(scope: book.scope, href: card.href, etag: card.etag, updatedAt: card.contact.updatedAt, card: card, request: wanted)
                 .response(href: cardPath(card.href, in: book), for: wanted)
         }
         return Self.multistatus(responses)
@@ -36,12 +36,12 @@ extension DAVContext {
         if wanted.wants(.cardDAV("address-data")) {
             let list = try store.cardList(in: book.scope)
             return try store.cards(hrefs: list.map(\.href), in: book.scope).map { card in
-                cardProperties(href: card.href, etag: card.etag, updatedAt: card.contact.updatedAt, card: card, request: wanted)
+                cardProperties(scope: book.scope, href: card.href, etag: card.etag, updatedAt: card.contact.updatedAt, card: card, request: wanted)
                     .response(href: cardPath(card.href, in: book), for: wanted)
             }.joined()
         }
         return try store.cardList(in: book.scope).map { entry in
-            cardProperties(href: entry.href, etag: entry.etag, updatedAt: entry.updatedAt, card: nil, request: wanted)
+            cardProperties(scope: book.scope, href: entry.href, etag: entry.etag, updatedAt: entry.updatedAt, card: nil, request: wanted)
                 .response(href: cardPath(entry.href, in: book), for: wanted)
         }.joined()
     }

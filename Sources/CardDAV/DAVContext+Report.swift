@@ -22,7 +22,7 @@ extension DAVContext {
     /// The `<d:response>` of a card with the requested properties.
     func response(for card: ContactStore.StoredCard, in book: AddressBook, wanted: PropertyRequest,
                   addressData: AddressDataRequest) -> String {
-        cardProperties(href: card.href, etag: card.etag, updatedAt: card.contact.updatedAt, card: card, request: wanted,
+        cardProperties(scope: book.scope, href: card.href, etag: card.etag, updatedAt: card.contact.updatedAt, card: card, request: wanted,
                        addressData: addressData).response(href: cardPath(card.href, in: book), for: wanted)
     }
 

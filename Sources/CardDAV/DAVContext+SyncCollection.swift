@@ -32,7 +32,7 @@ extension DAVContext {
         } else {
             let written = Set(changes.written)
             responses = try store.cardList(in: book.scope).filter { written.contains($0.href) }.map { entry in
-                cardProperties(href: entry.href, etag: entry.etag, updatedAt: entry.updatedAt, card: nil, request: wanted)
+                cardProperties(scope: book.scope, href: entry.href, etag: entry.etag, updatedAt: entry.updatedAt, card: nil, request: wanted)
                     .response(href: cardPath(entry.href, in: book), for: wanted)
             }.joined()
         }

@@ -275,3 +275,19 @@ extension ProtocolTests {
         #expect(try alice.send("GET", Self.book + "d.vcf").header("Last-Modified")?.hasSuffix(" GMT") == true)
     }
 }
+
+extension ProtocolTests {
+    @Test func aChangedCardIsNeverServedFromBefore() throws {  // RFC 9110 §8.8.3 (a new ETag, new content)
+        _ = try alice.put(Self.book + "v.vcf", vcard("UID:v", "FN:Version One"))
+        #expect(try alice.send("GET", Self.book + "v.vcf").body.contains("FN:Version One"))
+        _ = try alice.put(Self.book + "v.vcf", vcard("UID:v", "FN:Version Two"))
+        let fetched = try alice.send("GET", Self.book + "v.vcf")
+        #expect(fetched.body.contains("FN:Version Two") && !fetched.body.contains("Version One"))
+        let scope = try server.store.defaultAddressBook(for: server.alice)
+        let contact = try #require(try server.store.contacts(in: scope).first { $0.uid == "v" })
+        var details = contact.details
+        details.name = "Version Three"
+        _ = try server.store.updateContact(id: contact.id, with: details, in: scope, requirePhone: false)
+        #expect(try alice.send("GET", Self.book + "v.vcf").body.contains("FN:Version Three"))
+    }
+}
