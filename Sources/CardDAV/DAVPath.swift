@@ -51,12 +51,31 @@ enum DAVPath: Equatable {
         }
     }
 
-    /// Percent-encodes a path for an href: everything but unreserved characters and `/`.
+    /// Percent-encodes a path for an href: every byte but unreserved characters, `/` and `@`
+    /// (RFC 3986 §2.1). Written by hand: a PROPFIND of thousands of cards writes thousands of hrefs.
     static func encode(_ path: String) -> String {
-        path.addingPercentEncoding(withAllowedCharacters: hrefCharacters) ?? path
+        let bytes = Array(path.utf8)
+        guard bytes.contains(where: { !isAllowed($0) }) else { return path }
+        let hex = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count * 3)
+        for byte in bytes {
+            if isAllowed(byte) {
+                out.append(byte)
+            } else {
+                out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
-    private static let hrefCharacters = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/@")
+    private static func isAllowed(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"), UInt8(ascii: "@"): true
+        default: false
+        }
+    }
 
     /// A path from an href in a request body (absolute URL or path, percent-encoded).
     static func fromHref(_ href: String) -> String {

@@ -291,3 +291,12 @@ extension ProtocolTests {
         #expect(try alice.send("GET", Self.book + "v.vcf").body.contains("FN:Version Three"))
     }
 }
+
+extension ProtocolTests {
+    @Test func hrefsArePercentEncodedAndReadBack() throws {  // RFC 4918 §8.3, RFC 3986 §2.1
+        #expect(try alice.put(Self.book + "with%20space%20%E5%BC%A0.vcf", vcard("UID:sp", "FN:Spaced")).status == 201)
+        let listing = try alice.propfind(Self.book, depth: 1, "<d:getetag/>")
+        #expect(listing.body.contains("<d:href>\(Self.book)with%20space%20%E5%BC%A0.vcf</d:href>"))
+        #expect(try alice.send("GET", Self.book + "with%20space%20%E5%BC%A0.vcf").body.contains("FN:Spaced"))
+    }
+}
