@@ -11,9 +11,9 @@ struct AddressDataRequest {
 
     init() {}
 
-    /// From a `card:address-data` element of a REPORT's prop (nil: the defaults).
-    init(_ element: XMLNode?) throws {
-        guard let element else { return }
+    /// From the `card:address-data` element of a REPORT's prop (the defaults when there is none).
+    init(report body: XMLNode) throws {
+        guard let element = body.child(.dav("prop"))?.child(.cardDAV("address-data")) else { return }
         if let version = element.attributes["version"] {
             guard let chosen = VCardWriter.Version(rawValue: version) else {
                 throw DAVError(403, "Only vCard 3.0 and 4.0 are served.", precondition: .cardDAV("supported-address-data"))

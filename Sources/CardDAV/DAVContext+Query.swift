@@ -8,15 +8,9 @@ extension DAVContext {
     func query(_ body: XMLNode, in book: AddressBook) throws -> Response {
         guard let filterNode = body.child(.cardDAV("filter")) else { throw DAVError(400, "addressbook-query needs a filter.") }
         let filter = try CardFilter(filterNode)
-        var limit = Int.max
-        if let text = body.child(.cardDAV("limit"))?.child(.cardDAV("nresults"))?.text {
-            guard let number = Int(text.trimmingCharacters(in: .whitespaces)), number > 0 else {
-                throw DAVError(400, "nresults must be a positive number.")
-            }
-            limit = number
-        }
+        let limit = try body.resultLimit(namespace: Namespace.cardDAV) ?? Int.max
         let wanted = PropertyRequest(report: body)
-        let addressData = try AddressDataRequest(body.child(.dav("prop"))?.child(.cardDAV("address-data")))
+        let addressData = try AddressDataRequest(report: body)
         let cards = try store.cards(hrefs: try store.cardList(in: book.scope).map(\.href), in: book.scope)
             .filter { filter.matches($0.contact.vCard(version: .v3_0)) }
         var responses = cards.prefix(limit).map { response(for: $0, in: book, wanted: wanted, addressData: addressData) }.joined()

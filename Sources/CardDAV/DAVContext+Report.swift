@@ -34,7 +34,7 @@ extension DAVContext {
     /// RFC 6352 §8.7: the named cards of this book; hrefs that name nothing here get a 404.
     private func multiget(_ body: XMLNode, in book: AddressBook) throws -> Response {
         let wanted = PropertyRequest(report: body)
-        let addressData = try AddressDataRequest(body.child(.dav("prop"))?.child(.cardDAV("address-data")))
+        let addressData = try AddressDataRequest(report: body)
         let hrefs = body.children(.dav("href")).map { DAVPath.fromHref($0.text) }
         var names: [String: String] = [:]
         for href in hrefs {

@@ -15,16 +15,10 @@ extension DAVContext {
             guard let value = SyncToken.value(tokenText) else { throw invalidToken }
             since = value
         }
-        var limit: Int?
-        if let text = body.child(.dav("limit"))?.child(.dav("nresults"))?.text {
-            guard let number = Int(text.trimmingCharacters(in: .whitespaces)), number > 0 else {
-                throw DAVError(400, "DAV:nresults must be a positive number.")
-            }
-            limit = number
-        }
+        let limit = try body.resultLimit(namespace: Namespace.dav)
         guard let changes = try store.changes(in: book.scope, since: since, limit: limit) else { throw invalidToken }
         let wanted = PropertyRequest(report: body)
-        let addressData = try AddressDataRequest(body.child(.dav("prop"))?.child(.cardDAV("address-data")))
+        let addressData = try AddressDataRequest(report: body)
         var responses = ""
         if wanted.wants(.cardDAV("address-data")) {
             responses = try store.cards(hrefs: changes.written, in: book.scope)

@@ -31,6 +31,16 @@ struct XMLNode: Sendable {
         children.filter { $0.name == name }
     }
 
+    /// A REPORT's `<limit><nresults>` (RFC 6352 §10.6, RFC 6578 §6.3) in this namespace; nil
+    /// when absent. Throws 400 unless it is a positive number.
+    func resultLimit(namespace: String) throws(DAVError) -> Int? {
+        guard let text = child(XMLName(namespace, "limit"))?.child(XMLName(namespace, "nresults"))?.text else { return nil }
+        guard let number = Int(text.trimmingCharacters(in: .whitespaces)), number > 0 else {
+            throw DAVError(400, "nresults must be a positive number.")
+        }
+        return number
+    }
+
     /// The largest request body parsed: a multiget of thousands of hrefs fits well within it.
     static let maximumBodySize = 1 << 20
 

@@ -14,14 +14,6 @@ struct CorpusMappingTests {
         "KDE__kcontacts/vcard7.vcf": 1,
     ]
 
-    @Test func corpusIsPresent() {
-        guard Corpus.isPresent else {
-            Issue.record("vCard corpus not found at \(Corpus.directory.path); set CONTACTS_VCARD_CORPUS")
-            return
-        }
-        #expect(Corpus.files.count == 61)
-    }
-
     @Test func everyReadableCardMapsOrHasNoName() throws {
         try #require(Corpus.isPresent, "vCard corpus not found at \(Corpus.directory.path)")
         var mapped = 0
