@@ -14,6 +14,9 @@ struct AddressDataRequest {
     /// From the `card:address-data` element of a REPORT's prop (the defaults when there is none).
     init(report body: XMLNode) throws {
         guard let element = body.child(.dav("prop"))?.child(.cardDAV("address-data")) else { return }
+        if let type = element.attributes["content-type"], type.lowercased() != "text/vcard" {
+            throw DAVError(403, "Cards are served as text/vcard only.", precondition: .cardDAV("supported-address-data"))
+        }
         if let version = element.attributes["version"] {
             guard let chosen = VCardWriter.Version(rawValue: version) else {
                 throw DAVError(403, "Only vCard 3.0 and 4.0 are served.", precondition: .cardDAV("supported-address-data"))
@@ -29,13 +32,20 @@ struct AddressDataRequest {
         if let accept, accept.lowercased().contains("version=4.0") { version = .v4_0 }
     }
 
-    /// The card as text (whole cards through the cache); a subset keeps VERSION and UID,
-    /// which a card cannot do without.
-    func text(of card: StoredCard, in scope: AddressBookScope, cache: CardTextCache) -> String {
+    /// The card as text in `form` (whole cards through the cache); a subset keeps VERSION and
+    /// UID, which a card cannot do without.
+    func text(of card: StoredCard, in scope: AddressBookScope, form: CardTextCache.Form, cache: CardTextCache) -> String {
         guard propertyNames != nil else {
-            return cache.text(of: card, in: scope, version: version) { text(of: card.contact) }
+            return cache.text(of: card, in: scope, version: version, form: form) { text(of: card.contact) }
         }
-        return text(of: card.contact)
+        let subset = text(of: card.contact)
+        return form == .xmlContent ? XMLOutput.escape(subset) : subset
+    }
+
+    /// The whole card's text, XML-escaped, when the cache holds it (never for a subset).
+    func cachedText(of version: CardVersion, in scope: AddressBookScope, cache: CardTextCache) -> String? {
+        propertyNames == nil
+            ? cache.cachedText(href: version.href, etag: version.etag, in: scope, version: self.version, form: .xmlContent) : nil
     }
 
     private func text(of contact: Contact) -> String {

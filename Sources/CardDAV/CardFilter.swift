@@ -9,14 +9,14 @@ struct CardFilter {
         let text: String
         let matchType: MatchType
         let negate: Bool
-        let caseInsensitive: Bool
+        let collation: Collation
 
         init(_ node: XMLNode) throws {
-            switch node.attributes["collation"] ?? "i;unicode-casemap" {
-            case "i;unicode-casemap", "i;ascii-casemap": caseInsensitive = true
-            case "i;octet": caseInsensitive = false
-            case let other: throw DAVError(403, "Unsupported collation \(other).", precondition: .cardDAV("supported-collation"))
+            let name = node.attributes["collation"] ?? "default"
+            guard let collation = name == "default" ? .unicodeCasemap : Collation(rawValue: name) else {
+                throw DAVError(403, "Unsupported collation \(name).", precondition: .cardDAV("supported-collation"))
             }
+            self.collation = collation
             guard let type = MatchType(rawValue: node.attributes["match-type"] ?? "contains") else {
                 throw DAVError(400, "Unknown match-type \(node.attributes["match-type"] ?? "").")
             }
@@ -26,7 +26,9 @@ struct CardFilter {
         }
 
         func matches(_ value: String) -> Bool {
-            let options: String.CompareOptions = caseInsensitive ? [.caseInsensitive] : []
+            // i;ascii-casemap folds A–Z only, so both sides are folded by hand and compared as written.
+            let (value, text) = collation == .asciiCasemap ? (Self.asciiLowercased(value), Self.asciiLowercased(text)) : (value, text)
+            let options: String.CompareOptions = collation == .unicodeCasemap ? [.caseInsensitive] : [.literal]
             let found: Bool
             switch matchType {
             case .equals: found = value.compare(text, options: options) == .orderedSame
@@ -36,6 +38,18 @@ struct CardFilter {
             }
             return found != negate
         }
+
+        private static func asciiLowercased(_ text: String) -> String {
+            String(decoding: text.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
+        }
+    }
+
+    /// The collations text matches are compared under (RFC 4790, RFC 6352 §8.3); `default`
+    /// is i;unicode-casemap.
+    enum Collation: String, CaseIterable {
+        case asciiCasemap = "i;ascii-casemap"
+        case unicodeCasemap = "i;unicode-casemap"
+        case octet = "i;octet"
     }
 
     struct ParameterFilter {

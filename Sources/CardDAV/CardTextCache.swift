@@ -2,9 +2,10 @@ import ContactsStore
 import Foundation
 import VCard
 
-/// The vCard text of cards recently served, keyed by address book, resource, ETag and version:
-/// a card is written from its stored properties once per change, not on every GET, multiget or
-/// sync. A new ETag is a new key, so an entry is never stale; past `byteLimit` the oldest go.
+/// The vCard text of cards recently served, keyed by address book, resource, ETag, version and
+/// form: a card is written from its stored properties (and escaped for a REPORT's XML) once per
+/// change, not on every GET, multiget or sync. A new ETag is a new key, so an entry is never
+/// stale; past `byteLimit` the oldest go.
 final class CardTextCache: @unchecked Sendable {
     // Unchecked: everything below `lock` is only touched while it is held.
     private struct Key: Hashable {
@@ -12,6 +13,13 @@ final class CardTextCache: @unchecked Sendable {
         let href: String
         let etag: String
         let version: VCardWriter.Version
+        let form: Form
+    }
+
+    /// How the text is kept: as served by GET, or escaped as the content of an XML element.
+    enum Form {
+        case vCard
+        case xmlContent
     }
 
     private let lock = NSLock()
@@ -26,11 +34,21 @@ final class CardTextCache: @unchecked Sendable {
         self.byteLimit = byteLimit
     }
 
-    /// The card's text in `version`, written by `write` when it is not cached.
-    func text(of card: StoredCard, in scope: AddressBookScope, version: VCardWriter.Version, write: () -> String) -> String {
-        let key = Key(scope: scope, href: card.href, etag: card.etag, version: version)
+    /// The text of the card at `href` with `etag`, when it is cached.
+    func cachedText(href: String, etag: String, in scope: AddressBookScope, version: VCardWriter.Version, form: Form) -> String? {
+        let key = Key(scope: scope, href: href, etag: etag, version: version, form: form)
+        return lock.withLock { entries[key] }
+    }
+
+    /// The card's text in `version` and `form`, written by `write` when it is not cached.
+    func text(of card: StoredCard, in scope: AddressBookScope, version: VCardWriter.Version, form: Form,
+              write: () -> String) -> String {
+        let key = Key(scope: scope, href: card.href, etag: card.etag, version: version, form: form)
         if let text = lock.withLock({ entries[key] }) { return text }
-        let text = write()
+        let text = switch form {
+        case .vCard: write()
+        case .xmlContent: XMLOutput.escape(self.text(of: card, in: scope, version: version, form: .vCard, write: write))
+        }
         lock.withLock {
             guard entries[key] == nil, text.utf8.count <= byteLimit / 4 else { return }
             entries[key] = text

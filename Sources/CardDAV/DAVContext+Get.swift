@@ -16,7 +16,7 @@ extension DAVContext {
         return Response(status: 200, headers: [
             "Content-Type": "text/vcard; charset=utf-8", "ETag": card.etag,
             "Last-Modified": HTTPDate.string(card.contact.updatedAt),
-        ], body: Array(format.text(of: card, in: book.scope, cache: server.cardTexts).utf8))
+        ], body: Array(format.text(of: card, in: book.scope, form: .vCard, cache: server.cardTexts).utf8))
     }
 }
 

@@ -42,7 +42,17 @@ extension DAVContext {
         return set
     }
 
+    /// An address book's live and dead properties.
     func bookProperties(_ book: AddressBook) throws -> PropertySet {
+        var set = liveBookProperties(book)
+        for property in try store.deadProperties(of: book.scope) {
+            set.setText(XMLName(property.namespace, property.name), property.value)
+        }
+        return set
+    }
+
+    /// The properties the server keeps for an address book (all protected but displayname).
+    func liveBookProperties(_ book: AddressBook) -> PropertySet {
         var set = PropertySet()
         set.set(.dav("resourcetype"), XMLOutput.element(.dav("collection")) + XMLOutput.element(.cardDAV("addressbook")))
         set.setText(.dav("displayname"), book.displayName)
@@ -56,25 +66,33 @@ extension DAVContext {
             let name: XMLName = report == "sync-collection" ? .dav(report) : .cardDAV(report)
             return XMLOutput.element(.dav("supported-report"), XMLOutput.element(.dav("report"), XMLOutput.element(name)))
         }.joined())
+        set.set(.cardDAV("supported-collation-set"), CardFilter.Collation.allCases.map {
+            XMLOutput.text(.cardDAV("supported-collation"), $0.rawValue)
+        }.joined())
         common(&set, writable: true)
-        for property in try store.deadProperties(of: book.scope) {
-            set.setText(XMLName(property.namespace, property.name), property.value)
+        return set
+    }
+
+    /// A card's properties, only those `request` asks for worked out; `address-data` (the
+    /// card's text, XML-escaped) only when asked for by name.
+    func cardProperties(of version: CardVersion, addressData: String?, request: PropertyRequest) -> PropertySet {
+        var set = PropertySet(computing: request)
+        set.set(.dav("resourcetype"))
+        set.setText(.dav("getetag"), version.etag)
+        set.setText(.dav("getcontenttype"), "text/vcard; charset=utf-8")
+        set.setText(.dav("getlastmodified"), HTTPDate.string(version.updatedAt))
+        if let addressData, request.wants(.cardDAV("address-data")) {
+            set.set(.cardDAV("address-data"), addressData)
         }
         return set
     }
 
-    /// A card's properties; `address-data` (the card itself) only when asked for by name.
-    func cardProperties(scope: AddressBookScope, href: String, etag: String, updatedAt: Date, card: StoredCard?, request: PropertyRequest,
-                        addressData: AddressDataRequest = AddressDataRequest()) -> PropertySet {
-        var set = PropertySet()
-        set.set(.dav("resourcetype"))
-        set.setText(.dav("getetag"), etag)
-        set.setText(.dav("getcontenttype"), "text/vcard; charset=utf-8")
-        set.setText(.dav("getlastmodified"), HTTPDate.string(updatedAt))
-        if let card, request.wants(.cardDAV("address-data")) {
-            set.setText(.cardDAV("address-data"), addressData.text(of: card, in: scope, cache: server.cardTexts))
-        }
-        return set
+    /// The properties of a card read whole (a PROPFIND of the card itself).
+    func cardProperties(of card: StoredCard, in book: AddressBook, request: PropertyRequest) -> PropertySet {
+        let addressData = request.wants(.cardDAV("address-data"))
+            ? AddressDataRequest().text(of: card, in: book.scope, form: .xmlContent, cache: server.cardTexts) : nil
+        return cardProperties(of: CardVersion(href: card.href, etag: card.etag, updatedAt: card.contact.updatedAt),
+                              addressData: addressData, request: request)
     }
 }
 

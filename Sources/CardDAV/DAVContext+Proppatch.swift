@@ -16,7 +16,7 @@ extension DAVContext {
             guard operation.name == .dav("set") || operation.name == .dav("remove") else { return [] }
             return (operation.child(.dav("prop"))?.children ?? []).map { ($0, operation.name == .dav("remove")) }
         }
-        let protected = Set(try bookProperties(book).values.map(\.name)).subtracting([.dav("displayname")])
+        let protected = Set(liveBookProperties(book).values.map(\.name)).subtracting([.dav("displayname")])
         let refused = changes.filter { protected.contains($0.node.name) }
         let status = refused.isEmpty ? 200 : 424
         if refused.isEmpty {

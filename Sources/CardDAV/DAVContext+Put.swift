@@ -20,12 +20,15 @@ extension DAVContext {
         let card: VCard
         var details: ContactDetails
         do {
-            card = try VCard(parsing: request.body)
+            card = try Self.singleCard(in: request.body)
             details = try ContactDetails(card: card)
+        } catch let error as DAVError {
+            throw error
         } catch {
             throw DAVError(400, "Not a valid vCard: \(error).", precondition: .cardDAV("valid-address-data"))
         }
-        let uid = card.uid ?? Self.uid(fromResourceName: name)
+        // A card sent without a UID keeps the one it has; a new one is named after its resource.
+        let uid = try card.uid ?? store.card(href: name, in: book.scope)?.contact.uid ?? Self.uid(fromResourceName: name)
         var transformed = false
         if try store.phoneticNames(for: user), let withReading = details.addingPhoneticName() {
             details = withReading
@@ -44,6 +47,10 @@ extension DAVContext {
             stored = try store.putCard(href: name, uid: uid, details: details, in: book.scope, precondition: precondition)
         } catch StoreError.preconditionFailed {
             throw DAVError(412, "The card has changed since (If-Match) or already exists (If-None-Match).")
+        } catch StoreError.uidConflict(let other) where other == name {
+            var error = DAVError(409, "The card \(name) has another UID; a PUT cannot change it.", precondition: .cardDAV("no-uid-conflict"))
+            error.extra = XMLOutput.href(cardPath(other, in: book))
+            throw error
         } catch StoreError.uidConflict(let other) {
             var error = DAVError(409, "UID \(uid) is already used by another card.", precondition: .cardDAV("no-uid-conflict"))
             error.extra = XMLOutput.href(cardPath(other, in: book))
@@ -60,6 +67,17 @@ extension DAVContext {
         var headers: HTTPHeaders = [:]
         if !transformed { headers["ETag"] = stored.card.etag }
         return Response(status: stored.created ? 201 : 204, headers: headers)
+    }
+
+    /// The one vCard of a PUT body (RFC 6352 §5.1: a resource holds exactly one).
+    private static func singleCard(in body: [UInt8]) throws -> VCard {
+        var reader = VCardReader(bytes: body)
+        guard let first = reader.next() else { throw DAVError(400, "The body holds no vCard.", precondition: .cardDAV("valid-address-data")) }
+        let card = try first.get()
+        guard reader.next() == nil else {
+            throw DAVError(400, "Send one vCard per resource.", precondition: .cardDAV("valid-address-data"))
+        }
+        return card
     }
 
     /// A UID for a card that has none: its resource name without `.vcf` (the name itself when

@@ -13,8 +13,9 @@ extension DAVContext {
         let addressData = try AddressDataRequest(report: body)
         let cards = try store.cards(hrefs: try store.cardList(in: book.scope).map(\.href), in: book.scope)
             .filter { filter.matches($0.contact.vCard(version: .v3_0)) }
-        var responses = cards.prefix(limit).map { response(for: $0, in: book, wanted: wanted, addressData: addressData) }.joined()
-        if cards.count > limit { responses += Self.statusResponse(href: bookPath(book), 507) }
-        return Self.multistatus(responses)
+        var responses = Multistatus()
+        try appendCards(cards.prefix(limit).map(\.href), in: book, wanted: wanted, addressData: addressData, to: &responses)
+        if cards.count > limit { responses.appendStatus(href: bookPath(book), 507) }
+        return responses.response()
     }
 }

@@ -1,4 +1,5 @@
 import ContactsStore
+import Foundation
 import HTTP
 
 /// REPORT (RFC 3253 §3.6) on an address book: addressbook-multiget and addressbook-query
@@ -19,36 +20,58 @@ extension DAVContext {
         }
     }
 
-    /// The `<d:response>` of a card with the requested properties.
-    func response(for card: ContactStore.StoredCard, in book: AddressBook, wanted: PropertyRequest,
-                  addressData: AddressDataRequest) -> String {
-        cardProperties(scope: book.scope, href: card.href, etag: card.etag, updatedAt: card.contact.updatedAt, card: card, request: wanted,
-                       addressData: addressData).response(href: cardPath(card.href, in: book), for: wanted)
-    }
-
-    /// A `<d:response>` that says only a status (a missing href, a removed card, a truncated result).
-    static func statusResponse(href: String, _ status: Int) -> String {
-        XMLOutput.element(.dav("response"), XMLOutput.href(href) + XMLOutput.status(status))
+    /// Appends a response for each live card among `names` (in that order, each once) and
+    /// returns the names that have none. Whole cards' texts come from the cache where it has
+    /// them; only the others are read from the store.
+    @discardableResult
+    func appendCards(_ names: [String], in book: AddressBook, wanted: PropertyRequest, addressData: AddressDataRequest,
+                     to responses: inout Multistatus) throws -> Set<String> {
+        var versions = try store.cardVersions(hrefs: names, in: book.scope)
+        var texts: [String: String] = [:]
+        if wanted.wants(.cardDAV("address-data")) {
+            var uncached: [String] = []
+            for version in versions {
+                if let text = addressData.cachedText(of: version, in: book.scope, cache: server.cardTexts) {
+                    texts[version.href] = text
+                } else {
+                    uncached.append(version.href)
+                }
+            }
+            // Read now, a card may have changed since its version was: the card's own version wins.
+            let read = Dictionary(try store.cards(hrefs: uncached, in: book.scope).map { ($0.href, $0) }, uniquingKeysWith: { first, _ in first })
+            versions = versions.compactMap { version in
+                guard texts[version.href] == nil else { return version }
+                guard let card = read[version.href] else { return nil }
+                texts[card.href] = addressData.text(of: card, in: book.scope, form: .xmlContent, cache: server.cardTexts)
+                return CardVersion(href: card.href, etag: card.etag, updatedAt: card.contact.updatedAt)
+            }
+        }
+        for version in versions {
+            responses.append(cardProperties(of: version, addressData: texts[version.href], request: wanted),
+                             href: cardPath(version.href, in: book), for: wanted)
+        }
+        return Set(names).subtracting(versions.map(\.href))
     }
 
     /// RFC 6352 §8.7: the named cards of this book; hrefs that name nothing here get a 404.
     private func multiget(_ body: XMLNode, in book: AddressBook) throws -> Response {
         let wanted = PropertyRequest(report: body)
         let addressData = try AddressDataRequest(report: body)
-        let hrefs = body.children(.dav("href")).map { DAVPath.fromHref($0.text) }
-        var names: [String: String] = [:]
-        for href in hrefs {
+        var names: [String] = []
+        var elsewhere: [String] = []
+        for href in body.children(.dav("href")).map({ DAVPath.fromHref($0.trimmedText) }) {
             if case .card(let owner, let bookName, let name)? = DAVPath(href),
                owner.lowercased() == user.username.lowercased(), bookName == book.name {
-                names[href] = name
+                names.append(name)
+            } else {
+                elsewhere.append(href)
             }
         }
-        let found = Dictionary(try store.cards(hrefs: Array(Set(names.values)), in: book.scope).map { ($0.href, $0) },
-                               uniquingKeysWith: { first, _ in first })
-        let responses = hrefs.map { href in
-            guard let name = names[href], let card = found[name] else { return Self.statusResponse(href: href, 404) }
-            return response(for: card, in: book, wanted: wanted, addressData: addressData)
-        }.joined()
-        return Self.multistatus(responses)
+        var responses = Multistatus()
+        let missing = try appendCards(names, in: book, wanted: wanted, addressData: addressData, to: &responses)
+        for href in elsewhere + names.filter(missing.contains).map({ cardPath($0, in: book) }) {
+            responses.appendStatus(href: href, 404)
+        }
+        return responses.response()
     }
 }

@@ -37,10 +37,11 @@ struct DAVContext {
         request.headers["Depth"]?.trimmingCharacters(in: .whitespaces) == "0" ? 0 : 1
     }
 
-    /// A 207 Multi-Status with these `<d:response>` elements (and anything else for the root).
+    /// A 207 Multi-Status holding `content` (`<d:response>` elements).
     static func multistatus(_ content: String) -> Response {
-        let body = XMLOutput.document(root: .dav("multistatus"), content)
-        return Response(status: 207, headers: ["Content-Type": "application/xml; charset=utf-8"], body: Array(body.utf8))
+        var body = Multistatus()
+        body.append(xml: content)
+        return body.response()
     }
 
     /// The paths of the user's principal and home.

@@ -1,4 +1,5 @@
 import Foundation
+import HTTP
 
 /// The URL space of the DAV server (RFC 6764 §6 says where clients start; the rest is ours):
 ///
@@ -77,10 +78,10 @@ enum DAVPath: Equatable {
         }
     }
 
-    /// A path from an href in a request body (absolute URL or path, percent-encoded).
-    static func fromHref(_ href: String) -> String {
-        let trimmed = href.trimmingCharacters(in: .whitespacesAndNewlines)
-        let path = URL(string: trimmed).flatMap { $0.scheme == nil ? nil : $0.path } ?? trimmed
-        return path.removingPercentEncoding ?? path
+    /// A path from an href in a request body (absolute URL or path, percent-encoded), decoded
+    /// as request paths are.
+    static func fromHref(_ href: Substring) -> String {
+        let path = href.hasPrefix("/") ? href : URL(string: String(href)).flatMap { $0.scheme == nil ? nil : Substring($0.path) } ?? href
+        return URLEncoding.decode(path)
     }
 }

@@ -1,3 +1,5 @@
+import HTTP
+
 /// What a PROPFIND or REPORT asks for (RFC 4918 §9.1, §14.20): every live property, only the
 /// names, or named properties.
 enum PropertyRequest {
@@ -43,35 +45,85 @@ struct PropertySet {
 
     /// The values, in a stable order.
     private(set) var values: [Property] = []
+    /// Which values are computed: a value not asked for is not worked out at all.
+    private let computed: PropertyRequest
 
-    mutating func set(_ name: XMLName, _ content: String = "") {
-        values.append(Property(name: name, content: content))
+    /// A set that works out the values `computed` asks for (all of them by default).
+    init(computing computed: PropertyRequest = .all) {
+        self.computed = computed
     }
 
-    mutating func setText(_ name: XMLName, _ text: String) {
-        set(name, XMLOutput.escape(text))
+    mutating func set(_ name: XMLName, _ content: @autoclosure () -> String = "") {
+        switch computed {
+        case .all: values.append(Property(name: name, content: content()))
+        case .names: values.append(Property(name: name, content: ""))
+        case .some: if computed.wants(name) { values.append(Property(name: name, content: content())) }
+        }
     }
 
-    /// A `<d:response>` for `href`: one propstat of what was found (200) and, for named
+    mutating func setText(_ name: XMLName, _ text: @autoclosure () -> String) {
+        set(name, XMLOutput.escape(text()))
+    }
+
+    /// Writes the `<d:response>` for `href`: one propstat of what was found (200) and, for named
     /// properties, one of what was not (404), as RFC 4918 §9.1 and §14.22 lay out.
-    func response(href: String, for request: PropertyRequest) -> String {
-        var propstats = ""
+    func write(href: String, for request: PropertyRequest, into xml: inout String) {
+        XMLOutput.open(.dav("response"), into: &xml)
+        xml += XMLOutput.href(href)
         switch request {
         case .all:
-            propstats = Self.propstat(values.map { XMLOutput.element($0.name, $0.content) }, 200)
+            Self.writePropstat(values, 200, into: &xml)
         case .names:
-            propstats = Self.propstat(values.map { XMLOutput.element($0.name) }, 200)
+            Self.writePropstat(values.map { Property(name: $0.name, content: "") }, 200, into: &xml)
+        case .some(let names) where names.isEmpty:
+            // An empty <d:prop/>: still one propstat, so the response says the resource is there.
+            xml += "<d:propstat><d:prop/>" + XMLOutput.status(200) + "</d:propstat>"
         case .some(let names):
-            let found = names.compactMap { name in values.first { $0.name == name } }
+            Self.writePropstat(values.filter { names.contains($0.name) }, 200, into: &xml)
             let missing = names.filter { name in !values.contains { $0.name == name } }
-            propstats = Self.propstat(found.map { XMLOutput.element($0.name, $0.content) }, 200)
-                + Self.propstat(missing.map { XMLOutput.element($0) }, 404)
+            Self.writePropstat(missing.map { Property(name: $0, content: "") }, 404, into: &xml)
         }
-        return XMLOutput.element(.dav("response"), XMLOutput.href(href) + propstats)
+        XMLOutput.close(.dav("response"), into: &xml)
     }
 
-    private static func propstat(_ properties: [String], _ status: Int) -> String {
-        guard !properties.isEmpty else { return "" }
-        return XMLOutput.element(.dav("propstat"), XMLOutput.element(.dav("prop"), properties.joined()) + XMLOutput.status(status))
+    private static func writePropstat(_ properties: [Property], _ status: Int, into xml: inout String) {
+        guard !properties.isEmpty else { return }
+        XMLOutput.open(.dav("propstat"), into: &xml)
+        XMLOutput.open(.dav("prop"), into: &xml)
+        for property in properties { XMLOutput.write(property.name, property.content, into: &xml) }
+        XMLOutput.close(.dav("prop"), into: &xml)
+        xml += XMLOutput.status(status)
+        XMLOutput.close(.dav("propstat"), into: &xml)
+    }
+}
+
+/// A 207 Multi-Status body (RFC 4918 §13), written response by response into one buffer.
+struct Multistatus {
+    private var xml = XMLOutput.prologue
+
+    init() {
+        XMLOutput.open(.dav("multistatus"), declaringNamespaces: true, into: &xml)
+    }
+
+    /// A `<d:response>` with the properties `request` asks for.
+    mutating func append(_ properties: PropertySet, href: String, for request: PropertyRequest) {
+        properties.write(href: href, for: request, into: &xml)
+    }
+
+    /// A `<d:response>` that says only a status (a missing href, a removed card, a truncated result).
+    mutating func appendStatus(href: String, _ status: Int) {
+        XMLOutput.write(.dav("response"), XMLOutput.href(href) + XMLOutput.status(status), into: &xml)
+    }
+
+    /// XML written elsewhere (a sync-token, a PROPPATCH's response).
+    mutating func append(xml fragment: String) {
+        xml += fragment
+    }
+
+    /// The 207 response.
+    consuming func response() -> Response {
+        XMLOutput.close(.dav("multistatus"), into: &xml)
+        xml += "\n"
+        return Response(status: 207, headers: ["Content-Type": "application/xml; charset=utf-8"], body: Array(xml.utf8))
     }
 }

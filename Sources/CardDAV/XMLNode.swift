@@ -21,6 +21,15 @@ struct XMLNode: Sendable {
     var children: [XMLNode] = []
     var text = ""
 
+    /// The text without the white space XML allows around it (space, tab, CR, LF).
+    var trimmedText: Substring {
+        let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        guard let first = text.utf8.firstIndex(where: { !isSpace($0) }), let last = text.utf8.lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
+        return text[first...last]
+    }
+
     /// The first child with this name.
     func child(_ name: XMLName) -> XMLNode? {
         children.first { $0.name == name }
@@ -34,8 +43,8 @@ struct XMLNode: Sendable {
     /// A REPORT's `<limit><nresults>` (RFC 6352 §10.6, RFC 6578 §6.3) in this namespace; nil
     /// when absent. Throws 400 unless it is a positive number.
     func resultLimit(namespace: String) throws(DAVError) -> Int? {
-        guard let text = child(XMLName(namespace, "limit"))?.child(XMLName(namespace, "nresults"))?.text else { return nil }
-        guard let number = Int(text.trimmingCharacters(in: .whitespaces)), number > 0 else {
+        guard let text = child(XMLName(namespace, "limit"))?.child(XMLName(namespace, "nresults"))?.trimmedText else { return nil }
+        guard let number = Int(text), number > 0 else {
             throw DAVError(400, "nresults must be a positive number.")
         }
         return number

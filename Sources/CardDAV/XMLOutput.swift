@@ -19,19 +19,60 @@ extension XMLName {
 
 /// Writes response XML as text; every value written goes through `escape`.
 enum XMLOutput {
+    /// The XML declaration every body starts with.
+    static let prologue = #"<?xml version="1.0" encoding="utf-8"?>"# + "\n"
+
     /// `<?xml …?>` and a root element with the usual namespace declarations around `content`.
     static func document(root: XMLName, _ content: String) -> String {
-        #"<?xml version="1.0" encoding="utf-8"?>"# + "\n"
-            + "<\(qualified(root))\(Namespace.declarations)>\(content)</\(qualified(root))>\n"
+        var xml = prologue
+        open(root, declaringNamespaces: true, into: &xml)
+        xml += content
+        close(root, into: &xml)
+        return xml + "\n"
     }
 
     /// An element with `content` (already XML) inside, or empty when `content` is nil or empty.
     /// A name outside the known namespaces declares its own (`<x:foo xmlns:x="urn:…"/>`).
     static func element(_ name: XMLName, _ content: String? = nil) -> String {
-        let tag = qualified(name)
-        let declaration = Namespace.prefixes[name.namespace] == nil ? " xmlns:x=\"\(escape(name.namespace))\"" : ""
-        guard let content, !content.isEmpty else { return "<\(tag)\(declaration)/>" }
-        return "<\(tag)\(declaration)>\(content)</\(tag)>"
+        var xml = ""
+        write(name, content, into: &xml)
+        return xml
+    }
+
+    /// Appends `element(name, content)` to `xml`.
+    static func write(_ name: XMLName, _ content: String?, into xml: inout String) {
+        guard let content, !content.isEmpty else {
+            startTag(name, into: &xml)
+            xml += "/>"
+            return
+        }
+        open(name, into: &xml)
+        xml += content
+        close(name, into: &xml)
+    }
+
+    /// Appends a start tag; the root declares the usual namespaces.
+    static func open(_ name: XMLName, declaringNamespaces: Bool = false, into xml: inout String) {
+        startTag(name, into: &xml)
+        if declaringNamespaces { xml += Namespace.declarations }
+        xml += ">"
+    }
+
+    /// Appends an end tag.
+    static func close(_ name: XMLName, into xml: inout String) {
+        xml += "</"
+        xml += qualified(name)
+        xml += ">"
+    }
+
+    private static func startTag(_ name: XMLName, into xml: inout String) {
+        xml += "<"
+        xml += qualified(name)
+        if Namespace.prefixes[name.namespace] == nil {
+            xml += " xmlns:x=\""
+            xml += escape(name.namespace)
+            xml += "\""
+        }
     }
 
     /// An element holding text.
@@ -49,24 +90,33 @@ enum XMLOutput {
         text(.dav("status"), "HTTP/1.1 \(code) \(reason(code))")
     }
 
+    /// `text` with the five characters XML reserves written as entities.
     static func escape(_ text: String) -> String {
+        var text = text
         // Most values (ETags, hrefs, base64 photos) need nothing: no copy for them.
-        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else {
-            return text
-        }
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default: out.unicodeScalars.append(character)
+        let escaped: String? = text.withUTF8 { bytes in
+            guard let first = bytes.firstIndex(where: { entities[Int($0)] != nil }) else { return nil }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + bytes.count / 8)
+            out.append(contentsOf: bytes[..<first])
+            for byte in bytes[first...] {
+                if let entity = entities[Int(byte)] { out.append(contentsOf: entity) } else { out.append(byte) }
             }
+            return String(decoding: out, as: UTF8.self)
         }
-        return out
+        return escaped ?? text
+    }
+
+    /// The entity for each byte that needs one, indexed by byte.
+    private static let entities: [[UInt8]?] = (0..<256).map { byte in
+        switch UInt8(byte) {
+        case UInt8(ascii: "&"): Array("&amp;".utf8)
+        case UInt8(ascii: "<"): Array("&lt;".utf8)
+        case UInt8(ascii: ">"): Array("&gt;".utf8)
+        case UInt8(ascii: "\""): Array("&quot;".utf8)
+        case UInt8(ascii: "'"): Array("&apos;".utf8)
+        default: nil
+        }
     }
 
     private static func qualified(_ name: XMLName) -> String {

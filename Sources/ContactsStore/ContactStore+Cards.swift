@@ -19,13 +19,41 @@ extension ContactStore {
 
     /// Every live card of the address book in display order: its name, entity tag and last
     /// change, without reading any details (a PROPFIND over thousands of cards).
-    public func cardList(in scope: AddressBookScope) throws -> [(href: String, etag: String, updatedAt: Date)] {
+    public func cardList(in scope: AddressBookScope) throws -> [CardVersion] {
         try queue.read { db in
             try db.statement("""
                 SELECT href, revision, updated_at FROM contacts WHERE book_id = ? AND deleted_at IS NULL
                 ORDER BY sort_key, name, uid
-                """).rows([scope.bookID]) { (href: $0.text(0), etag: Self.etag($0.int64(1)), updatedAt: Self.date($0.int64(2))) }
+                """).rows([scope.bookID], Self.cardVersion)
         }
+    }
+
+    /// The versions of the live cards called `hrefs`, in the order given, each once; names
+    /// without a live card are left out. Reads no details: a multiget whose cards' texts are
+    /// cached needs no more.
+    public func cardVersions(hrefs: [String], in scope: AddressBookScope) throws -> [CardVersion] {
+        try queue.read { db in
+            try db.statement("""
+                SELECT c.href, c.revision, c.updated_at
+                FROM json_each(?) AS wanted CROSS JOIN contacts c ON c.book_id = ? AND c.href = wanted.value
+                WHERE c.deleted_at IS NULL ORDER BY wanted.key
+                """).rows([try Self.jsonArray(Self.uniqued(hrefs)), scope.bookID], Self.cardVersion)
+        }
+    }
+
+    private static func cardVersion(_ row: Row) -> CardVersion {
+        CardVersion(href: row.text(0), etag: etag(row.int64(1)), updatedAt: date(row.int64(2)))
+    }
+
+    /// The strings in order, each once.
+    private static func uniqued(_ strings: [String]) -> [String] {
+        var seen = Set<String>()
+        return strings.filter { seen.insert($0).inserted }
+    }
+
+    /// A JSON array of strings, the parameter `json_each` reads.
+    private static func jsonArray(_ strings: [String]) throws -> String {
+        String(decoding: try JSONEncoder().encode(strings), as: UTF8.self)
     }
 
     /// The live card called `href`, with its photo; nil when there is none.
@@ -43,7 +71,9 @@ extension ContactStore {
     /// A contact in the trash with this name or UID gives way: it is purged.
     /// - Returns: the card as stored, and whether it was created (201) rather than replaced (204).
     /// - Throws: `invalidHref`, `invalidUID`, `invalid` (the rules for imported cards: no phone
-    ///   needed), `preconditionFailed`, or `uidConflict` naming the other live card with this UID.
+    ///   needed), `preconditionFailed`, or `uidConflict` naming the other live card with this UID,
+    ///   or `href` itself when the live card there has another UID (RFC 6352 §6.3.2.1: a PUT
+    ///   never changes a card's UID).
     public func putCard(href: String, uid: String, details: ContactDetails, in scope: AddressBookScope,
                         precondition: CardPrecondition) throws -> (card: StoredCard, created: Bool) {
         guard Self.isValidHref(href) else { throw StoreError.invalidHref(href) }
@@ -63,9 +93,7 @@ extension ContactStore {
                 try Self.purgeFromTrash(other.id, in: scope, db: db)
             }
             if let current {
-                if current.uid != uid {
-                    try db.run("UPDATE contacts SET uid = ? WHERE id = ? AND book_id = ?", uid, current.id, scope.bookID)
-                }
+                guard current.uid == uid else { throw StoreError.uidConflict(href: href) }
                 _ = try Self.replaceDetails(of: current.id, with: row, in: scope, now: now, db: db)
             } else {
                 var insertion = try ContactInsertion(db: db, count: 1)
@@ -121,8 +149,7 @@ extension ContactStore {
 
     /// The live cards called `hrefs` with their photos, in the order given, each once.
     private static func storedCards(_ hrefs: [String], in scope: AddressBookScope, db: Database) throws -> [StoredCard] {
-        var seen = Set<String>()
-        let wanted = hrefs.filter { seen.insert($0).inserted }
+        let wanted = uniqued(hrefs)
         guard !wanted.isEmpty else { return [] }
         let (href, revision, photo) = (Int32(ContactRow.columnCount), Int32(ContactRow.columnCount + 1), Int32(ContactRow.columnCount + 2))
         // CROSS JOIN keeps the names asked for, in order, as the outer loop: one index lookup each.
@@ -131,7 +158,7 @@ extension ContactStore {
             FROM json_each(?) AS wanted CROSS JOIN contacts c ON c.book_id = ? AND c.href = wanted.value
             LEFT JOIN photos p ON p.contact_id = c.id
             WHERE c.deleted_at IS NULL ORDER BY wanted.key
-            """).rows([String(decoding: try JSONEncoder().encode(wanted), as: UTF8.self), scope.bookID]) { row in
+            """).rows([try jsonArray(wanted), scope.bookID]) { row in
             var contact = ContactRow.contact(from: row)
             if !row.isNull(photo) { contact.details.photo = try Photo(data: row.blob(photo)) }
             return StoredCard(contact: contact, href: row.text(href), etag: etag(row.int64(revision)))

@@ -1,4 +1,5 @@
 import ContactsCore
+import Foundation
 
 extension ContactStore {
     /// A contact as a CardDAV resource.
@@ -12,9 +13,24 @@ extension ContactStore {
         public let etag: String
     }
 
+    /// What a card's properties say without its content: name, entity tag and last change.
+    public struct CardVersion: Sendable, Equatable {
+        public let href: String
+        public let etag: String
+        public let updatedAt: Date
+
+        public init(href: String, etag: String, updatedAt: Date) {
+            self.href = href
+            self.etag = etag
+            self.updatedAt = updatedAt
+        }
+    }
+
     /// The entity tag of a contact at `revision`.
     static func etag(_ revision: Int64) -> String { "\"\(revision)\"" }
 }
 
 /// `ContactStore.StoredCard`, by its short name.
 public typealias StoredCard = ContactStore.StoredCard
+/// `ContactStore.CardVersion`, by its short name.
+public typealias CardVersion = ContactStore.CardVersion

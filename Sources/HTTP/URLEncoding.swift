@@ -1,7 +1,8 @@
 /// Percent-decoding of paths, query strings and form bodies.
-enum URLEncoding {
-    /// Decodes `%XX` escapes (and `+` as space when asked); malformed escapes stay as written.
-    static func decode<S: StringProtocol>(_ text: S, plusAsSpace: Bool = false) -> String {
+public enum URLEncoding {
+    /// Decodes `%XX` escapes (and `+` as space when asked); malformed escapes stay as written,
+    /// and bytes that are not UTF-8 become U+FFFD.
+    public static func decode<S: StringProtocol>(_ text: S, plusAsSpace: Bool = false) -> String {
         guard text.utf8.contains(where: { $0 == UInt8(ascii: "%") || (plusAsSpace && $0 == UInt8(ascii: "+")) }) else {
             return String(text)
         }

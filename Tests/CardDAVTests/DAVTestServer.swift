@@ -105,8 +105,9 @@ struct DAVClient {
                     + properties + "</d:prop></d:propfind>", headers: ["Depth": String(depth)])
     }
 
-    func report(_ path: String, _ body: String) throws -> Reply {
-        try send("REPORT", path, body: #"<?xml version="1.0"?>"# + body, headers: ["Depth": "1"])
+    /// A REPORT with Depth 0, as multiget and sync-collection are sent (query: pass 1).
+    func report(_ path: String, _ body: String, depth: String = "0") throws -> Reply {
+        try send("REPORT", path, body: #"<?xml version="1.0"?>"# + body, headers: ["Depth": depth])
     }
 
     func put(_ path: String, _ card: String, headers: [String: String] = [:]) throws -> Reply {

@@ -119,6 +119,21 @@ import Testing
         #expect(huge.body.contains("<card:max-resource-size"))
     }
 
+    @Test func aPutHoldsOneCardAndNeverChangesItsUID() throws {  // RFC 6352 §5.1, §6.3.2.1
+        let two = try alice.put(Self.book + "two.vcf", vcard("UID:t1", "FN:One") + vcard("UID:t2", "FN:Two"))
+        #expect(two.status == 400 && two.body.contains("<card:valid-address-data"))
+        #expect(try alice.send("GET", Self.book + "two.vcf").status == 404)
+
+        #expect(try alice.put(Self.book + "c.vcf", vcard("UID:c", "FN:Cee")).status == 201)
+        let renamed = try alice.put(Self.book + "c.vcf", vcard("UID:other", "FN:Cee"))
+        #expect(renamed.status == 409)
+        #expect(renamed.body.contains("<card:no-uid-conflict><d:href>\(Self.book)c.vcf</d:href></card:no-uid-conflict>"))
+        // Without a UID the card keeps the one it has.
+        #expect(try alice.put(Self.book + "c.vcf", vcard("FN:Cee Again")).status == 204)
+        let stored = try alice.send("GET", Self.book + "c.vcf").body
+        #expect(stored.contains("UID:c\r\n") && stored.contains("FN:Cee Again"))
+    }
+
     @Test func hostileXMLIsRefusedNotExpanded() throws {  // RFC 4918 §20.6 (XML security)
         let laughs = """
             <?xml version="1.0"?><!DOCTYPE d [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>
@@ -156,7 +171,7 @@ import Testing
             try alice.report(Self.book, """
                 <card:addressbook-query xmlns:d="DAV:" xmlns:card="urn:ietf:params:xml:ns:carddav">
                 <d:prop><d:getetag/></d:prop><card:filter>\(filter)</card:filter>\(limit)</card:addressbook-query>
-                """).body
+                """, depth: "1").body
         }
         let starts = try query(#"<card:prop-filter name="FN"><card:text-match match-type="starts-with">ann</card:text-match></card:prop-filter>"#)
         #expect(starts.contains("q0.vcf") && starts.contains("q1.vcf") && !starts.contains("q2.vcf"))
@@ -169,6 +184,39 @@ import Testing
             <card:prop-filter name="FN"><card:text-match collation="i;klingon">x</card:text-match></card:prop-filter></card:filter></card:addressbook-query>
             """)
         #expect(collation.status == 403 && collation.body.contains("<card:supported-collation"))
+    }
+
+    @Test func queryCollationsAreTheAdvertisedOnes() throws {  // RFC 6352 §8.3, §8.3.1, RFC 4790 §9.2–§9.3
+        _ = try alice.put(Self.book + "e.vcf", vcard("UID:e", "FN:Émile ANNAN"))
+        let advertised = try alice.propfind(Self.book, depth: 0, "<card:supported-collation-set/>").body
+        for name in ["i;ascii-casemap", "i;unicode-casemap", "i;octet"] {
+            #expect(advertised.contains("<card:supported-collation>\(name)</card:supported-collation>"))
+        }
+        func matches(_ text: String, collation: String) throws -> Bool {
+            let reply = try alice.report(Self.book, """
+                <card:addressbook-query xmlns:d="DAV:" xmlns:card="urn:ietf:params:xml:ns:carddav"><d:prop><d:getetag/></d:prop>
+                <card:filter><card:prop-filter name="FN"><card:text-match collation="\(collation)">\(text)</card:text-match></card:prop-filter></card:filter>
+                </card:addressbook-query>
+                """, depth: "1")
+            #expect(reply.status == 207)
+            return reply.body.contains("e.vcf")
+        }
+        #expect(try matches("émile", collation: "default"))
+        #expect(try matches("émile", collation: "i;unicode-casemap"))
+        #expect(try matches("annan", collation: "i;ascii-casemap"))
+        #expect(try !matches("émile", collation: "i;ascii-casemap"))  // É is not an ASCII letter: not folded
+        #expect(try matches("Émile", collation: "i;ascii-casemap"))
+        #expect(try !matches("annan", collation: "i;octet"))
+        #expect(try matches("ANNAN", collation: "i;octet"))
+    }
+
+    @Test func addressDataOtherThanVCardIsRefused() throws {  // RFC 6352 §8.6, §8.7 (supported-address-data)
+        _ = try alice.put(Self.book + "j.vcf", vcard("UID:j", "FN:Jay"))
+        let reply = try alice.report(Self.book, """
+            <card:addressbook-multiget xmlns:d="DAV:" xmlns:card="urn:ietf:params:xml:ns:carddav">
+            <d:prop><card:address-data content-type="application/vcard+json"/></d:prop><d:href>\(Self.book)j.vcf</d:href></card:addressbook-multiget>
+            """)
+        #expect(reply.status == 403 && reply.body.contains("<card:supported-address-data"))
     }
 
     @Test func syncCollectionReportsChangesAndDeletionsFromTheLog() throws {  // RFC 6578 §3.2–§3.6
@@ -198,6 +246,15 @@ import Testing
         #expect(incremental.body.contains("<d:href>\(Self.book)s1.vcf</d:href><d:status>HTTP/1.1 404 Not Found</d:status>"))
         #expect(try token(incremental) != first)
         #expect(!(try sync(try token(incremental)).body.contains(".vcf")))
+        // §3.2: Depth other than 0 is a bad request; §3.3: infinite reaches what 1 does here.
+        let deep = try alice.report(Self.book, #"<d:sync-collection xmlns:d="DAV:"><d:sync-token/><d:sync-level>1</d:sync-level><d:prop/></d:sync-collection>"#, depth: "1")
+        #expect(deep.status == 400)
+        let infinite = try alice.report(Self.book, #"<d:sync-collection xmlns:d="DAV:"><d:sync-token/><d:sync-level>infinite</d:sync-level><d:prop/></d:sync-collection>"#)
+        #expect(infinite.status == 207)
+        // An empty prop still gives each changed member a propstat (and no status of its own).
+        #expect(infinite.body.contains("<d:href>\(Self.book)s2.vcf</d:href><d:propstat><d:prop/><d:status>HTTP/1.1 200 OK</d:status></d:propstat>"))
+        let level = try alice.report(Self.book, #"<d:sync-collection xmlns:d="DAV:"><d:sync-token/><d:sync-level>2</d:sync-level><d:prop/></d:sync-collection>"#)
+        #expect(level.status == 400)
 
         let invalid = try sync("https://example.com/not-ours")
         #expect(invalid.status == 403 && invalid.body.contains("<d:valid-sync-token"))
@@ -225,6 +282,16 @@ import Testing
             <d:propertyupdate xmlns:d="DAV:" xmlns:cs="http://calendarserver.org/ns/"><d:set><d:prop><cs:getctag>1</cs:getctag><d:displayname>X</d:displayname></d:prop></d:set></d:propertyupdate>
             """)
         #expect(protected.body.contains("HTTP/1.1 403") && protected.body.contains("HTTP/1.1 424"))
+        // A dead property set earlier can be changed and removed: it is not protected.
+        let changed = try alice.send("PROPPATCH", "/dav/addressbooks/alice/work/", body: """
+            <d:propertyupdate xmlns:d="DAV:" xmlns:x="urn:example"><d:set><d:prop><x:color>#00ff00</x:color></d:prop></d:set></d:propertyupdate>
+            """)
+        #expect(changed.status == 207 && changed.body.contains("HTTP/1.1 200") && !changed.body.contains("HTTP/1.1 403"))
+        let removed = try alice.send("PROPPATCH", "/dav/addressbooks/alice/work/", body: """
+            <d:propertyupdate xmlns:d="DAV:" xmlns:x="urn:example"><d:remove><d:prop><x:color/></d:prop></d:remove></d:propertyupdate>
+            """)
+        #expect(removed.body.contains("HTTP/1.1 200"))
+        #expect(!(try alice.propfind("/dav/addressbooks/alice/work/", depth: 0, #"<x:color xmlns:x="urn:example"/>"#).body.contains("#00ff00")))
     }
 
     // MARK: Phones and the other ways in

@@ -110,9 +110,9 @@ import Testing
         #expect(throws: StoreError.uidConflict(href: "a.vcf")) { try fixture.put("b.vcf", uid: "shared", name: "B", in: alice) }
         // Another book may use it.
         #expect(try store.putCard(href: "b.vcf", uid: "shared", details: TwoUserStore.details("B"), in: bob, precondition: .none).created)
-        // A card may change its own UID.
-        #expect(try fixture.put("a.vcf", uid: "renamed", name: "A", in: alice).contact.uid == "renamed")
-        #expect(try store.contacts(in: alice).map(\.uid).sorted() == ["other", "renamed"])
+        // A card may not change its own UID (RFC 6352 §6.3.2.1): the conflict names the card itself.
+        #expect(throws: StoreError.uidConflict(href: "a.vcf")) { try fixture.put("a.vcf", uid: "renamed", name: "A", in: alice) }
+        #expect(try store.contacts(in: alice).map(\.uid).sorted() == ["other", "shared"])
     }
 
     @Test func theTrashGivesWay() throws {
