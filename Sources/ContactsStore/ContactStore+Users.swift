@@ -75,7 +75,15 @@ extension ContactStore {
             _ = PasswordHasher.verify(password, against: Self.decoyHash)
             return nil
         }
-        return PasswordHasher.verify(password, against: hash) ? user : nil
+        guard PasswordHasher.verify(password, against: hash) else { return nil }
+        if PasswordHasher.needsRehash(hash) {
+            // Same password, new parameters: sessions and cached credentials stay valid.
+            let rehashed = PasswordHasher.hash(password)
+            try queue.write { db in
+                try db.run("UPDATE users SET password_hash = ? WHERE id = ? AND password_hash = ?", rehashed, user.id, hash)
+            }
+        }
+        return user
     }
 
     /// The user called `username` (case-insensitively) and their password hash, or nil.

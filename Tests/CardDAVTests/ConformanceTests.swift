@@ -208,7 +208,7 @@ import Testing
         }
         let hit = try byParameter("1")
         #expect(hit.contains("\(Self.book)x.vcf") && !hit.contains("plain.vcf"))
-        #expect(!(try byParameter("2")).contains(".vcf"))
+        #expect(!(try byParameter("2").contains(".vcf")))
     }
 
     // MARK: Sync (RFC 6578)

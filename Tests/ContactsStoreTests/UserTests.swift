@@ -24,6 +24,21 @@ import Testing
         #expect(try store.authenticate(username: "nobody", password: "correct horse") == nil)
     }
 
+    @Test func aHashWithOlderParametersIsRemadeAtTheNextLogin() throws {
+        let store = try directory.store()
+        let alice = try store.createUser(username: "alice", password: "correct horse")
+        let database = try Database(path: directory.databasePath)
+        func storedHash() throws -> String { try #require(try database.statement("SELECT password_hash FROM users").firstRow { $0.text(0) }) }
+        // What libsodium's interactive limits made: 64 MiB.
+        try database.run("UPDATE users SET password_hash = ?", PasswordHasher.hash("correct horse", operations: 2, memory: 64 << 20))
+        #expect(try storedHash().contains("m=65536"))
+        #expect(try store.authenticate(username: "alice", password: "wrong horse") == nil)
+        #expect(try storedHash().contains("m=65536"))
+        #expect(try store.authenticate(username: "alice", password: "correct horse") == alice)
+        #expect(try storedHash().contains("$m=19456,t=2,p=1$"))
+        #expect(try store.authenticate(username: "alice", password: "correct horse") == alice)
+    }
+
     @Test func usernamesAreUniqueIgnoringCase() throws {
         let store = try directory.store()
         _ = try store.createUser(username: "Alice", password: "password1")
