@@ -26,6 +26,9 @@ let package = Package(
                 resources: [.embedInCode("Static/app.css"), .embedInCode("Static/app.js"), .embedInCode("Static/icon.svg")]),
 
         .target(name: "CardDAV", dependencies: ["HTTP", "VCard", "ContactsCore", "ContactsStore"]),
+        // Fuzz inputs as DAV requests (scripts/fuzz-dav.sh builds dav-fuzz with libFuzzer).
+        .target(name: "DAVFuzzing", dependencies: ["CardDAV", "ContactsStore", "HTTP"]),
+        .executableTarget(name: "dav-fuzz", dependencies: ["DAVFuzzing"]),
 
         // The command line and its entry point.
         .target(name: "ContactsCLI", dependencies: ["ContactsCore", "ContactsStore", "VCard", "SQLite", "HTTP", "WebApp", "CardDAV"]),
@@ -40,7 +43,8 @@ let package = Package(
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "ContactsStoreTests", dependencies: ["ContactsStore", "VCard"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
-        .testTarget(name: "CardDAVTests", dependencies: ["CardDAV", "HTTP", "ContactsStore", "ContactsCore", "TestSupport"]),
+        .testTarget(name: "CardDAVTests", dependencies: ["CardDAV", "HTTP", "ContactsStore", "ContactsCore", "TestSupport", "DAVFuzzing"],
+                    exclude: ["Fuzz"]),
         .testTarget(name: "WebAppTests", dependencies: ["WebApp", "HTTP", "VCard", "ContactsStore"]),
         // Depends on the executable so that `swift test` builds the binary these tests run.
         .testTarget(name: "ContactsCLITests", dependencies: ["contacts", "ContactsStore", "VCard"]),

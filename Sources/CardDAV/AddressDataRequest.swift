@@ -1,4 +1,5 @@
 import ContactsCore
+import Foundation
 import ContactsStore
 import VCard
 
@@ -6,8 +7,8 @@ import VCard
 /// RFC 6352 §10.4): vCard 3.0 or 4.0, all properties or a named subset.
 struct AddressDataRequest {
     var version: VCardWriter.Version = .v3_0
-    /// The property names asked for; nil for the whole card.
-    var propertyNames: Set<String>?
+    /// The properties asked for; nil for the whole card.
+    var propertyNames: [PropertyName]?
 
     init() {}
 
@@ -23,8 +24,18 @@ struct AddressDataRequest {
             }
             self.version = chosen
         }
-        let names = element.children(.cardDAV("prop")).compactMap { $0.attributes["name"]?.uppercased() }
-        if element.attributes["allprop"] == nil, !names.isEmpty { propertyNames = Set(names) }
+        let names = element.children(.cardDAV("prop")).compactMap { $0.attributes["name"] }.map(PropertyName.init)
+        if element.attributes["allprop"] == nil, !names.isEmpty { propertyNames = names }
+    }
+
+    /// Whether an Accept header (RFC 9110 §12.5.1) takes a vCard: no header, or one naming
+    /// text/vcard, text/x-vcard, text/* or */*.
+    static func acceptsVCard(_ accept: String?) -> Bool {
+        guard let accept, !accept.allSatisfy(\.isWhitespace) else { return true }
+        return accept.split(separator: ",").contains { range in
+            let type = range.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+            return ["text/vcard", "text/x-vcard", "text/*", "*/*"].contains(type)
+        }
     }
 
     /// From an Accept header: 4.0 when the client asks for it (`text/vcard; version=4.0`).
@@ -51,7 +62,7 @@ struct AddressDataRequest {
     private func text(of contact: Contact) -> String {
         var card = contact.vCard(version: version)
         if let propertyNames {
-            card.properties.removeAll { !propertyNames.contains($0.name) && $0.name != "UID" }
+            card.properties.removeAll { property in property.name != "UID" && !propertyNames.contains { $0.matches(property) } }
         }
         return VCardWriter(version: version).string(for: card)
     }

@@ -16,7 +16,7 @@ public final class CardDAVServer: Sendable {
     /// and the rest of a card.
     static let maximumResourceSize = 2_000_000
     /// The methods every DAV resource answers (RFC 4918 §10.1 via OPTIONS and 405's Allow).
-    static let methods = "OPTIONS, GET, HEAD, PUT, DELETE, PROPFIND, PROPPATCH, REPORT, MKCOL"
+    static let methods = "OPTIONS, GET, HEAD, PUT, DELETE, PROPFIND, PROPPATCH, REPORT, MKCOL, ACL"
 
     /// - Parameters:
     ///   - throttle, gate: shared with the web login, so failures anywhere count together.
@@ -33,7 +33,7 @@ public final class CardDAVServer: Sendable {
     /// the well-known address, and the WebDAV methods wherever a client sends them first.
     public static func handles(_ request: Request) -> Bool {
         request.path == "/dav" || request.path.hasPrefix(DAVPath.prefix) || request.path.hasPrefix("/.well-known/carddav")
-            || ["PROPFIND", "PROPPATCH", "REPORT", "MKCOL"].contains(request.method)
+            || ["PROPFIND", "PROPPATCH", "REPORT", "MKCOL", "ACL"].contains(request.method)
     }
 
     /// The responder for the requests `handles` accepts.
@@ -43,13 +43,18 @@ public final class CardDAVServer: Sendable {
 
     private func respond(to request: Request) throws -> Response {
         // RFC 6764 §5: the well-known URI (and a bare host) lead to the DAV root.
-        if request.path.hasPrefix("/.well-known/carddav") || DAVPath(request.path) == nil {
+        let underRoot = request.path == "/dav" || request.path.hasPrefix(DAVPath.prefix)
+        if request.path.hasPrefix("/.well-known/carddav") || !underRoot {
             if request.method == "OPTIONS" { return options() }
             return Response(status: 301, headers: ["Location": DAVPath.prefix])
         }
-        let path = DAVPath(request.path)!
         if request.method == "OPTIONS" { return options() }
         let user = try authenticator.user(for: request)
+        guard let path = DAVPath(request.path) else {
+            // RFC 6352 §5.2: an address book holds cards, never collections.
+            if request.method == "MKCOL" { throw DAVError(403, "Address books are made in the address book home; they hold cards only.") }
+            throw DAVError(404, "Nothing is at \(request.path).")
+        }
         let context = DAVContext(server: self, request: request, user: user, path: path)
         try context.checkOwner()
         var response: Response
@@ -61,14 +66,15 @@ public final class CardDAVServer: Sendable {
         case "PUT": response = try context.put()
         case "DELETE": response = try context.delete()
         case "MKCOL": response = try context.mkcol()
+        case "ACL": response = try context.acl()
         default: throw DAVError(405, "\(request.method) is not supported here.")
         }
         response.headers["Cache-Control"] = response.headers["Cache-Control"] ?? "no-store"
         return response
     }
 
-    /// RFC 4918 §10.1, RFC 6352 §6.1: the compliance classes and methods.
+    /// RFC 4918 §10.1, RFC 3744 §7.2, RFC 6352 §6.1: the compliance classes and methods.
     private func options() -> Response {
-        Response(status: 200, headers: ["DAV": "1, 3, addressbook", "Allow": Self.methods, "Content-Length": "0"])
+        Response(status: 200, headers: ["DAV": "1, 3, access-control, addressbook", "Allow": Self.methods, "Content-Length": "0"])
     }
 }

@@ -66,14 +66,14 @@ struct CardFilter {
     }
 
     struct PropertyFilter {
-        let name: String
+        let name: PropertyName
         let allOf: Bool
         let isNotDefined: Bool
         let textMatches: [TextMatch]
         let parameterFilters: [ParameterFilter]
 
         func matches(_ card: VCard) -> Bool {
-            let properties = card.properties.filter { $0.name == name }
+            let properties = card.properties.filter(name.matches)
             if isNotDefined { return properties.isEmpty }
             guard textMatches.count + parameterFilters.count > 0 else { return !properties.isEmpty }
             return properties.contains { property in
@@ -92,7 +92,7 @@ struct CardFilter {
         propertyFilters = try node.children(.cardDAV("prop-filter")).map { filter in
             guard let name = filter.attributes["name"], !name.isEmpty else { throw DAVError(400, "prop-filter needs a name.") }
             return PropertyFilter(
-                name: name.uppercased(), allOf: filter.attributes["test"] == "allof",
+                name: PropertyName(name), allOf: filter.attributes["test"] == "allof",
                 isNotDefined: filter.child(.cardDAV("is-not-defined")) != nil,
                 textMatches: try filter.children(.cardDAV("text-match")).map(TextMatch.init),
                 parameterFilters: try filter.children(.cardDAV("param-filter")).map { parameter in

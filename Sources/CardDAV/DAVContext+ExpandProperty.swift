@@ -15,6 +15,10 @@ extension DAVContext {
         var missing = ""
         for request in requests {
             let name = XMLName(request.attributes["namespace"] ?? Namespace.dav, request.attributes["name"] ?? "")
+            // The name becomes an element of the answer: it must be one.
+            guard XMLName.isValidLocalName(name.local) else {
+                throw DAVError(400, "\(name.local) is not an XML name.")
+            }
             guard let value = values.first(where: { $0.name == name }) else {
                 missing += XMLOutput.element(name)
                 continue
@@ -39,6 +43,7 @@ extension DAVContext {
     private func properties(of target: DAVPath) throws -> PropertySet {
         switch target {
         case .root: rootProperties()
+        case .principals: principalCollectionProperties()
         case .principal: principalProperties()
         case .home: homeProperties()
         case .addressBook(_, let name): try bookProperties(try addressBook(named: name))

@@ -12,6 +12,10 @@ extension DAVContext {
         if let match = request.headers["If-None-Match"], ETag.matches(match, card.etag) {
             return Response(status: 304, headers: ["ETag": card.etag])
         }
+        guard AddressDataRequest.acceptsVCard(request.headers["Accept"]) else {
+            throw DAVError(406, "Cards are served as text/vcard (3.0, or 4.0 when asked for).",
+                           precondition: .cardDAV("supported-address-data-conversion"))
+        }
         let format = AddressDataRequest(accept: request.headers["Accept"])
         return Response(status: 200, headers: [
             "Content-Type": "text/vcard; charset=utf-8", "ETag": card.etag,

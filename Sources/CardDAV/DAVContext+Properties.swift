@@ -6,13 +6,11 @@ import VCard
 /// The live properties of each kind of resource (RFC 4918 §15, RFC 3744 §5, RFC 5397,
 /// RFC 6352 §6–§7, RFC 6578 §4, and the CalendarServer getctag).
 extension DAVContext {
-    /// What every resource says about who is asking (RFC 5397) and what they may do (RFC 3744 §5.4).
+    /// What every resource says about who is asking (RFC 5397), who owns it and what they may
+    /// do (RFC 3744 §5).
     private func common(_ set: inout PropertySet, writable: Bool) {
         set.set(.dav("current-user-principal"), XMLOutput.href(principalPath))
-        set.set(.dav("owner"), XMLOutput.href(principalPath))
-        let privileges = (writable ? ["read", "write", "write-properties", "write-content", "bind", "unbind"] : ["read"])
-            .map { XMLOutput.element(.dav("privilege"), XMLOutput.element(.dav($0))) }.joined()
-        set.set(.dav("current-user-privilege-set"), privileges)
+        accessControlProperties(&set, writable: writable)
     }
 
     func rootProperties() -> PropertySet {
@@ -30,6 +28,8 @@ extension DAVContext {
         set.setText(.dav("displayname"), user.username)
         set.set(.dav("principal-URL"), XMLOutput.href(principalPath))
         set.set(.cardDAV("addressbook-home-set"), XMLOutput.href(homePath))
+        principalMembership(&set)
+        set.set(.dav("supported-report-set"), Self.supportedReports(Self.principalReports))
         common(&set, writable: false)
         return set
     }
@@ -62,10 +62,7 @@ extension DAVContext {
             #"<card:address-data-type content-type="text/vcard" version="\#($0)"/>"#
         }.joined())
         set.setText(.cardDAV("max-resource-size"), String(CardDAVServer.maximumResourceSize))
-        set.set(.dav("supported-report-set"), ["addressbook-multiget", "addressbook-query", "sync-collection"].map { report in
-            let name: XMLName = report == "sync-collection" ? .dav(report) : .cardDAV(report)
-            return XMLOutput.element(.dav("supported-report"), XMLOutput.element(.dav("report"), XMLOutput.element(name)))
-        }.joined())
+        set.set(.dav("supported-report-set"), Self.supportedReports([.cardDAV("addressbook-multiget"), .cardDAV("addressbook-query"), .dav("sync-collection")]))
         set.set(.cardDAV("supported-collation-set"), CardFilter.Collation.allCases.map {
             XMLOutput.text(.cardDAV("supported-collation"), $0.rawValue)
         }.joined())
@@ -81,10 +78,17 @@ extension DAVContext {
         set.setText(.dav("getetag"), version.etag)
         set.setText(.dav("getcontenttype"), "text/vcard; charset=utf-8")
         set.setText(.dav("getlastmodified"), HTTPDate.string(version.updatedAt))
+        set.set(.dav("supported-report-set"), Self.supportedReports([.cardDAV("addressbook-multiget"), .cardDAV("addressbook-query")]))
+        accessControlProperties(&set, writable: true)
         if let addressData, request.wants(.cardDAV("address-data")) {
             set.set(.cardDAV("address-data"), addressData)
         }
         return set
+    }
+
+    /// A `supported-report-set` value (RFC 3253 §3.1.5) naming these reports.
+    static func supportedReports(_ reports: [XMLName]) -> String {
+        reports.map { XMLOutput.element(.dav("supported-report"), XMLOutput.element(.dav("report"), XMLOutput.element($0))) }.joined()
     }
 
     /// The properties of a card read whole (a PROPFIND of the card itself).

@@ -9,6 +9,10 @@ extension DAVContext {
         switch path {
         case .root:
             responses.append(rootProperties(), href: path.path, for: wanted)
+        case .principals:
+            responses.append(principalCollectionProperties(), href: path.path, for: wanted)
+            // Each user sees only their own principal.
+            if depth > 0 { responses.append(principalProperties(), href: principalPath, for: wanted) }
         case .principal:
             responses.append(principalProperties(), href: principalPath, for: wanted)
         case .home:

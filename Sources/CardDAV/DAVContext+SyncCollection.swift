@@ -27,10 +27,9 @@ extension DAVContext {
         // A card removed since the change log was read is left out; the next sync reports it.
         try appendCards(changes.written, in: book, wanted: wanted, addressData: addressData, to: &responses)
         for href in changes.removed { responses.appendStatus(href: cardPath(href, in: book), 404) }
-        let book = try addressBook(named: book.name)
-        if changes.token < book.syncToken {
+        if changes.truncated {
             // RFC 6578 §3.6: truncated by the limit; the token lets the client ask for the rest.
-            responses.appendStatus(href: bookPath(book), 507)
+            responses.appendTruncation(of: bookPath(book))
         }
         responses.append(xml: XMLOutput.text(.dav("sync-token"), SyncToken.string(changes.token)))
         return responses.response()

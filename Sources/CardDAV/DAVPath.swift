@@ -4,12 +4,14 @@ import HTTP
 /// The URL space of the DAV server (RFC 6764 §6 says where clients start; the rest is ours):
 ///
 ///     /dav/                                      the root; it names the user's principal
+///     /dav/principals/                           the principal collection (RFC 3744 §5.8)
 ///     /dav/principals/<user>/                    the principal (RFC 3744 §2)
 ///     /dav/addressbooks/<user>/                  the address book home (RFC 6352 §7.1.1)
 ///     /dav/addressbooks/<user>/<book>/           an address book collection
 ///     /dav/addressbooks/<user>/<book>/<card>     one vCard resource, by the name its client gave it
 enum DAVPath: Equatable {
     case root
+    case principals
     case principal(user: String)
     case home(user: String)
     case addressBook(user: String, book: String)
@@ -25,6 +27,7 @@ enum DAVPath: Equatable {
         guard !parts.contains(where: \.isEmpty) else { return nil }
         switch (parts.first, parts.count) {
         case (nil, _): self = .root
+        case ("principals"?, 1): self = .principals
         case ("principals"?, 2): self = .principal(user: parts[1])
         case ("addressbooks"?, 2): self = .home(user: parts[1])
         case ("addressbooks"?, 3): self = .addressBook(user: parts[1], book: parts[2])
@@ -37,6 +40,7 @@ enum DAVPath: Equatable {
     var path: String {
         switch self {
         case .root: Self.prefix
+        case .principals: Self.prefix + "principals/"
         case .principal(let user): Self.prefix + "principals/\(user)/"
         case .home(let user): Self.prefix + "addressbooks/\(user)/"
         case .addressBook(let user, let book): Self.prefix + "addressbooks/\(user)/\(book)/"
@@ -47,7 +51,7 @@ enum DAVPath: Equatable {
     /// The user the path belongs to (nil for the root).
     var user: String? {
         switch self {
-        case .root: nil
+        case .root, .principals: nil
         case .principal(let user), .home(let user), .addressBook(let user, _), .card(let user, _, _): user
         }
     }

@@ -41,7 +41,19 @@ struct PropertySet {
     struct Property {
         let name: XMLName
         let content: String
+        /// Whether allprop reports it: the properties RFC 3253, RFC 3744, RFC 5397, RFC 6352
+        /// and RFC 6578 define are given only when asked for by name.
+        var inAllprop = true
     }
+
+    /// The live properties allprop leaves out (they are costly or only for those who ask).
+    static let askedForOnly: Set<XMLName> = [
+        .dav("owner"), .dav("current-user-privilege-set"), .dav("supported-privilege-set"), .dav("acl"), .dav("acl-restrictions"),
+        .dav("inherited-acl-set"), .dav("principal-collection-set"), .dav("alternate-URI-set"), .dav("group-member-set"),
+        .dav("group-membership"), .dav("supported-report-set"), .dav("sync-token"), .dav("current-user-principal"),
+        .cardDAV("supported-address-data"), .cardDAV("max-resource-size"), .cardDAV("supported-collation-set"),
+        .cardDAV("addressbook-home-set"),
+    ]
 
     /// The values, in a stable order.
     private(set) var values: [Property] = []
@@ -55,6 +67,7 @@ struct PropertySet {
 
     mutating func set(_ name: XMLName, _ content: @autoclosure () -> String = "") {
         switch computed {
+        case .all where Self.askedForOnly.contains(name): values.append(Property(name: name, content: content(), inAllprop: false))
         case .all: values.append(Property(name: name, content: content()))
         case .names: values.append(Property(name: name, content: ""))
         case .some: if computed.wants(name) { values.append(Property(name: name, content: content())) }
@@ -72,7 +85,7 @@ struct PropertySet {
         xml += XMLOutput.href(href)
         switch request {
         case .all:
-            Self.writePropstat(values, 200, into: &xml)
+            Self.writePropstat(values.filter(\.inAllprop), 200, into: &xml)
         case .names:
             Self.writePropstat(values.map { Property(name: $0.name, content: "") }, 200, into: &xml)
         case .some(let names) where names.isEmpty:
@@ -110,9 +123,16 @@ struct Multistatus {
         properties.write(href: href, for: request, into: &xml)
     }
 
-    /// A `<d:response>` that says only a status (a missing href, a removed card, a truncated result).
-    mutating func appendStatus(href: String, _ status: Int) {
-        XMLOutput.write(.dav("response"), XMLOutput.href(href) + XMLOutput.status(status), into: &xml)
+    /// A `<d:response>` that says only a status (a missing href, a removed card), and a
+    /// precondition or postcondition element for a `<d:error>` when there is one.
+    mutating func appendStatus(href: String, _ status: Int, error: XMLName? = nil) {
+        let condition = error.map { XMLOutput.element(.dav("error"), XMLOutput.element($0)) } ?? ""
+        XMLOutput.write(.dav("response"), XMLOutput.href(href) + XMLOutput.status(status) + condition, into: &xml)
+    }
+
+    /// The 507 for the collection when a limit cut the answer short (RFC 6352 §8.6.2, RFC 6578 §3.6).
+    mutating func appendTruncation(of collection: String) {
+        appendStatus(href: collection, 507, error: .dav("number-of-matches-within-limits"))
     }
 
     /// XML written elsewhere (a sync-token, a PROPPATCH's response).

@@ -12,6 +12,17 @@ struct XMLName: Hashable, Sendable {
         self.namespace = namespace
         self.local = local
     }
+
+    /// Whether `local` can be written as the local part of an element name (an XML NCName: a
+    /// letter, `_` or non-ASCII character first, then also digits, `-` and `.`).
+    static func isValidLocalName(_ local: String) -> Bool {
+        guard let first = local.unicodeScalars.first, !first.properties.isWhitespace,
+              first.isASCII ? (first.properties.isAlphabetic || first == "_") : first.value > 0xBF else { return false }
+        return local.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII ? scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-._".unicodeScalars.contains(scalar)
+                : scalar.value > 0xBF && scalar.value != 0xFFFE && scalar.value != 0xFFFF
+        }
+    }
 }
 
 /// An element of a request body, as far as WebDAV needs one: name, attributes, children, text.

@@ -68,7 +68,7 @@ enum XMLOutput {
     private static func startTag(_ name: XMLName, into xml: inout String) {
         xml += "<"
         xml += qualified(name)
-        if Namespace.prefixes[name.namespace] == nil {
+        if !name.namespace.isEmpty, Namespace.prefixes[name.namespace] == nil {
             xml += " xmlns:x=\""
             xml += escape(name.namespace)
             xml += "\""
@@ -90,37 +90,55 @@ enum XMLOutput {
         text(.dav("status"), "HTTP/1.1 \(code) \(reason(code))")
     }
 
-    /// `text` with the five characters XML reserves written as entities.
+    /// `text` with the five characters XML reserves written as entities, and the characters
+    /// XML 1.0 cannot hold at all (C0 controls but tab, LF and CR; U+FFFE, U+FFFF) written as
+    /// U+FFFD, so that whatever a stored card holds, the response stays well-formed.
     static func escape(_ text: String) -> String {
         var text = text
         // Most values (ETags, hrefs, base64 photos) need nothing: no copy for them.
         let escaped: String? = text.withUTF8 { bytes in
-            guard let first = bytes.firstIndex(where: { entities[Int($0)] != nil }) else { return nil }
+            guard let first = bytes.firstIndex(where: { replacements[Int($0)] != nil || $0 == 0xEF }) else { return nil }
             var out: [UInt8] = []
             out.reserveCapacity(bytes.count + bytes.count / 8)
             out.append(contentsOf: bytes[..<first])
-            for byte in bytes[first...] {
-                if let entity = entities[Int(byte)] { out.append(contentsOf: entity) } else { out.append(byte) }
+            var index = first
+            while index < bytes.count {
+                let byte = bytes[index]
+                if let replacement = replacements[Int(byte)] {
+                    out.append(contentsOf: replacement)
+                } else if byte == 0xEF, index + 2 < bytes.count, bytes[index + 1] == 0xBF, bytes[index + 2] >= 0xBE {
+                    out.append(contentsOf: replacementCharacter)
+                    index += 2
+                } else {
+                    out.append(byte)
+                }
+                index += 1
             }
             return String(decoding: out, as: UTF8.self)
         }
         return escaped ?? text
     }
 
-    /// The entity for each byte that needs one, indexed by byte.
-    private static let entities: [[UInt8]?] = (0..<256).map { byte in
+    private static let replacementCharacter = Array("\u{FFFD}".utf8)
+
+    /// What each byte that cannot be written as it is becomes, indexed by byte.
+    private static let replacements: [[UInt8]?] = (0..<256).map { byte in
         switch UInt8(byte) {
         case UInt8(ascii: "&"): Array("&amp;".utf8)
         case UInt8(ascii: "<"): Array("&lt;".utf8)
         case UInt8(ascii: ">"): Array("&gt;".utf8)
         case UInt8(ascii: "\""): Array("&quot;".utf8)
         case UInt8(ascii: "'"): Array("&apos;".utf8)
+        case 0x09, 0x0A, 0x0D: nil
+        case 0x00..<0x20: replacementCharacter
         default: nil
         }
     }
 
+    /// The name with its prefix; a name in no namespace has none (no default namespace is
+    /// ever declared, so it stays in none).
     private static func qualified(_ name: XMLName) -> String {
-        (Namespace.prefixes[name.namespace] ?? "x") + ":" + name.local
+        name.namespace.isEmpty ? name.local : (Namespace.prefixes[name.namespace] ?? "x") + ":" + name.local
     }
 
     private static func reason(_ code: Int) -> String {

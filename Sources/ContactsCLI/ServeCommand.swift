@@ -9,8 +9,8 @@ import WebApp
 enum ServeCommand {
     static let command = Command(
         words: ["serve"], summary: "Run the web app and CardDAV server (and print the first-run setup link while no user exists).",
-        usage: "serve [--host 127.0.0.1] [--port 8080] [--tls-cert FILE --tls-key FILE]",
-        options: [.value("--host"), .value("--port"), .value("--tls-cert"), .value("--tls-key")]
+        usage: "serve [--host 127.0.0.1] [--port 8080] [--tls-cert FILE --tls-key FILE] [--max-connections-per-client 64]",
+        options: [.value("--host"), .value("--port"), .value("--tls-cert"), .value("--tls-key"), .value("--max-connections-per-client")]
     ) { context in
         _ = try context.arguments.positionals()
         let host = context.arguments.value("--host") ?? "127.0.0.1"
@@ -18,6 +18,13 @@ enum ServeCommand {
             throw UsageError(message: "--port must be a number from 0 to 65535")
         }
         var configuration = HTTPServer.Configuration(host: host, port: port)
+        if let limit = context.arguments.value("--max-connections-per-client") {
+            // Behind a reverse proxy every connection comes from the proxy's address.
+            guard let number = Int(limit), (1...configuration.maxConnections).contains(number) else {
+                throw UsageError(message: "--max-connections-per-client must be a number from 1 to \(configuration.maxConnections)")
+            }
+            configuration.maxConnectionsPerClient = number
+        }
         switch (context.arguments.value("--tls-cert"), context.arguments.value("--tls-key")) {
         case (nil, nil): break
         case (let certificate?, let key?):

@@ -9,7 +9,8 @@ extension ContactDetails {
         public static let entries = 50
     }
 
-    /// Checks and tidies the details (trims text, drops empty phone and email entries).
+    /// Checks and tidies the details (drops control characters, trims text, drops empty phone
+    /// and email entries).
     ///
     /// - Parameters:
     ///   - now: today, against which a birthday may not lie in the future.
@@ -17,12 +18,13 @@ extension ContactDetails {
     /// - Throws: the first problem found, as `ContactValidationError`.
     public func validated(now: Date, requirePhone: Bool) throws(ContactValidationError) -> ContactDetails {
         var details = self
-        details.name = name.trimmed
-        details.address = address.trimmed
-        details.note = note.trimmed
-        details.phones = phones.map { PhoneNumber($0.number.trimmed, label: $0.label) }
+        details.name = name.withoutControlCharacters().trimmed
+        details.address = address.withoutControlCharacters(keepingLineBreaks: true).trimmed
+        details.note = note.withoutControlCharacters(keepingLineBreaks: true).trimmed
+        details.phones = phones.map { PhoneNumber($0.number.withoutControlCharacters().trimmed, label: $0.label) }
             .filter { !$0.number.isEmpty }
-        details.emails = emails.map { $0.trimmed }.filter { !$0.isEmpty }
+        details.emails = emails.map { $0.withoutControlCharacters().trimmed }.filter { !$0.isEmpty }
+        details.extraProperties = extraProperties.map { $0.withoutControlCharacters() }
 
         guard !details.name.isEmpty else { throw .emptyName }
         try Self.check(details.name, "Name", limit: Limits.nameLength)

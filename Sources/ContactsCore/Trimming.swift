@@ -12,6 +12,14 @@ extension StringProtocol {
         return String(result)
     }
 
+    /// The text without control characters (C0 and DEL), which no field of a contact holds;
+    /// with `keepingLineBreaks`, line feeds and tabs stay (an address, a note).
+    public func withoutControlCharacters(keepingLineBreaks: Bool = false) -> String {
+        let isControl = { (byte: UInt8) in (byte < 0x20 || byte == 0x7F) && !(keepingLineBreaks && (byte == 0x0A || byte == 0x09)) }
+        guard utf8.contains(where: isControl) else { return String(self) }
+        return String(decoding: utf8.filter { !isControl($0) }, as: UTF8.self)
+    }
+
     /// An ASCII byte that is not white space, so the text needs no trimming on that side.
     private static func isPlainEdge(_ byte: UInt8) -> Bool {
         byte > 0x20 && byte < 0x7F

@@ -20,7 +20,7 @@ enum ContactRow {
             name: row.text(2),
             phones: split(row.text(3), on: itemSeparator).map { item in
                 let parts = split(item, on: fieldSeparator)
-                return PhoneNumber(parts.count > 1 ? parts[1] : "", label: PhoneLabel(rawValue: parts[0]) ?? .other)
+                return PhoneNumber(parts.count > 1 ? parts[1] : "", label: parts.first.flatMap { PhoneLabel(rawValue: $0) } ?? .other)
             },
             sex: Sex(rawValue: row.text(5)) ?? .notSet,
             age: row.optionalInt(6),

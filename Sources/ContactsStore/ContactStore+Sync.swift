@@ -12,15 +12,19 @@ extension ContactStore {
     /// (a new card at the same name) counts as written.
     /// - Parameter limit: at most this many names (at least 1); the returned token then covers
     ///   just those, and asking again from it brings the rest.
-    /// - Returns: nil when `token` is negative or newer than the book's newest change (a token
-    ///   of another store, or from before a restore): the client must sync from scratch.
+    /// - Returns: the names, the token they bring the client to, and whether `limit` cut the
+    ///   answer short; nil when `token` is not 0 or one this book handed out (a token of another
+    ///   book, even one deleted from the same address, or of another store, or from before a
+    ///   restore): the client must sync from scratch.
     public func changes(in scope: AddressBookScope, since token: Int64, limit: Int?) throws
-        -> (written: [String], removed: [String], token: Int64)? {
+        -> (written: [String], removed: [String], token: Int64, truncated: Bool)? {
         let pageSize = limit.map { max($0, 1) }
         return try queue.read { db in
             // Read first: a write that lands after it is at worst reported again next time.
             let latest = try Self.latestChange(in: scope, db: db)
-            guard (0...latest).contains(token) else { return nil }
+            // Every token handed out is 0 or the number of one of this book's own changes.
+            let issued = try db.statement("SELECT 1 FROM changes WHERE book_id = ? AND seq = ?").firstRow([scope.bookID, token]) { _ in true }
+            guard token == 0 || issued == true else { return nil }
             // Names with the sequence number of their last change, in that order, so the first
             // `limit` of them are everything changed up to the last one's number.
             let rowLimit = pageSize.map { $0 + 1 } ?? -1
@@ -34,11 +38,12 @@ extension ContactStore {
                     FROM changes WHERE book_id = ? AND seq > ? GROUP BY href ORDER BY last LIMIT ?
                     """).rows([scope.bookID, token, rowLimit], Self.syncEntry)
             var next = latest
-            if let pageSize, entries.count > pageSize {
+            let truncated = pageSize.map { entries.count > $0 } ?? false
+            if let pageSize, truncated {
                 entries.removeLast(entries.count - pageSize)
                 next = entries[pageSize - 1].seq
             }
-            return (entries.filter(\.live).map(\.href), entries.filter { !$0.live }.map(\.href), next)
+            return (entries.filter(\.live).map(\.href), entries.filter { !$0.live }.map(\.href), next, truncated)
         }
     }
 

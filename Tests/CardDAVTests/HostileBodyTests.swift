@@ -1,6 +1,10 @@
 import CardDAV
 import ContactsStore
+import DAVFuzzing
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import HTTP
 import TestSupport
 import Testing
@@ -47,6 +51,59 @@ import Testing
     @Test func aBodyThatIsNotUTF8IsRefused() throws {
         let body = Array(#"<d:propfi"#.utf8) + [0xCD] + Array(#"d xmlns:d="DAV:"><d:propname/></d:propFind>"#.utf8)
         #expect(try send("PROPFIND", Self.book, body).status == 400)
+    }
+
+    /// Found by the DAV fuzzer: a stored card holding characters XML 1.0 cannot hold (a NUL, a
+    /// bell, U+FFFF) made a 207 that was not XML. They are served as U+FFFD.
+    @Test func cardsWithCharactersXMLCannotHoldStillGiveWellFormedAnswers() throws {
+        // Control characters are dropped when a card is stored; U+FFFF is kept, and served as U+FFFD.
+        let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:ctl\r\nFN:Bell\u{7}\u{FFFF}\r\nX-CONTROL:nul\u{0}here\u{1E}\r\nEND:VCARD\r\n"
+        #expect(try send("PUT", Self.book + "ctl.vcf", Array(card.utf8)).status == 201)
+        let multiget = try send("REPORT", Self.book, Array("""
+            <card:addressbook-multiget xmlns:d="DAV:" xmlns:card="urn:ietf:params:xml:ns:carddav">
+            <d:prop><card:address-data/></d:prop><d:href>\(Self.book)ctl.vcf</d:href></card:addressbook-multiget>
+            """.utf8))
+        #expect(multiget.status == 207)
+        #expect(XMLParser(data: Data(multiget.body)).parse())
+        let text = String(decoding: multiget.body, as: UTF8.self)
+        #expect(text.contains("FN:Bell\u{FFFD}") && text.contains("X-CONTROL:nulhere\r\n"))
+        let listing = try send("PROPFIND", Self.book, Array(#"<d:propfind xmlns:d="DAV:"><d:allprop/></d:propfind>"#.utf8))
+        #expect(listing.status == 207 && XMLParser(data: Data(listing.body)).parse())
+    }
+
+    /// Found by the DAV fuzzer: expand-property wrote a requested name that is not an XML name
+    /// (`name="current name="`) into the answer as an element, which was then not XML.
+    @Test func expandPropertyRefusesNamesThatAreNotXMLNames() throws {
+        for name in ["current name=", "x/><d:injected", "1st", ""] {
+            let body = #"<d:expand-property xmlns:d="DAV:"><d:property name="\#(name)"/></d:expand-property>"#
+            #expect(try send("REPORT", "/dav/principals/alice/", Array(body.utf8)).status == 400, "\(name)")
+        }
+        let fine = try send("REPORT", "/dav/principals/alice/", Array(#"<d:expand-property xmlns:d="DAV:"><d:property name="displayname"/></d:expand-property>"#.utf8))
+        #expect(fine.status == 207 && XMLParser(data: Data(fine.body)).parse())
+    }
+
+    /// Found by the DAV fuzzer: a dead property in no namespace was written back as
+    /// `<x:color xmlns:x="">`, which XML namespaces forbid, so every later PROPFIND was not XML.
+    @Test func aPropertyInNoNamespaceIsWrittenInNone() throws {
+        let patch = #"<d:propertyupdate xmlns:d="DAV:"><d:set><d:prop><color xmlns="">teal</color></d:prop></d:set></d:propertyupdate>"#
+        #expect(try send("PROPPATCH", Self.book, Array(patch.utf8)).status == 207)
+        for body in [#"<d:propfind xmlns:d="DAV:"><d:allprop/></d:propfind>"#, #"<d:propfind xmlns:d="DAV:"><d:prop><color xmlns=""/></d:prop></d:propfind>"#] {
+            let reply = try send("PROPFIND", Self.book, Array(body.utf8))
+            #expect(reply.status == 207 && XMLParser(data: Data(reply.body)).parse())
+            #expect(String(decoding: reply.body, as: UTF8.self).contains("<color>teal</color>"))
+        }
+    }
+
+    /// Every input the DAV fuzzer kept (scripts/fuzz-dav.sh) still gets a well-formed answer below 500.
+    @Test func theFuzzCorpusGetsGoodAnswers() throws {
+        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fuzz/corpus")
+        let files = try FileManager.default.contentsOfDirectory(atPath: corpus.path).sorted()
+        #expect(files.count >= 10)
+        let harness = try DAVFuzzHarness()
+        for file in files {
+            let input = try Data(contentsOf: corpus.appendingPathComponent(file))
+            #expect(harness.problems(with: Array(input)).isEmpty, "\(file)")
+        }
     }
 
     @Test(arguments: 0..<seeds.count)

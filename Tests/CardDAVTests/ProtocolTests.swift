@@ -178,7 +178,7 @@ import Testing
         let negated = try query(#"<card:prop-filter name="FN"><card:text-match negate-condition="yes">ann</card:text-match></card:prop-filter>"#)
         #expect(!negated.contains("q0.vcf") && negated.contains("q2.vcf"))
         let limited = try query(#"<card:prop-filter name="FN"/>"#, limit: "<card:limit><card:nresults>1</card:nresults></card:limit>")
-        #expect(limited.contains("HTTP/1.1 507"))
+        #expect(limited.contains("HTTP/1.1 507 Insufficient Storage</d:status><d:error><d:number-of-matches-within-limits/></d:error>"))
         let collation = try alice.report(Self.book, """
             <card:addressbook-query xmlns:d="DAV:" xmlns:card="urn:ietf:params:xml:ns:carddav"><card:filter>
             <card:prop-filter name="FN"><card:text-match collation="i;klingon">x</card:text-match></card:prop-filter></card:filter></card:addressbook-query>
@@ -208,6 +208,68 @@ import Testing
         #expect(try matches("Émile", collation: "i;ascii-casemap"))
         #expect(try !matches("annan", collation: "i;octet"))
         #expect(try matches("ANNAN", collation: "i;octet"))
+    }
+
+    @Test func groupedNamesMatchOnlyTheirGroup() throws {  // RFC 6352 §10.4.2, §10.5.1
+        _ = try alice.put(Self.book + "g.vcf", vcard("UID:g", "FN:Grouped", "item1.TEL:+1 555 0101", "item1.X-ABLABEL:Boat", "TEL:+1 555 0102"))
+        let data = try alice.report(Self.book, """
+            <card:addressbook-multiget xmlns:d="DAV:" xmlns:card="urn:ietf:params:xml:ns:carddav"><d:prop><card:address-data>
+            <card:prop name="ITEM1.TEL"/></card:address-data></d:prop><d:href>\(Self.book)g.vcf</d:href></card:addressbook-multiget>
+            """).body
+        #expect(data.contains("item1.TEL:+1 555 0101") && !data.contains("0102") && !data.contains("Boat"))
+        let everyTEL = try alice.report(Self.book, """
+            <card:addressbook-multiget xmlns:d="DAV:" xmlns:card="urn:ietf:params:xml:ns:carddav"><d:prop><card:address-data>
+            <card:prop name="TEL"/></card:address-data></d:prop><d:href>\(Self.book)g.vcf</d:href></card:addressbook-multiget>
+            """).body
+        #expect(everyTEL.contains("0101") && everyTEL.contains("0102"))
+        func found(_ name: String, _ text: String) throws -> Bool {
+            try alice.report(Self.book, """
+                <card:addressbook-query xmlns:d="DAV:" xmlns:card="urn:ietf:params:xml:ns:carddav"><d:prop><d:getetag/></d:prop>
+                <card:filter><card:prop-filter name="\(name)"><card:text-match>\(text)</card:text-match></card:prop-filter></card:filter>
+                </card:addressbook-query>
+                """, depth: "1").body.contains("g.vcf")
+        }
+        #expect(try found("item1.TEL", "0101"))
+        #expect(try !found("item1.TEL", "0102"))
+        #expect(try !found("item2.TEL", "0101"))
+        #expect(try found("TEL", "0102"))
+    }
+
+    @Test func reportsRunOnACardToo() throws {  // RFC 6352 §8 (reports on address object resources)
+        _ = try alice.put(Self.book + "r1.vcf", vcard("UID:r1", "FN:Rita"))
+        _ = try alice.put(Self.book + "r2.vcf", vcard("UID:r2", "FN:Rob"))
+        let properties = try alice.propfind(Self.book + "r1.vcf", depth: 0, "<d:supported-report-set/>").body
+        #expect(properties.contains("<card:addressbook-query/>") && properties.contains("<card:addressbook-multiget/>"))
+        let query = try alice.report(Self.book + "r1.vcf", """
+            <card:addressbook-query xmlns:d="DAV:" xmlns:card="urn:ietf:params:xml:ns:carddav"><d:prop><d:getetag/></d:prop>
+            <card:filter><card:prop-filter name="FN"><card:text-match>r</card:text-match></card:prop-filter></card:filter></card:addressbook-query>
+            """)
+        #expect(query.status == 207 && query.body.contains("r1.vcf") && !query.body.contains("r2.vcf"))
+        let multiget = try alice.report(Self.book + "r1.vcf", """
+            <card:addressbook-multiget xmlns:d="DAV:" xmlns:card="urn:ietf:params:xml:ns:carddav"><d:prop><d:getetag/></d:prop>
+            <d:href>\(Self.book)r1.vcf</d:href></card:addressbook-multiget>
+            """)
+        #expect(multiget.status == 207 && multiget.body.contains("r1.vcf"))
+        let missing = try alice.report(Self.book + "gone.vcf", """
+            <card:addressbook-multiget xmlns:d="DAV:" xmlns:card="urn:ietf:params:xml:ns:carddav"><d:prop><d:getetag/></d:prop>
+            <d:href>\(Self.book)gone.vcf</d:href></card:addressbook-multiget>
+            """)
+        #expect(missing.status == 404)
+    }
+
+    @Test func getAnswers406ForFormatsItCannotServe() throws {  // RFC 6352 §5.1.1.1, RFC 9110 §15.5.7
+        _ = try alice.put(Self.book + "f.vcf", vcard("UID:f", "FN:Format"))
+        let json = try alice.send("GET", Self.book + "f.vcf", headers: ["Accept": "application/vcard+json"])
+        #expect(json.status == 406 && json.body.contains("<card:supported-address-data-conversion"))
+        for accept in ["text/vcard", "application/vcard+json, */*;q=0.1", "text/*", "text/x-vcard"] {
+            #expect(try alice.send("GET", Self.book + "f.vcf", headers: ["Accept": accept]).status == 200, "\(accept)")
+        }
+    }
+
+    @Test func unknownPathsUnderTheRootAreNotFound() throws {  // RFC 4918 §9.1, RFC 6352 §5.2
+        #expect(try alice.propfind("/dav/elsewhere/a/b/c/d/", depth: 0, "<d:displayname/>").status == 404)
+        #expect(try alice.send("MKCOL", Self.book + "sub/").status == 403)
+        #expect(try alice.send("PROPFIND", "/dav/elsewhere/", authenticated: false).status == 401)
     }
 
     @Test func addressDataOtherThanVCardIsRefused() throws {  // RFC 6352 §8.6, §8.7 (supported-address-data)
@@ -292,6 +354,64 @@ import Testing
             """)
         #expect(removed.body.contains("HTTP/1.1 200"))
         #expect(!(try alice.propfind("/dav/addressbooks/alice/work/", depth: 0, #"<x:color xmlns:x="urn:example"/>"#).body.contains("#00ff00")))
+    }
+
+    // MARK: Access control (RFC 6352 §7 → RFC 3744)
+
+    @Test func everyResourceShowsItsFixedACL() throws {  // RFC 3744 §5, §7.2
+        #expect(try alice.send("OPTIONS", Self.book, authenticated: false).header("DAV")?.contains("access-control") == true)
+        _ = try alice.put(Self.book + "acl.vcf", vcard("UID:acl", "FN:Ace"))
+        for path in [Self.book, Self.book + "acl.vcf", "/dav/principals/alice/", "/dav/addressbooks/alice/"] {
+            let reply = try alice.propfind(path, depth: 0, """
+                <d:owner/><d:acl/><d:acl-restrictions/><d:supported-privilege-set/><d:inherited-acl-set/><d:principal-collection-set/>
+                """).body
+            #expect(!reply.contains("404 Not Found"), "\(path)")
+            #expect(reply.contains("<d:ace><d:principal><d:href>/dav/principals/alice/</d:href></d:principal><d:grant>"), "\(path)")
+            #expect(reply.contains("<d:protected/></d:ace>") && reply.contains("<d:grant-only/><d:no-invert/>"), "\(path)")
+            #expect(reply.contains("<d:principal-collection-set><d:href>/dav/principals/</d:href></d:principal-collection-set>"), "\(path)")
+            #expect(reply.contains("<d:privilege><d:all/></d:privilege><d:abstract/>"), "\(path)")
+        }
+        // RFC 3744 §5: not in allprop, but named by propname.
+        let all = try alice.send("PROPFIND", Self.book, body: #"<d:propfind xmlns:d="DAV:"><d:allprop/></d:propfind>"#, headers: ["Depth": "0"]).body
+        #expect(all.contains("<d:displayname>") && !all.contains("<d:acl>") && !all.contains("<d:sync-token>"))
+        let names = try alice.send("PROPFIND", Self.book, body: #"<d:propfind xmlns:d="DAV:"><d:propname/></d:propfind>"#, headers: ["Depth": "0"]).body
+        #expect(names.contains("<d:acl/>") && names.contains("<d:sync-token/>"))
+    }
+
+    @Test func theACLCannotBeWidened() throws {  // RFC 3744 §8.1
+        let grant = try alice.send("ACL", Self.book, body: """
+            <d:acl xmlns:d="DAV:"><d:ace><d:principal><d:href>/dav/principals/bob/</d:href></d:principal>
+            <d:grant><d:privilege><d:read/></d:privilege></d:grant></d:ace></d:acl>
+            """)
+        #expect(grant.status == 403 && grant.body.contains("<d:limited-number-of-aces"))
+        #expect(try alice.send("ACL", Self.book, body: #"<d:acl xmlns:d="DAV:"/>"#).status == 200)
+        #expect(try server.client("bob").send("ACL", Self.book, body: #"<d:acl xmlns:d="DAV:"/>"#).status == 404)
+        #expect(try server.client("bob").propfind(Self.book, depth: 0, "<d:displayname/>").status == 404)
+    }
+
+    @Test func principalsAreFoundByTheACLReports() throws {  // RFC 3744 §9.2–§9.5, §5.8
+        let collection = try alice.propfind("/dav/principals/", depth: 1, "<d:displayname/>").body
+        #expect(collection.contains("<d:href>/dav/principals/alice/</d:href>") && !collection.contains("/dav/principals/bob/"))
+        func search(_ text: String) throws -> DAVClient.Reply {
+            try alice.report("/dav/principals/", """
+                <d:principal-property-search xmlns:d="DAV:"><d:property-search><d:prop><d:displayname/></d:prop>
+                <d:match>\(text)</d:match></d:property-search><d:prop><d:displayname/></d:prop></d:principal-property-search>
+                """)
+        }
+        #expect(try search("ALI").body.contains("<d:displayname>alice</d:displayname>"))
+        #expect(try !search("bob").body.contains("<d:response>"))
+        let searchable = try alice.report("/dav/principals/", #"<d:principal-search-property-set xmlns:d="DAV:"/>"#)
+        #expect(searchable.status == 200 && searchable.body.contains("<d:prop><d:displayname/></d:prop>"))
+        let me = try alice.report("/dav/principals/", #"<d:principal-match xmlns:d="DAV:"><d:self/><d:prop><d:displayname/></d:prop></d:principal-match>"#)
+        #expect(me.body.contains("<d:href>/dav/principals/alice/</d:href>"))
+        let owned = try alice.report("/dav/addressbooks/alice/", """
+            <d:principal-match xmlns:d="DAV:"><d:principal-property><d:owner/></d:principal-property><d:prop><d:displayname/></d:prop></d:principal-match>
+            """)
+        #expect(owned.body.contains("<d:href>\(Self.book)</d:href>"))
+        let deep = try alice.report("/dav/principals/", #"<d:principal-match xmlns:d="DAV:"><d:self/></d:principal-match>"#, depth: "1")
+        #expect(deep.status == 400)
+        let named = try alice.report(Self.book, #"<d:acl-principal-prop-set xmlns:d="DAV:"><d:prop><d:displayname/></d:prop></d:acl-principal-prop-set>"#)
+        #expect(named.status == 207 && named.body.contains("<d:href>/dav/principals/alice/</d:href>"))
     }
 
     // MARK: Phones and the other ways in

@@ -45,6 +45,22 @@ import Testing
         #expect(read.createdAt == clock.now)
     }
 
+    /// Found by the DAV fuzzer: a phone number holding the byte that separates stored phones
+    /// (U+001E) crashed every later read of the contact. Control characters are dropped.
+    @Test func controlCharactersAreDroppedAndEveryFieldReadsBack() throws {
+        let details = ContactDetails(
+            name: "An\u{0}na\u{7}", phones: [.init("+1\u{1E}555\u{1F}0100"), .init("\u{1E}\u{1F}")], address: "Street 1\nTown\u{1B}",
+            emails: ["an\u{1E}na@example.com"], note: "line\none\ttab\u{8}", extraProperties: ["X-NUL:a\u{0}b"])
+        let added = try store.addContact(details, to: alice)
+        let read = try store.contact(id: added.id, in: alice).details
+        #expect(read.name == "Anna")
+        #expect(read.phones == [PhoneNumber("+15550100")])
+        #expect(read.address == "Street 1\nTown")
+        #expect(read.emails == ["anna@example.com"])
+        #expect(read.note == "line\none\ttab")
+        #expect(read.extraProperties == ["X-NUL:ab"])
+    }
+
     @Test func listIsInDisplayOrderWithoutPhotoBytes() throws {
         for name in ["张三", "Bob", "阿强", "007", "曾国藩", "李四"] {
             _ = try store.addContact(.init(name: name, phones: [.init("1")]), to: alice)

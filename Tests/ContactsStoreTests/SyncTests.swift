@@ -114,6 +114,26 @@ import Testing
         #expect(try changes(since: latest) == ([], [], latest))
     }
 
+    @Test func aDeletedBooksTokenIsRefusedByTheBookMadeAgainAtItsName() throws {
+        let work = try store.createAddressBook(named: "work", displayName: "Work", for: fixture.alice)
+        try fixture.put("old.vcf", uid: "old", name: "Old", in: work.scope)
+        let oldToken = try #require(try store.addressBook(named: "work", for: fixture.alice)).syncToken
+        try store.deleteAddressBook(work.scope)
+        let again = try store.createAddressBook(named: "work", displayName: "Work", for: fixture.alice)
+        for name in ["n1", "n2"] { try fixture.put("\(name).vcf", uid: name, name: name, in: again.scope) }
+        // The old token is below the new book's newest change, but it is not one of its own: the
+        // client must start again, and so learns that old.vcf is gone.
+        #expect(oldToken < (try #require(try store.addressBook(named: "work", for: fixture.alice)).syncToken))
+        #expect(try store.changes(in: again.scope, since: oldToken, limit: nil) == nil)
+    }
+
+    @Test func onlyALimitThatCutsTheAnswerShortIsTruncation() throws {
+        for name in ["a", "b"] { try fixture.put("\(name).vcf", uid: name, name: name, in: alice) }
+        #expect(try #require(try store.changes(in: alice, since: 0, limit: 1)).truncated)
+        #expect(try !(#require(try store.changes(in: alice, since: 0, limit: 2)).truncated))
+        #expect(try !(#require(try store.changes(in: alice, since: 0, limit: nil)).truncated))
+    }
+
     @Test func theSyncTokenMovesWithEveryWriteToTheBookOnly() throws {
         var tokens = [try token()]
         let contact = try store.addContact(TwoUserStore.details("A"), to: alice)
