@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs a libFuzzer binary built by scripts/fuzz-*.sh from the corpus kept in the repository,
 # then merges what it found back into that corpus, minimised (only inputs that add edge
-# coverage, at most MAX_LEN bytes each). Inputs found are kept in WORK/found between runs;
+# coverage, at most MAX_LEN bytes each; files named regression-* are kept as they are). Inputs found are kept in WORK/found between runs;
 # crash inputs land in WORK/crash-*.
 #
 #   scripts/run-libfuzzer.sh BINARY CORPUS WORK SECONDS MAX_LEN [more libFuzzer options]
@@ -17,6 +17,7 @@ mkdir -p "$work/found" "$work/merged" "$corpus"
 
 # Edge coverage only (no hit counters): a small corpus that still reaches every edge found.
 "$fuzzer" -merge=1 -use_counters=0 -max_len="$max_len" "$@" "$work/merged" "$corpus" "$work/found"
-rm -f "$corpus"/*
+# Inputs named regression-* (a fixed crash each) stay whatever their coverage.
+find "$corpus" -type f ! -name 'regression-*' -delete
 cp "$work/merged"/* "$corpus"/
 echo "corpus: $(ls "$corpus" | wc -l) files, $(du -sh "$corpus" | cut -f1)"

@@ -66,10 +66,15 @@ struct XMLNode: Sendable {
 
     /// Parses a request body with FoundationXML. Refused: bodies over `maximumBodySize`, any
     /// DOCTYPE (so no entity, internal or external, is ever expanded: XXE and billion laughs),
-    /// bytes that are not UTF-8, and anything that is not well-formed XML.
+    /// processing instructions other than the XML declaration, bytes that are not UTF-8, and
+    /// anything that is not well-formed XML.
     static func parse(_ body: [UInt8]) throws(DAVError) -> XMLNode {
         guard body.count <= maximumBodySize else { throw DAVError(413, "The request body is larger than 1 MiB.") }
         if containsDoctype(body) { throw DAVError(400, "DOCTYPE is not allowed in a request body.") }
+        // FoundationXML crashes on a processing instruction without data (`<?x?>`), so none reaches it.
+        if containsProcessingInstruction(body) {
+            throw DAVError(400, "Processing instructions are not allowed in a request body; only the XML declaration is.")
+        }
         // FoundationXML traps on names that are not valid UTF-8, so nothing else reaches it.
         guard String(validating: body, as: UTF8.self) != nil else { throw DAVError(400, "The request body is not UTF-8.") }
         let builder = TreeBuilder()
@@ -82,6 +87,22 @@ struct XMLNode: Sendable {
             throw DAVError(400, "The request body is not well-formed XML.")
         }
         return root
+    }
+
+    /// Whether `<?` appears anywhere but in an XML declaration (`<?xml version=…`) at the start.
+    private static func containsProcessingInstruction(_ body: [UInt8]) -> Bool {
+        let declaration = Array("<?xml".utf8)
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let start = body.starts(with: bom) ? bom.count : 0
+        var allowed: Int?
+        if body[start...].starts(with: declaration), body.count > start + declaration.count + 1,
+           [0x20, 0x09, 0x0A, 0x0D].contains(body[start + declaration.count]),
+           body[(start + declaration.count)...].drop { [0x20, 0x09, 0x0A, 0x0D].contains($0) }.starts(with: Array("version".utf8)) {
+            allowed = start
+        }
+        return body.indices.dropLast().contains { index in
+            body[index] == UInt8(ascii: "<") && body[index + 1] == UInt8(ascii: "?") && index != allowed
+        }
     }
 
     /// Whether `<!DOCTYPE` appears anywhere (any case); a body may not declare one.

@@ -94,6 +94,18 @@ import Testing
         }
     }
 
+    /// Found by the DAV fuzzer: FoundationXML crashed the process on a processing instruction
+    /// without data (`<?xml?>`, `<?x?>`). Only a real XML declaration at the start is let through.
+    @Test func processingInstructionsAreRefused() throws {
+        let report = #"<card:addressbook-multiget xmlns:d="DAV:" xmlns:card="urn:ietf:params:xml:ns:carddav"><d:prop><d:getetag/></d:prop></card:addressbook-multiget>"#
+        for prefix in ["<?xml?>", "<?x?>", "<?xml-stylesheet href=\"a\"?>", "<?xml version=\"1.0\"?><?x?>", " <?xml version=\"1.0\"?>"] {
+            #expect(try send("REPORT", Self.book, Array((prefix + report).utf8)).status == 400, "\(prefix)")
+        }
+        for prefix in ["", "<?xml version=\"1.0\"?>", "\u{FEFF}<?xml version=\"1.0\" encoding=\"utf-8\"?>\n", "<?xml\tversion='1.0'?>"] {
+            #expect(try send("REPORT", Self.book, Array((prefix + report).utf8)).status == 207, "\(prefix)")
+        }
+    }
+
     /// Every input the DAV fuzzer kept (scripts/fuzz-dav.sh) still gets a well-formed answer below 500.
     @Test func theFuzzCorpusGetsGoodAnswers() throws {
         let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fuzz/corpus")
