@@ -26,8 +26,8 @@ extension DAVContext {
             let book = try addressBook(named: name)
             responses.append(try bookProperties(book), href: bookPath(book), for: wanted)
             if depth > 0 {
-                let hrefs = try store.cardList(in: book.scope).map(\.href)
-                try appendCards(hrefs, in: book, wanted: wanted, addressData: AddressDataRequest(), to: &responses)
+                _ = try appendCards(versions: store.cardList(in: book.scope), in: book, wanted: wanted,
+                                    addressData: AddressDataRequest(), to: &responses)
             }
         case .card(_, let bookName, let name):
             let book = try addressBook(named: bookName)

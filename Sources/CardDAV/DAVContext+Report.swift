@@ -30,12 +30,21 @@ extension DAVContext {
     }
 
     /// Appends a response for each live card among `names` (in that order, each once) and
-    /// returns the names that have none. Whole cards' texts come from the cache where it has
-    /// them; only the others are read from the store.
+    /// returns the names that have none.
     @discardableResult
     func appendCards(_ names: [String], in book: AddressBook, wanted: PropertyRequest, addressData: AddressDataRequest,
                      to responses: inout Multistatus) throws -> Set<String> {
-        var versions = try store.cardVersions(hrefs: names, in: book.scope)
+        let written = try appendCards(versions: store.cardVersions(hrefs: names, in: book.scope), in: book, wanted: wanted,
+                                      addressData: addressData, to: &responses)
+        return Set(names).subtracting(written)
+    }
+
+    /// Appends a response for each of these cards and returns the names written (a card
+    /// removed meanwhile is left out). Whole cards' texts come from the cache where it has
+    /// them; only the others are read from the store.
+    func appendCards(versions: [CardVersion], in book: AddressBook, wanted: PropertyRequest, addressData: AddressDataRequest,
+                     to responses: inout Multistatus) throws -> [String] {
+        var versions = versions
         var texts: [String: String] = [:]
         if wanted.wants(.cardDAV("address-data")) {
             var uncached: [String] = []
@@ -59,7 +68,7 @@ extension DAVContext {
             responses.append(cardProperties(of: version, addressData: texts[version.href], request: wanted),
                              href: cardPath(version.href, in: book), for: wanted)
         }
-        return Set(names).subtracting(versions.map(\.href))
+        return versions.map(\.href)
     }
 
     /// RFC 6352 §8.7: the named cards of this book; hrefs that name nothing here get a 404.

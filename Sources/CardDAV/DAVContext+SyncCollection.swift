@@ -25,7 +25,7 @@ extension DAVContext {
         let addressData = try AddressDataRequest(report: body)
         var responses = Multistatus()
         // A card removed since the change log was read is left out; the next sync reports it.
-        try appendCards(changes.written, in: book, wanted: wanted, addressData: addressData, to: &responses)
+        _ = try appendCards(versions: changes.written, in: book, wanted: wanted, addressData: addressData, to: &responses)
         for href in changes.removed { responses.appendStatus(href: cardPath(href, in: book), 404) }
         if changes.truncated {
             // RFC 6578 §3.6: truncated by the limit; the token lets the client ask for the rest.

@@ -97,7 +97,7 @@ struct XMLNode: Sendable {
         var allowed: Int?
         if body[start...].starts(with: declaration), body.count > start + declaration.count + 1,
            [0x20, 0x09, 0x0A, 0x0D].contains(body[start + declaration.count]),
-           body[(start + declaration.count)...].drop { [0x20, 0x09, 0x0A, 0x0D].contains($0) }.starts(with: Array("version".utf8)) {
+           body[(start + declaration.count)...].drop(while: { [0x20, 0x09, 0x0A, 0x0D].contains($0) }).starts(with: Array("version".utf8)) {
             allowed = start
         }
         return body.indices.dropLast().contains { index in

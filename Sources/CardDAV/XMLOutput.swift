@@ -5,10 +5,19 @@ enum Namespace {
     /// The CalendarServer extensions (getctag) that iOS and macOS still ask for.
     static let calendarServer = "http://calendarserver.org/ns/"
 
-    static let prefixes = [dav: "d", cardDAV: "card", calendarServer: "cs"]
+    /// The prefix a namespace is bound to on every root; nil for any other namespace.
+    static func prefix(of namespace: String) -> String? {
+        switch namespace {
+        case dav: "d"
+        case cardDAV: "card"
+        case calendarServer: "cs"
+        default: nil
+        }
+    }
+
     /// The declarations on every multistatus root.
-    static let declarations = prefixes.sorted { $0.value < $1.value }
-        .map { " xmlns:\($0.value)=\"\(XMLOutput.escape($0.key))\"" }.joined()
+    static let declarations = [cardDAV, calendarServer, dav]
+        .map { " xmlns:\(prefix(of: $0)!)=\"\(XMLOutput.escape($0))\"" }.joined()
 }
 
 extension XMLName {
@@ -61,14 +70,14 @@ enum XMLOutput {
     /// Appends an end tag.
     static func close(_ name: XMLName, into xml: inout String) {
         xml += "</"
-        xml += qualified(name)
+        writeQualified(name, into: &xml)
         xml += ">"
     }
 
     private static func startTag(_ name: XMLName, into xml: inout String) {
         xml += "<"
-        xml += qualified(name)
-        if !name.namespace.isEmpty, Namespace.prefixes[name.namespace] == nil {
+        writeQualified(name, into: &xml)
+        if !name.namespace.isEmpty, Namespace.prefix(of: name.namespace) == nil {
             xml += " xmlns:x=\""
             xml += escape(name.namespace)
             xml += "\""
@@ -87,8 +96,11 @@ enum XMLOutput {
 
     /// `HTTP/1.1 200 OK` for a `<d:status>`.
     static func status(_ code: Int) -> String {
-        text(.dav("status"), "HTTP/1.1 \(code) \(reason(code))")
+        code == 200 ? okStatus : text(.dav("status"), "HTTP/1.1 \(code) \(reason(code))")
     }
+
+    /// The status of nearly every propstat, written once.
+    private static let okStatus = text(.dav("status"), "HTTP/1.1 200 \(reason(200))")
 
     /// `text` with the five characters XML reserves written as entities, and the characters
     /// XML 1.0 cannot hold at all (C0 controls but tab, LF and CR; U+FFFE, U+FFFF) written as
@@ -135,10 +147,14 @@ enum XMLOutput {
         }
     }
 
-    /// The name with its prefix; a name in no namespace has none (no default namespace is
-    /// ever declared, so it stays in none).
-    private static func qualified(_ name: XMLName) -> String {
-        name.namespace.isEmpty ? name.local : (Namespace.prefixes[name.namespace] ?? "x") + ":" + name.local
+    /// Appends the name with its prefix; a name in no namespace has none (no default namespace
+    /// is ever declared, so it stays in none).
+    private static func writeQualified(_ name: XMLName, into xml: inout String) {
+        if !name.namespace.isEmpty {
+            xml += Namespace.prefix(of: name.namespace) ?? "x"
+            xml += ":"
+        }
+        xml += name.local
     }
 
     private static func reason(_ code: Int) -> String {

@@ -17,7 +17,7 @@ extension ContactStore {
     ///   book, even one deleted from the same address, or of another store, or from before a
     ///   restore): the client must sync from scratch.
     public func changes(in scope: AddressBookScope, since token: Int64, limit: Int?) throws
-        -> (written: [String], removed: [String], token: Int64, truncated: Bool)? {
+        -> (written: [CardVersion], removed: [String], token: Int64, truncated: Bool)? {
         let pageSize = limit.map { max($0, 1) }
         return try queue.read { db in
             // Read first: a write that lands after it is at worst reported again next time.
@@ -28,14 +28,16 @@ extension ContactStore {
             // Names with the sequence number of their last change, in that order, so the first
             // `limit` of them are everything changed up to the last one's number.
             let rowLimit = pageSize.map { $0 + 1 } ?? -1
+            // With each name, the live card's revision and last change (NULL when there is none).
             var entries = token == 0
                 ? try db.statement("""
-                    SELECT href, revision, 1 FROM contacts WHERE book_id = ? AND deleted_at IS NULL ORDER BY revision LIMIT ?
+                    SELECT href, revision, revision, updated_at FROM contacts WHERE book_id = ? AND deleted_at IS NULL
+                    ORDER BY revision LIMIT ?
                     """).rows([scope.bookID, rowLimit], Self.syncEntry)
                 : try db.statement("""
-                    SELECT href, max(seq) AS last, EXISTS (
-                        SELECT 1 FROM contacts c WHERE c.book_id = changes.book_id AND c.href = changes.href AND c.deleted_at IS NULL)
-                    FROM changes WHERE book_id = ? AND seq > ? GROUP BY href ORDER BY last LIMIT ?
+                    SELECT ch.href, max(ch.seq) AS last, c.revision, c.updated_at
+                    FROM changes ch LEFT JOIN contacts c ON c.book_id = ch.book_id AND c.href = ch.href AND c.deleted_at IS NULL
+                    WHERE ch.book_id = ? AND ch.seq > ? GROUP BY ch.href ORDER BY last LIMIT ?
                     """).rows([scope.bookID, token, rowLimit], Self.syncEntry)
             var next = latest
             let truncated = pageSize.map { entries.count > $0 } ?? false
@@ -43,12 +45,14 @@ extension ContactStore {
                 entries.removeLast(entries.count - pageSize)
                 next = entries[pageSize - 1].seq
             }
-            return (entries.filter(\.live).map(\.href), entries.filter { !$0.live }.map(\.href), next, truncated)
+            return (entries.compactMap(\.live), entries.filter { $0.live == nil }.map(\.href), next, truncated)
         }
     }
 
-    /// A name, the sequence number of its last change, and whether a live card has it.
-    private static func syncEntry(_ row: Row) -> (href: String, seq: Int64, live: Bool) {
-        (row.text(0), row.int64(1), row.int(2) != 0)
+    /// A name, the sequence number of its last change, and the live card that has it, if any.
+    private static func syncEntry(_ row: Row) -> (href: String, seq: Int64, live: CardVersion?) {
+        let href = row.text(0)
+        let live = row.isNull(2) ? nil : CardVersion(href: href, etag: etag(row.int64(2)), updatedAt: date(row.int64(3)))
+        return (href, row.int64(1), live)
     }
 }

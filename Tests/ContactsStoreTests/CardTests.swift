@@ -178,6 +178,11 @@ import Testing
         #expect(cards == [b, a])
         #expect(cards.first?.contact.details.photo?.data == png)
         #expect(try store.cards(hrefs: [], in: alice).isEmpty)
+        // Names travel to SQLite as a JSON array: quotes, backslashes and control characters survive.
+        let odd = "q\"u\\ote é.vcf"
+        try fixture.put(odd, uid: "odd", name: "Odd", in: alice)
+        #expect(try store.cardVersions(hrefs: ["a.vcf", odd, "control\u{1}.vcf"], in: alice).map(\.href) == ["a.vcf", odd])
+        #expect(try store.cards(hrefs: [odd], in: alice).map(\.href) == [odd])
     }
 
     @Test func cardListIsLiveCardsInDisplayOrder() throws {
@@ -208,7 +213,7 @@ import Testing
                                        precondition: .ifNoneMatchAny)
         #expect(alices.created)
         #expect(try store.card(href: "x.vcf", in: bob) == bobs)
-        #expect(try store.changes(in: alice, since: 0, limit: nil)?.written == ["x.vcf"])
+        #expect(try store.changes(in: alice, since: 0, limit: nil)?.written.map(\.href) == ["x.vcf"])
         try store.deleteCard(href: "x.vcf", in: alice, ifMatch: nil)
         #expect(try store.card(href: "x.vcf", in: bob) == bobs)
     }

@@ -75,7 +75,7 @@ import Testing
         #expect(try store.card(href: "CCCC.vcf", in: book.scope) == nil)
         // Removed before and after the trash: both by name.
         let since = try #require(try store.changes(in: book.scope, since: 3, limit: nil))
-        #expect(since.written == ["AAAA.vcf"])
+        #expect(since.written.map(\.href) == ["AAAA.vcf"])
         #expect(Set(since.removed) == ["CCCC.vcf", "DDDD.vcf"])
         #expect(since.token == 7)
         #expect(try store.phoneticNames(for: alice))
