@@ -4,9 +4,11 @@ import ContactsStore
 import VCard
 
 /// How a card is written for GET (the Accept header) or inside a REPORT (`card:address-data`,
-/// RFC 6352 §10.4): vCard 3.0 or 4.0, all properties or a named subset.
+/// RFC 6352 §10.4): vCard 3.0 or 4.0, all properties or a named subset. A card is served as its
+/// client sent it while that is its latest write and the version asked for is the one it has.
 struct AddressDataRequest {
-    var version: VCardWriter.Version = .v3_0
+    /// The version asked for; nil for the card's own (a GET that names none), else 3.0.
+    var version: VCardWriter.Version? = .v3_0
     /// The properties asked for; nil for the whole card.
     var propertyNames: [PropertyName]?
 
@@ -38,28 +40,33 @@ struct AddressDataRequest {
         }
     }
 
-    /// From an Accept header: 4.0 when the client asks for it (`text/vcard; version=4.0`).
+    /// From an Accept header: the version it names (`text/vcard; version=4.0`), or none.
     init(accept: String?) {
-        if let accept, accept.lowercased().contains("version=4.0") { version = .v4_0 }
+        let accept = accept?.lowercased() ?? ""
+        version = accept.contains("version=4.0") ? .v4_0 : accept.contains("version=3.0") ? .v3_0 : nil
     }
 
     /// The card as text in `form` (whole cards through the cache); a subset keeps VERSION and
     /// UID, which a card cannot do without.
     func text(of card: StoredCard, in scope: AddressBookScope, form: CardTextCache.Form, cache: CardTextCache) -> String {
+        let version = version ?? card.sent?.version ?? .v3_0
         guard propertyNames != nil else {
-            return cache.text(of: card, in: scope, version: version, form: form) { text(of: card.contact) }
+            return cache.text(of: card, in: scope, version: version, form: form) {
+                if let sent = card.sent, sent.version == version { return sent.text }
+                return text(of: card.contact, version: version)
+            }
         }
-        let subset = text(of: card.contact)
+        let subset = text(of: card.contact, version: version)
         return form == .xmlContent ? XMLOutput.escape(subset) : subset
     }
 
     /// The whole card's text, XML-escaped, when the cache holds it (never for a subset).
-    func cachedText(of version: CardVersion, in scope: AddressBookScope, cache: CardTextCache) -> String? {
-        propertyNames == nil
-            ? cache.cachedText(href: version.href, etag: version.etag, in: scope, version: self.version, form: .xmlContent) : nil
+    func cachedText(of card: CardVersion, in scope: AddressBookScope, cache: CardTextCache) -> String? {
+        guard propertyNames == nil, let version else { return nil }
+        return cache.cachedText(href: card.href, etag: card.etag, in: scope, version: version, form: .xmlContent)
     }
 
-    private func text(of contact: Contact) -> String {
+    private func text(of contact: Contact, version: VCardWriter.Version) -> String {
         var card = contact.vCard(version: version)
         if let propertyNames {
             card.properties.removeAll { property in property.name != "UID" && !propertyNames.contains { $0.matches(property) } }

@@ -42,9 +42,16 @@ extension DAVContext {
         } else {
             precondition = .none
         }
+        // RFC 6352 §6.3.2.3: a card stored as it was sent is served back byte for byte, so its
+        // ETag is given; one the server changed (a phonetic name added, a UID or FN supplied, a
+        // 2.1 card, control characters dropped) is written afresh and gets none.
+        let sent: SentCard? = transformed || card.uid == nil || card.property(named: "FN") == nil ? nil
+            : card.version.flatMap { VCardWriter.Version(rawValue: $0.rawValue) }.flatMap { version in
+                Self.servableAsSent(request.body).map { SentCard(text: $0, version: version) }
+            }
         let stored: (card: ContactStore.StoredCard, created: Bool)
         do {
-            stored = try store.putCard(href: name, uid: uid, details: details, in: book.scope, precondition: precondition)
+            stored = try store.putCard(href: name, uid: uid, details: details, in: book.scope, precondition: precondition, sent: sent)
         } catch StoreError.preconditionFailed {
             throw DAVError(412, "The card has changed since (If-Match) or already exists (If-None-Match).")
         } catch StoreError.uidConflict(let other) where other == name {
@@ -65,8 +72,19 @@ extension DAVContext {
         }
         // RFC 9110 §9.3.4: no validator when what is stored is not what was sent.
         var headers: HTTPHeaders = [:]
-        if !transformed { headers["ETag"] = stored.card.etag }
+        if sent != nil { headers["ETag"] = stored.card.etag }
         return Response(status: stored.created ? 201 : 204, headers: headers)
+    }
+
+    /// The body as text when it can be served back as it came: UTF-8 without characters that
+    /// no stored field or XML answer keeps (C0 controls but tab, CR and LF; DEL; U+FFFE, U+FFFF).
+    private static func servableAsSent(_ body: [UInt8]) -> String? {
+        guard let text = String(validating: body, as: UTF8.self),
+              !text.unicodeScalars.contains(where: { scalar in
+                  (scalar.value < 0x20 && !["\t", "\r", "\n"].contains(scalar)) || scalar.value == 0x7F
+                      || scalar.value == 0xFFFE || scalar.value == 0xFFFF
+              }) else { return nil }
+        return text
     }
 
     /// The one vCard of a PUT body (RFC 6352 §5.1: a resource holds exactly one).

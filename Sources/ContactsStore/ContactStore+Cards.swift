@@ -1,6 +1,7 @@
 import ContactsCore
 import Foundation
 import SQLite
+import VCard
 
 extension ContactStore {
     /// What a write requires of the live card already at its name (RFC 9110 §13.1).
@@ -93,8 +94,10 @@ extension ContactStore {
     ///   needed), `preconditionFailed`, or `uidConflict` naming the other live card with this UID,
     ///   or `href` itself when the live card there has another UID (RFC 6352 §6.3.2.1: a PUT
     ///   never changes a card's UID).
+    /// - Parameter sent: the vCard as the client sent it, kept and served back as it is while
+    ///   this is the card's latest write; nil when what is stored differs from it.
     public func putCard(href: String, uid: String, details: ContactDetails, in scope: AddressBookScope,
-                        precondition: CardPrecondition) throws -> (card: StoredCard, created: Bool) {
+                        precondition: CardPrecondition, sent: SentCard? = nil) throws -> (card: StoredCard, created: Bool) {
         guard Self.isValidHref(href) else { throw StoreError.invalidHref(href) }
         guard Self.usableUID(uid) != nil else { throw StoreError.invalidUID(uid) }
         let row = try Self.prepare(details, requirePhone: false, today: clock())
@@ -111,12 +114,20 @@ extension ContactStore {
                 guard other.inTrash else { throw StoreError.uidConflict(href: other.href) }
                 try Self.purgeFromTrash(other.id, in: scope, db: db)
             }
+            let id: Int64
             if let current {
                 guard current.uid == uid else { throw StoreError.uidConflict(href: href) }
                 _ = try Self.replaceDetails(of: current.id, with: row, in: scope, now: now, db: db)
+                id = current.id
             } else {
                 var insertion = try ContactInsertion(db: db, count: 1)
-                _ = try insertion.next(row, uid: uid, href: href, in: scope, now: now)
+                id = try insertion.next(row, uid: uid, href: href, in: scope, now: now)
+            }
+            if let sent {
+                try db.run("""
+                    INSERT OR REPLACE INTO sent_cards (contact_id, revision, version, text)
+                    SELECT id, revision, ?, ? FROM contacts WHERE id = ? AND book_id = ?
+                    """, sent.version.rawValue, sent.text, id, scope.bookID)
             }
             guard let card = try Self.storedCards([href], in: scope, db: db).first else { preconditionFailure("the card just written is gone") }
             return (card, current == nil)
@@ -171,16 +182,20 @@ extension ContactStore {
         let wanted = uniqued(hrefs)
         guard !wanted.isEmpty else { return [] }
         let (href, revision, photo) = (Int32(ContactRow.columnCount), Int32(ContactRow.columnCount + 1), Int32(ContactRow.columnCount + 2))
+        let (sentVersion, sentText) = (Int32(ContactRow.columnCount + 3), Int32(ContactRow.columnCount + 4))
         // CROSS JOIN keeps the names asked for, in order, as the outer loop: one index lookup each.
         return try db.statement("""
-            SELECT \(ContactRow.columns), c.href, c.revision, p.data
+            SELECT \(ContactRow.columns), c.href, c.revision, p.data, s.version, s.text
             FROM json_each(?) AS wanted CROSS JOIN contacts c ON c.book_id = ? AND c.href = wanted.value
             LEFT JOIN photos p ON p.contact_id = c.id
+            LEFT JOIN sent_cards s ON s.contact_id = c.id AND s.revision = c.revision
             WHERE c.deleted_at IS NULL ORDER BY wanted.key
             """).rows([jsonArray(wanted), scope.bookID]) { row in
             var contact = ContactRow.contact(from: row)
             if !row.isNull(photo) { contact.details.photo = try Photo(data: row.blob(photo)) }
-            return StoredCard(contact: contact, href: row.text(href), etag: etag(row.int64(revision)))
+            let sent = row.isNull(sentText) ? nil : VCardWriter.Version(rawValue: row.text(sentVersion))
+                .map { SentCard(text: row.text(sentText), version: $0) }
+            return StoredCard(contact: contact, href: row.text(href), etag: etag(row.int64(revision)), sent: sent)
         }
     }
 }

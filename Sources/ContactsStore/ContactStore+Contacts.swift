@@ -117,6 +117,7 @@ extension ContactStore {
             .execute(row.values + [now, id, scope.bookID])
         guard db.changes == 1 else { return false }
         try db.run("DELETE FROM photos WHERE contact_id = ?", id)
+        try db.run("DELETE FROM sent_cards WHERE contact_id = ?", id)
         try savePhoto(row.photo, of: id, in: db)
         try recordChange(.update, of: id, in: scope, at: now, db: db)
         return true

@@ -121,5 +121,17 @@ enum Schema {
                 ) WITHOUT ROWID;
                 """)
         },
+        Migration("CardDAV: cards kept as their client sent them") { db in
+            try db.execute("""
+                -- The vCard a client PUT, served back byte for byte while it is the card's revision
+                -- (RFC 6352 §6.3.2.3); any other write makes a newer revision, which is written afresh.
+                CREATE TABLE sent_cards (
+                    contact_id INTEGER PRIMARY KEY REFERENCES contacts(id) ON DELETE CASCADE,
+                    revision INTEGER NOT NULL,
+                    version TEXT NOT NULL,
+                    text TEXT NOT NULL
+                );
+                """)
+        },
     ])
 }

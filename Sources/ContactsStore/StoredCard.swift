@@ -1,5 +1,6 @@
 import ContactsCore
 import Foundation
+import VCard
 
 extension ContactStore {
     /// A contact as a CardDAV resource.
@@ -11,6 +12,19 @@ extension ContactStore {
         /// Its entity tag, strong and quoted (`"42"`): the sequence number of the change that last
         /// wrote it, so it changes with every write and with nothing else.
         public let etag: String
+        /// The vCard as its client sent it, when that PUT is the card's latest write.
+        public let sent: SentCard?
+    }
+
+    /// A vCard as a client sent it, with the version it declares.
+    public struct SentCard: Sendable, Equatable {
+        public let text: String
+        public let version: VCardWriter.Version
+
+        public init(text: String, version: VCardWriter.Version) {
+            self.text = text
+            self.version = version
+        }
     }
 
     /// What a card's properties say without its content: name, entity tag and last change.
@@ -32,5 +46,7 @@ extension ContactStore {
 
 /// `ContactStore.StoredCard`, by its short name.
 public typealias StoredCard = ContactStore.StoredCard
+/// `ContactStore.SentCard`, by its short name.
+public typealias SentCard = ContactStore.SentCard
 /// `ContactStore.CardVersion`, by its short name.
 public typealias CardVersion = ContactStore.CardVersion

@@ -123,7 +123,7 @@ import Testing
             <d:prop><d:getetag/><card:address-data/><x:nothing xmlns:x="urn:example"/></d:prop>
             <card:filter><card:prop-filter name="FN"><card:text-match match-type="starts-with">ann</card:text-match></card:prop-filter></card:filter>
             </card:addressbook-query>
-            """)
+            """, depth: "1")
         #expect(reply.status == 207)
         let found = responses(in: reply.body)
         #expect(found.count == 2)
@@ -136,7 +136,7 @@ import Testing
         let empty = try alice.report(Self.book, Self.query + """
             <d:prop><d:getetag/></d:prop><card:filter><card:prop-filter name="FN"><card:text-match>zzz</card:text-match></card:prop-filter></card:filter>
             </card:addressbook-query>
-            """)
+            """, depth: "1")
         #expect(empty.status == 207)
         #expect(empty.body.contains("<d:multistatus") && responses(in: empty.body).isEmpty)
     }
@@ -199,7 +199,7 @@ import Testing
         _ = try alice.put(Self.book + "plain.vcf", vcard("UID:plain", "FN:Plain"))
         let byValue = try alice.report(Self.book, Self.query + "<d:prop><d:getetag/></d:prop><card:filter>"
             + #"<card:prop-filter name="X-ABC-FOO"><card:text-match>bar</card:text-match></card:prop-filter>"#
-            + "</card:filter></card:addressbook-query>")
+            + "</card:filter></card:addressbook-query>", depth: "1")
         #expect(byValue.status == 207)
         #expect(byValue.body.contains("\(Self.book)x.vcf") && !byValue.body.contains("plain.vcf"))
         func byParameter(_ value: String) throws -> String {
@@ -264,7 +264,8 @@ import Testing
     /// The body of an addressbook-query for getetag with these prop-filters.
     private func queryBody(_ filters: String, test: String = "anyof", limit: String = "") throws -> String {
         let reply = try alice.report(Self.book, Self.query
-            + #"<d:prop><d:getetag/></d:prop><card:filter test="\#(test)">"# + filters + "</card:filter>" + limit + "</card:addressbook-query>")
+            + #"<d:prop><d:getetag/></d:prop><card:filter test="\#(test)">"# + filters + "</card:filter>" + limit + "</card:addressbook-query>",
+            depth: "1")
         #expect(reply.status == 207)
         return reply.body
     }

@@ -93,6 +93,33 @@ import Testing
         #expect(v4.body.contains("VERSION:4.0"))
     }
 
+    @Test func aCardIsServedAsItsClientSentItUntilItChanges() throws {  // RFC 6352 §6.3.2.3
+        let sent = "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Sent As Is\r\nUID:as-is\r\nX-ORDER:kept;where=it,was\r\n"
+            + "TEL;type=cell;VALUE=uri:tel:+1-555-0100\r\nNOTE:a long note folded by its client at an od\r\n d place\r\nEND:VCARD\r\n"
+        let created = try alice.put(Self.book + "as-is.vcf", sent)
+        let etag = try #require(created.header("ETag"))
+        let fetched = try alice.send("GET", Self.book + "as-is.vcf")
+        #expect(fetched.body == sent && fetched.header("ETag") == etag)
+        let asked = try alice.report(Self.book, """
+            <card:addressbook-multiget xmlns:d="DAV:" xmlns:card="urn:ietf:params:xml:ns:carddav"><d:prop><d:getetag/>
+            <card:address-data version="4.0"/></d:prop><d:href>\(Self.book)as-is.vcf</d:href></card:addressbook-multiget>
+            """).body
+        #expect(asked.contains("X-ORDER:kept;where=it,was\r\nTEL;type=cell;VALUE=uri:tel:+1-555-0100\r\nNOTE:a long note folded by its client at an od\r\n d place"))
+        // Another version is written afresh.
+        #expect(try alice.send("GET", Self.book + "as-is.vcf", headers: ["Accept": "text/vcard; version=3.0"]).body.contains("VERSION:3.0"))
+        // A change from the web app or the CLI is a new revision, written from the contact.
+        let contact = try #require(try server.store.contacts(in: try server.store.defaultAddressBook(for: server.alice)).first { $0.uid == "as-is" })
+        var details = contact.details
+        details.name = "Changed Elsewhere"
+        _ = try server.store.updateContact(id: contact.id, with: details, in: try server.store.defaultAddressBook(for: server.alice))
+        let changed = try alice.send("GET", Self.book + "as-is.vcf")
+        #expect(changed.header("ETag") != etag && changed.body.contains("FN:Changed Elsewhere") && !changed.body.contains("od\r\n d place"))
+        // What the server had to change gets no ETag: a card without UID, one with a control character.
+        #expect(try alice.put(Self.book + "no-uid.vcf", vcard("FN:No UID")).header("ETag") == nil)
+        #expect(try alice.put(Self.book + "bell.vcf", vcard("UID:bell", "FN:Bell", "NOTE:ding\u{7}")).header("ETag") == nil)
+        #expect(try alice.send("GET", Self.book + "bell.vcf").body.contains("NOTE:ding\r\n"))
+    }
+
     @Test func conditionalRequestsHonourETags() throws {  // RFC 9110 §13.1, RFC 6352 §6.3.2
         let etag = try #require(try alice.put(Self.book + "c.vcf", vcard("UID:c", "FN:First")).header("ETag"))
         #expect(try alice.put(Self.book + "c.vcf", vcard("UID:c", "FN:Again"), headers: ["If-None-Match": "*"]).status == 412)
@@ -179,6 +206,12 @@ import Testing
         #expect(!negated.contains("q0.vcf") && negated.contains("q2.vcf"))
         let limited = try query(#"<card:prop-filter name="FN"/>"#, limit: "<card:limit><card:nresults>1</card:nresults></card:limit>")
         #expect(limited.contains("HTTP/1.1 507 Insufficient Storage</d:status><d:error><d:number-of-matches-within-limits/></d:error>"))
+        // Depth 0 is the address book itself, which is no card (§8.6).
+        let itself = try alice.report(Self.book, """
+            <card:addressbook-query xmlns:d="DAV:" xmlns:card="urn:ietf:params:xml:ns:carddav">
+            <d:prop><d:getetag/></d:prop><card:filter><card:prop-filter name="FN"/></card:filter></card:addressbook-query>
+            """, depth: "0")
+        #expect(itself.status == 207 && !itself.body.contains("<d:response>"))
         let collation = try alice.report(Self.book, """
             <card:addressbook-query xmlns:d="DAV:" xmlns:card="urn:ietf:params:xml:ns:carddav"><card:filter>
             <card:prop-filter name="FN"><card:text-match collation="i;klingon">x</card:text-match></card:prop-filter></card:filter></card:addressbook-query>
