@@ -78,9 +78,7 @@ extension DAVContext {
 
     /// The RFC 3744 §9 reports, all with Depth 0.
     func principalReport(_ body: XMLNode) throws -> Response {
-        guard (request.headers["Depth"]?.trimmingCharacters(in: .whitespaces) ?? "0") == "0" else {
-            throw DAVError(400, "\(body.name.local) is run with Depth: 0.")
-        }
+        try requireDepthZero(for: body.name)
         let wanted = PropertyRequest(report: body)
         var responses = Multistatus()
         switch body.name {

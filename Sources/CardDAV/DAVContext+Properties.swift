@@ -95,7 +95,7 @@ extension DAVContext {
     func cardProperties(of card: StoredCard, in book: AddressBook, request: PropertyRequest) -> PropertySet {
         let addressData = request.wants(.cardDAV("address-data"))
             ? AddressDataRequest().text(of: card, in: book.scope, form: .xmlContent, cache: server.cardTexts) : nil
-        return cardProperties(of: CardVersion(href: card.href, etag: card.etag, updatedAt: card.contact.updatedAt),
+        return cardProperties(of: card.version,
                               addressData: addressData, request: request)
     }
 }

@@ -13,12 +13,13 @@ extension DAVContext {
         let limit = try body.resultLimit(namespace: Namespace.cardDAV) ?? Int.max
         let wanted = PropertyRequest(report: body)
         let addressData = try AddressDataRequest(report: body)
-        let collectionOnly = card == nil && request.headers["Depth"]?.trimmingCharacters(in: .whitespaces) == "0"
+        let collectionOnly = card == nil && depthHeader == "0"
         let names = try card.map { [$0] } ?? (collectionOnly ? [] : store.cardList(in: book.scope).map(\.href))
         let cards = try store.cards(hrefs: names, in: book.scope)
             .filter { filter.matches($0.contact.vCard(version: .v3_0)) }
         var responses = Multistatus()
-        try appendCards(cards.prefix(limit).map(\.href), in: book, wanted: wanted, addressData: addressData, to: &responses)
+        _ = try appendCards(versions: cards.prefix(limit).map(\.version), in: book, wanted: wanted, addressData: addressData,
+                            to: &responses)
         if cards.count > limit { responses.appendTruncation(of: bookPath(book)) }
         return responses.response()
     }

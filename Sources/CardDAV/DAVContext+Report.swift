@@ -61,7 +61,7 @@ extension DAVContext {
                 guard texts[version.href] == nil else { return version }
                 guard let card = read[version.href] else { return nil }
                 texts[card.href] = addressData.text(of: card, in: book.scope, form: .xmlContent, cache: server.cardTexts)
-                return CardVersion(href: card.href, etag: card.etag, updatedAt: card.contact.updatedAt)
+                return card.version
             }
         }
         for version in versions {

@@ -5,9 +5,7 @@ import HTTP
 /// 404 responses, a new token, and `limit` answered with 507 and a token to go on from.
 extension DAVContext {
     func syncCollection(_ body: XMLNode, in book: AddressBook) throws -> Response {
-        guard (request.headers["Depth"]?.trimmingCharacters(in: .whitespaces) ?? "0") == "0" else {
-            throw DAVError(400, "sync-collection is run with Depth: 0; sync-level says how deep it goes.")
-        }
+        try requireDepthZero(for: body.name)
         // An address book holds no collections, so infinite reaches what 1 does.
         guard ["1", "infinite"].contains(body.child(.dav("sync-level"))?.trimmedText ?? "1") else {
             throw DAVError(400, "sync-level must be 1 or infinite.")

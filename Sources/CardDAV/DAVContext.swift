@@ -34,7 +34,18 @@ struct DAVContext {
     /// The Depth header (RFC 4918 §10.2): 0 or 1; infinity is treated as 1, since no
     /// collection here holds collections that hold more.
     var depth: Int {
-        request.headers["Depth"]?.trimmingCharacters(in: .whitespaces) == "0" ? 0 : 1
+        depthHeader == "0" ? 0 : 1
+    }
+
+    /// The Depth header as sent, trimmed; nil when there is none.
+    var depthHeader: String? {
+        request.headers["Depth"]?.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// Reports defined for Depth 0 only (RFC 6578 §3.2, RFC 3744 §9) refuse any other with 400;
+    /// no header counts as 0.
+    func requireDepthZero(for report: XMLName) throws {
+        guard (depthHeader ?? "0") == "0" else { throw DAVError(400, "\(report.local) is run with Depth: 0.") }
     }
 
     /// A 207 Multi-Status holding `content` (`<d:response>` elements).

@@ -14,6 +14,11 @@ extension ContactStore {
         public let etag: String
         /// The vCard as its client sent it, when that PUT is the card's latest write.
         public let sent: SentCard?
+
+        /// Its name, entity tag and last change.
+        public var version: CardVersion {
+            CardVersion(href: href, etag: etag, updatedAt: contact.updatedAt)
+        }
     }
 
     /// A vCard as a client sent it, with the version it declares.
