@@ -6,7 +6,7 @@ import SQLite
 /// The `contacts` program: finds the command, runs it, and maps its outcome to an exit status
 /// (0 success, 1 failure, 2 usage error) with a one-line message on stderr.
 public enum CommandLineTool {
-    static let commands: [Command] = [ServeCommand.command] + UserCommands.all + ContactCommands.all + VCardCommands.all
+    static let commands: [Command] = [ServeCommand.command] + UserCommands.all + ContactCommands.all + VCardCommands.all + BackupCommands.all
 
     /// Runs one invocation; `arguments` excludes the program name.
     public static func run(arguments: [String], environment: [String: String]) -> Int32 {

@@ -4,14 +4,17 @@ import Foundation
 /// drawn only when standard error is a terminal; elsewhere it stays silent.
 struct ProgressBar {
     /// The expected number of items, when known; without it the line shows the count and rate.
-    let total: Int?
+    var total: Int?
+    /// What the items are, in the plural: "cards", "pages".
+    let unit: String
     private let output: FileHandle
     private let isTerminal: Bool
     private let start = Date()
     private var drawn = false
 
-    init(total: Int?, output: FileHandle) {
+    init(total: Int?, unit: String = "cards", output: FileHandle) {
         self.total = total
+        self.unit = unit
         self.output = output
         isTerminal = isatty(output.fileDescriptor) == 1
     }
@@ -27,9 +30,9 @@ struct ProgressBar {
             let width = 30
             let filled = min(width, done * width / total)
             let bar = String(repeating: "=", count: filled) + (filled < width ? ">" : "") + String(repeating: " ", count: max(0, width - filled - 1))
-            line = "[\(bar)] \(Self.grouped(done))/\(Self.grouped(total)) cards  \(rate)/s"
+            line = "[\(bar)] \(Self.grouped(done))/\(Self.grouped(total)) \(unit)  \(rate)/s"
         } else {
-            line = "\(Self.grouped(done)) cards  \(rate)/s"
+            line = "\(Self.grouped(done)) \(unit)  \(rate)/s"
         }
         line = "\r" + line + "\u{1B}[K"
         output.write(Data(line.utf8))
@@ -43,7 +46,7 @@ struct ProgressBar {
     }
 
     /// 12345 → "12,345".
-    private static func grouped(_ number: Int) -> String {
+    static func grouped(_ number: Int) -> String {
         let digits = Array(String(number))
         return digits.enumerated().map { index, digit in
             (index > 0 && (digits.count - index) % 3 == 0 ? "," : "") + String(digit)

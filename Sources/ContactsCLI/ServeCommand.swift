@@ -33,6 +33,7 @@ enum ServeCommand {
         default: throw UsageError(message: "--tls-cert and --tls-key go together")
         }
         let store = try context.openStore()
+        let lock = try DataDirectoryLock.take(context.dataDirectory, exclusive: false)
         let setupCode = try store.users().isEmpty ? SecretToken.make() : nil
         let server = HTTPServer(configuration: configuration, responder: try responder(store: store, setupCode: setupCode))
         try server.start()
@@ -42,9 +43,11 @@ enum ServeCommand {
         if let setupCode {
             context.console.print("Setup: \(base)/setup?code=\(setupCode)")
         }
-        waitForTerminationSignal()
-        context.console.printError("Stopping: finishing requests in flight…")
-        server.stop()
+        withExtendedLifetime(lock) {
+            waitForTerminationSignal()
+            context.console.printError("Stopping: finishing requests in flight…")
+            server.stop()
+        }
     }
 
     /// The web app and the CardDAV server on one port, sharing one login throttle and one

@@ -27,6 +27,11 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidDeviceName(String)
     case appPasswordExists(device: String)
     case appPasswordNotFound(device: String)
+    /// A backup would replace this existing file.
+    case backupExists(path: String)
+    case cannotWriteBackup(path: String, reason: String)
+    /// The file to restore from is not a sound PersonalContacts database.
+    case notABackup(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -53,6 +58,9 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidDeviceName(let device): "invalid device name \"\(device)\": use 1–64 characters without control characters"
         case .appPasswordExists(let device): "an app password for \"\(device)\" already exists; revoke it first"
         case .appPasswordNotFound(let device): "no app password for \"\(device)\""
+        case .backupExists(let path): "\(path) already exists; choose a new name or a directory"
+        case .cannotWriteBackup(let path, let reason): "cannot write the backup \(path): \(reason)"
+        case .notABackup(let path, let reason): "cannot restore from \(path): \(reason)"
         }
     }
 }

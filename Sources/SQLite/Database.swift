@@ -8,10 +8,19 @@ public final class Database {
     /// Opens (creating if needed) the database at `path` in WAL mode with foreign keys enforced,
     /// a busy timeout (so a CLI process and a running server can share the file), a page cache
     /// of up to 32 MiB and reads through a memory map.
-    public init(path: String, busyTimeoutMilliseconds: Int32 = 10_000) throws(DatabaseError) {
+    public convenience init(path: String, busyTimeoutMilliseconds: Int32 = 10_000) throws(DatabaseError) {
+        try self.init(path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        try execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA cache_size = -32768; PRAGMA mmap_size = 0; PRAGMA wal_autocheckpoint = 8192;")
+    }
+
+    /// Opens an existing database at `path` for reading only, leaving its journal mode as it is.
+    public convenience init(readingOnly path: String) throws(DatabaseError) {
+        try self.init(path: path, flags: SQLITE_OPEN_READONLY, busyTimeoutMilliseconds: 10_000)
+    }
+
+    private init(path: String, flags: Int32, busyTimeoutMilliseconds: Int32) throws(DatabaseError) {
         var handle: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
-        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        let code = sqlite3_open_v2(path, &handle, flags | SQLITE_OPEN_NOMUTEX, nil)
         guard code == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open database"
             sqlite3_close_v2(handle)
@@ -20,7 +29,6 @@ public final class Database {
         self.handle = handle
         sqlite3_extended_result_codes(handle, 1)
         sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
-        try execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA cache_size = -32768; PRAGMA mmap_size = 0; PRAGMA wal_autocheckpoint = 8192;")
     }
 
     deinit {
