@@ -67,14 +67,19 @@ extension ContactStore {
             }
             if let match = hashes.first(where: { PasswordHasher.verify(typed, against: $0.hash) }) {
                 let now = now()
-                return try queue.write { db in
+                let stillThere = try queue.write { db in
                     try db.run("UPDATE app_passwords SET last_used_at = ? WHERE id = ?", now, match.id)
-                    // Revoked while it was being verified: no longer good.
-                    return db.changes == 1 ? user : nil
+                    return db.changes == 1
                 }
+                // Revoked while it was being verified: no longer good.
+                guard stillThere else { return nil }
+                try rehashIfNeeded(typed, verifiedAgainst: match.hash, in: .appPasswords, id: match.id)
+                return user
             }
         }
-        return PasswordHasher.verify(password, against: hash) ? user : nil
+        guard PasswordHasher.verify(password, against: hash) else { return nil }
+        try rehashIfNeeded(password, verifiedAgainst: hash, in: .users, id: user.id)
+        return user
     }
 
     /// A number that changes whenever the user's credentials do: a new account password, an app

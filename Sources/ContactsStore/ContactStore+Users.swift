@@ -76,14 +76,24 @@ extension ContactStore {
             return nil
         }
         guard PasswordHasher.verify(password, against: hash) else { return nil }
-        if PasswordHasher.needsRehash(hash) {
-            // Same password, new parameters: sessions and cached credentials stay valid.
-            let rehashed = PasswordHasher.hash(password)
-            try queue.write { db in
-                try db.run("UPDATE users SET password_hash = ? WHERE id = ? AND password_hash = ?", rehashed, user.id, hash)
-            }
-        }
+        try rehashIfNeeded(password, verifiedAgainst: hash, in: .users, id: user.id)
         return user
+    }
+
+    /// The tables that hold password hashes.
+    enum PasswordTable: String {
+        case users
+        case appPasswords = "app_passwords"
+    }
+
+    /// Hashes again, with the current parameters, a password that has just matched a hash made
+    /// with others (an older release's). Same password: sessions and cached credentials stay valid.
+    func rehashIfNeeded(_ password: String, verifiedAgainst hash: String, in table: PasswordTable, id: Int64) throws {
+        guard PasswordHasher.needsRehash(hash) else { return }
+        let rehashed = PasswordHasher.hash(password)
+        try queue.write { db in
+            try db.run("UPDATE \(table.rawValue) SET password_hash = ? WHERE id = ? AND password_hash = ?", rehashed, id, hash)
+        }
     }
 
     /// The user called `username` (case-insensitively) and their password hash, or nil.

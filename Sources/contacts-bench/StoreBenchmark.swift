@@ -3,7 +3,7 @@ import ContactsStore
 import Foundation
 
 /// Measures the store at `count` contacts for one user: bulk insert, listing in display order,
-/// and search latency for initials, full pinyin and phone digits.
+/// search latency for initials, full pinyin and phone digits, and a backup and its restore.
 func storeBenchmark(count contactCount: Int) throws {
     let directory = NSTemporaryDirectory() + "contacts-bench-\(UUID().uuidString)"
     defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -57,4 +57,14 @@ func storeBenchmark(count contactCount: Int) throws {
               + "p99 \(milliseconds(percentile(times, 0.99))) all results (mean \(results / times.count) hits); "
               + "first 50: p50 \(milliseconds(percentile(pageTimes, 0.5))), p99 \(milliseconds(percentile(pageTimes, 0.99)))")
     }
+
+    let backupPath = directory + "/backup.sqlite3"
+    var summary: BackupSummary?
+    let backupTime = try seconds { summary = try store.backUp(to: backupPath) }
+    let megabytes = Double(summary?.bytes ?? 0) / 1_000_000
+    print(String(format: "backup:       %.2f s for %.1f MB (%.0f MB/s, checked)", backupTime, megabytes, megabytes / backupTime))
+    let restoreTime = try seconds {
+        _ = try ContactStore.restore(directory: directory + "/restored", from: backupPath, keepingReplacedDataAt: directory + "/kept.sqlite3")
+    }
+    print(String(format: "restore:      %.2f s into an empty data directory (backup checked first)", restoreTime))
 }

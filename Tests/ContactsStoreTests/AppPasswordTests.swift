@@ -79,6 +79,27 @@ import Testing
         #expect(throws: StoreError.userNotFound("carol")) { try store.revokeAppPassword(username: "carol", device: "iPhone") }
     }
 
+    @Test func syncLoginsRemakeHashesWithOlderParametersToo() throws {
+        let password = try store.addAppPassword(username: "alice", device: "iPhone")
+        let database = try Database(path: fixture.directory.databasePath)
+        // What libsodium's interactive limits made: 64 MiB.
+        try database.run("UPDATE users SET password_hash = ? WHERE username = 'alice'", PasswordHasher.hash("password1", operations: 2, memory: 64 << 20))
+        try database.run("UPDATE app_passwords SET password_hash = ?", PasswordHasher.hash(AppPassword.normalized(password)!, operations: 2, memory: 64 << 20))
+        func hashes() throws -> [String] {
+            try database.statement("SELECT password_hash FROM users WHERE username = 'alice' UNION ALL SELECT password_hash FROM app_passwords").rows { $0.text(0) }
+        }
+        let generation = try store.credentialsGeneration(of: fixture.alice)
+        #expect(try store.authenticateForSync(username: "alice", password: "wrong password") == nil)
+        #expect(try hashes().allSatisfy { $0.contains("m=65536") })
+        #expect(try store.authenticateForSync(username: "alice", password: password) == fixture.alice)
+        #expect(try hashes().map { $0.contains("$m=19456,t=2,p=1$") } == [false, true])
+        #expect(try store.authenticateForSync(username: "alice", password: "password1") == fixture.alice)
+        #expect(try hashes().allSatisfy { $0.contains("$m=19456,t=2,p=1$") })
+        #expect(try store.authenticateForSync(username: "alice", password: password) == fixture.alice)
+        #expect(try store.authenticateForSync(username: "alice", password: "password1") == fixture.alice)
+        #expect(try store.credentialsGeneration(of: fixture.alice) == generation, "the same passwords: cached logins stay valid")
+    }
+
     @Test func theCredentialsGenerationChangesWithEveryCredentialChangeOnly() throws {
         var seen = [try store.credentialsGeneration(of: fixture.alice)]
         _ = try store.authenticateForSync(username: "alice", password: "password1")
