@@ -11,6 +11,13 @@ extension WebApp {
             return .html(ImportPage.render(context: context))
         }
         router.post("/contacts/import") { [self] request, _ in try importCards(request) }
+        router.get("/contacts/import/result") { [self] request, _ in
+            let (context, user, _) = try request.requireLogin()
+            guard let id = request.query["id"], let summary = importResults.summary(id, for: user, now: clock()) else {
+                return .redirect(to: "/contacts")
+            }
+            return .html(ImportSummaryPage.render(summary, context: context))
+        }
         router.get("/contacts/export.vcf") { [self] request, _ in
             let (context, _, scope) = try request.requireLogin()
             guard let version = VCardWriter.Version(rawValue: request.query["version"] ?? VCardWriter.Version.v3_0.rawValue) else {
@@ -29,10 +36,10 @@ extension WebApp {
         }
     }
 
-    /// Imports the uploaded file into the user's book and shows the summary; no file or an
-    /// empty one is 422 on the form.
+    /// Imports the uploaded file into the user's book and redirects to its summary (so a reload
+    /// does not import the file again); no file or an empty one is 422 on the form.
     private func importCards(_ request: Request) throws -> Response {
-        let (context, _, scope) = try request.requireLogin()
+        let (context, user, scope) = try request.requireLogin()
         let upload = try ImportUpload(request)
         guard let file = upload.file, !file.isEmpty else {
             let error = upload.file == nil ? context.strings.chooseFile : context.strings.emptyFile
@@ -40,6 +47,6 @@ extension WebApp {
         }
         var reader = VCardReader(bytes: file)
         let summary = try store.importVCards(from: &reader, into: scope, onConflict: upload.policy)
-        return .html(ImportSummaryPage.render(summary, context: context))
+        return .redirect(to: "/contacts/import/result?id=" + importResults.keep(summary, for: user, now: clock()))
     }
 }

@@ -11,6 +11,7 @@ public final class WebApp: Sendable {
     let throttle: LoginThrottle
     let gate: PasswordGate
     let clock: @Sendable () -> Date
+    let importResults = ImportResults()
     private let setupCode: Mutex<String?>
 
     /// - Parameters:

@@ -52,9 +52,14 @@ import VCard
         return path
     }
 
+    /// Posts the import form and follows its redirect to the summary page (only that one).
     private func importFile(_ path: String, onConflict policy: String = "update",
                             session: WebSession? = nil) throws -> WebSession.Reply {
-        try (session ?? alice).postMultipart("/contacts/import", [("on_conflict", policy)], files: [("file", path)])
+        let posted = try (session ?? alice).postMultipart("/contacts/import", [("on_conflict", policy)], files: [("file", path)])
+        guard posted.status == 303, let location = posted.header("Location"), location.hasPrefix("/contacts/import/result?") else {
+            return posted
+        }
+        return try (session ?? alice).get(location)
     }
 
     /// The four counts of a summary page: imported, updated, skipped, failed.
@@ -106,6 +111,25 @@ import VCard
         #expect(list.contains("&lt;i&gt;Bold&lt;/i&gt; &amp; Co") && !list.contains("<i>Bold"))
         #expect(list.contains("3 contacts"))
         #expect(try names(of: "bob").isEmpty)
+    }
+
+    @Test func theSummaryIsAPageOfItsOwnThatAReloadShowsWithoutImportingAgain() throws {
+        let path = try file("cards.vcf", Self.cards)
+        let posted = try alice.postMultipart("/contacts/import", [("on_conflict", "copy")], files: [("file", path)])
+        #expect(posted.status == 303)
+        let location = try #require(posted.header("Location"))
+        #expect(location.wholeMatch(of: /\/contacts\/import\/result\?id=[A-Za-z0-9_-]{20,}/) != nil, "\(location)")
+        #expect(counts(try alice.get(location)) == [3, 0, 0, 1])
+        #expect(counts(try alice.get(location)) == [3, 0, 0, 1], "a reload shows the same summary")
+        #expect(try names(of: "alice").count == 3, "and imports nothing again")
+
+        // Another user, or an id that is not one, gets the list, not the summary.
+        let bob = app.session()
+        try bob.logIn("bob", "password1")
+        for (session, path) in [(bob, location), (alice, "/contacts/import/result?id=nothing"), (alice, "/contacts/import/result")] {
+            let reply = try session.get(path)
+            #expect(reply.status == 303 && reply.header("Location") == "/contacts", "\(path)")
+        }
     }
 
     @Test func importingAgainSkipsUpdatesOrCopiesAsChosen() throws {
@@ -219,7 +243,7 @@ import VCard
     @Test func everyVCardPageNeedsALogin() throws {
         let visitor = app.session()
         try visitor.get("/login")
-        for path in ["/contacts/import", "/contacts/export.vcf", "/contacts/1/vcard"] {
+        for path in ["/contacts/import", "/contacts/import/result?id=x", "/contacts/export.vcf", "/contacts/1/vcard"] {
             let reply = try visitor.get(path)
             #expect(reply.status == 303, "\(path)")
             #expect(reply.header("Location") == "/login", "\(path)")

@@ -45,6 +45,13 @@ def test_import_from_the_menu_shows_the_summary_then_the_contacts(server, accoun
     assert counts == {"imported": "2", "updated": "0", "skipped": "0", "failed": "1"}
     screenshot(driver, "import-summary")
 
+    # The summary is a page of its own (post, redirect, get): reloading it imports nothing again.
+    assert urlparse(driver.current_url).path == "/contacts/import/result"
+    driver.refresh()
+    wait_for(driver, "heading", "Import finished")
+    assert driver.find_element("id", "imported-count").text == "2"
+    assert server.contact_names(account) == ["Anna Schmidt", "张三"]
+
     click(driver, find(driver, "control", "Done"))
     wait_for_list(driver, account)
     wait_rows(driver, ["Anna Schmidt", "张三"], among=["Anna Schmidt", "张三"])
