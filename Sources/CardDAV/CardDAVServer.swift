@@ -38,8 +38,18 @@ public final class CardDAVServer: Sendable {
 
     /// The responder for the requests `handles` accepts.
     public func responder() -> any Responder {
-        ClosureResponder { [self] request in try respond(to: request) }
+        ClosureResponder({ [self] request in try respond(to: request) }, refusal: Self.refusal)
     }
+
+    /// RFC 6352 §6.3.2.1: a card too large for the server to read at all is refused with the
+    /// same CARDDAV:max-resource-size precondition as one merely over the card limit.
+    static func refusal(of request: Request, status: Int) -> Response? {
+        guard status == 413, request.method == "PUT", request.path.hasPrefix(DAVPath.prefix) else { return nil }
+        return cardTooLarge.response(for: request)
+    }
+
+    /// The answer to a card over `maximumResourceSize`.
+    static let cardTooLarge = DAVError(413, "A card may be at most \(maximumResourceSize) bytes.", precondition: .cardDAV("max-resource-size"))
 
     private func respond(to request: Request) throws -> Response {
         // RFC 6764 §5: the well-known URI (and a bare host) lead to the DAV root.

@@ -11,9 +11,7 @@ extension DAVContext {
             throw DAVError(405, "PUT a vCard to a resource inside an address book.")
         }
         let book = try addressBook(named: bookName)
-        guard request.body.count <= CardDAVServer.maximumResourceSize else {
-            throw DAVError(413, "A card may be at most \(CardDAVServer.maximumResourceSize) bytes.", precondition: .cardDAV("max-resource-size"))
-        }
+        guard request.body.count <= CardDAVServer.maximumResourceSize else { throw CardDAVServer.cardTooLarge }
         if let type = request.headers["Content-Type"]?.lowercased(), !type.hasPrefix("text/vcard"), !type.hasPrefix("text/x-vcard") {
             throw DAVError(415, "Send a vCard (text/vcard).", precondition: .cardDAV("supported-address-data"))
         }

@@ -144,6 +144,12 @@ import Testing
         let huge = try alice.put(Self.book + "huge.vcf", vcard("UID:huge", "FN:Huge", "NOTE:" + String(repeating: "x", count: 2_100_000)))
         #expect(huge.status == 413)
         #expect(huge.body.contains("<card:max-resource-size"))
+        // Over the server's 10 MiB body limit too: the server stops keeping the body, and the
+        // answer is the same precondition.
+        let enormous = try alice.put(Self.book + "enormous.vcf", vcard("UID:enormous", "FN:Enormous", "NOTE:" + String(repeating: "x", count: 11_000_000)))
+        #expect(enormous.status == 413)
+        #expect(enormous.body.contains("<card:max-resource-size"), "\(enormous.body)")
+        #expect(enormous.header("Cache-Control") == "no-store")
     }
 
     @Test func aPutHoldsOneCardAndNeverChangesItsUID() throws {  // RFC 6352 §5.1, §6.3.2.1

@@ -64,6 +64,19 @@ import HTTP
         #expect(try client.readResponse().text == "got 10", "the connection stays usable after draining")
     }
 
+    @Test func theResponderCanAnswerARefusedRequestItself() throws {
+        let responder = ClosureResponder({ _ in .text("handled") }, refusal: { request, status in
+            request.path == "/own" ? .text("\(status) for \(request.method) \(request.path), body \(request.body.count)", status: status) : nil
+        })
+        let server = try TestServer(.init(maxBodyBytes: Self.cap), responder: responder)
+        let client = try server.client()
+        client.send("PUT /own HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n" + chunked(Self.cap * 2))
+        let own = try client.readResponse()
+        #expect(own.status == 413 && own.text == "413 for PUT /own, body 0")
+        client.send("PUT /other HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n" + chunked(Self.cap * 2))
+        #expect(try client.readResponse().text == "413 Content Too Large\n", "nil: the plain refusal")
+    }
+
     @Test func chunkedBodyFarOverTheCapDropsTheConnection() throws {
         let server = try server()
         let client = try server.client()
