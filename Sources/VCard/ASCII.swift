@@ -34,8 +34,21 @@ enum ASCII {
     /// Letters, digits, `-`, and leniently `_` and `/`, which real exports put in names
     /// (`X-messaging/gadu-All` from KDE Kontact). RFC 6350 §3.3 allows only ALPHA / DIGIT / "-".
     static func isNameByte(_ byte: UInt8) -> Bool {
-        let upper = uppercased(byte)
-        return upper &- 0x41 < 26 || byte &- 0x30 < 10 || byte == hyphen || byte == underscore || byte == slash
+        isStrictNameByte(byte) || byte == underscore || byte == slash
+    }
+
+    /// Letters, digits and `-`: what RFC 6350 §3.3 allows in a name.
+    static func isStrictNameByte(_ byte: UInt8) -> Bool {
+        uppercased(byte) &- 0x41 < 26 || byte &- 0x30 < 10 || byte == hyphen
+    }
+
+    /// Appends a group, property or parameter name as RFC 6350 §3.3 allows it: each byte
+    /// other than a letter, a digit or `-` (the `_` and `/` read leniently, a group's inner `.`)
+    /// is written as `-`, so strict readers can parse the line and a reread name stays the same.
+    static func appendName(_ name: String, to line: inout [UInt8]) {
+        for byte in name.utf8 {
+            line.append(isStrictNameByte(byte) ? byte : hyphen)
+        }
     }
 
     /// Whether `bytes` equals `expected` (given in upper case) ignoring ASCII case.

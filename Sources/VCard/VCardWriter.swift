@@ -85,10 +85,10 @@ public struct VCardWriter: Sendable {
         }
 
         if let group = property.group {
-            line.append(contentsOf: group.utf8)
+            ASCII.appendName(group, to: &line)
             line.append(ASCII.period)
         }
-        line.append(contentsOf: property.name.utf8)
+        ASCII.appendName(property.name, to: &line)
         for parameter in parameters {
             append(parameter, to: &line)
         }
@@ -100,7 +100,7 @@ public struct VCardWriter: Sendable {
     /// caret-encoded (RFC 6868).
     private func append(_ parameter: VCardParameter, to line: inout [UInt8]) {
         line.append(ASCII.semicolon)
-        line.append(contentsOf: parameter.name.utf8)
+        ASCII.appendName(parameter.name, to: &line)
         line.append(ASCII.equals)
         for (index, value) in parameter.values.enumerated() {
             if index > 0 { line.append(ASCII.comma) }

@@ -1,8 +1,9 @@
 import Foundation
 import VCard
 
-/// A property reduced to what must survive a write and a read in another version: names,
-/// groups, parameter values (lower-cased where RFC 6350 §5 makes them case-insensitive) and
+/// A property reduced to what must survive a write and a read in another version: names and
+/// groups as RFC 6350 §3.3 spells them (the `_` and `/` that the reader accepts become `-`),
+/// parameter values (lower-cased where RFC 6350 §5 makes them case-insensitive) and
 /// values, inline binary compared as decoded bytes and media type.
 public struct NormalizedProperty: Hashable, CustomStringConvertible {
     public var group: String?
@@ -18,8 +19,8 @@ public struct NormalizedProperty: Hashable, CustomStringConvertible {
     /// - Parameter decodingText: compare text by its decoded components rather than as escaped
     ///   on the wire, for writers that may escape differently (`\:` or `:`) and mean the same.
     public init(_ property: VCardProperty, decodingText: Bool = false) {
-        group = property.group?.lowercased()
-        name = property.name
+        group = property.group.map { Self.spelledAsTheRFCAllows($0).lowercased() }
+        name = Self.spelledAsTheRFCAllows(property.name)
         let binary = property.binaryValue
         parameters = property.parameters
             .filter { binary == nil || !Self.binaryTransfer.contains($0.name) }
@@ -27,7 +28,7 @@ public struct NormalizedProperty: Hashable, CustomStringConvertible {
                 let values = Self.caseInsensitive.contains(parameter.name)
                     ? parameter.values.map { $0.lowercased() == "url" ? "uri" : $0.lowercased() }
                     : parameter.values
-                return parameter.name + "=" + values.joined(separator: ",")
+                return Self.spelledAsTheRFCAllows(parameter.name) + "=" + values.joined(separator: ",")
             }
         if let binary {
             value = "binary \(property.mediaType ?? "-") \(binary.base64EncodedString())"
@@ -36,6 +37,11 @@ public struct NormalizedProperty: Hashable, CustomStringConvertible {
         } else {
             value = property.value
         }
+    }
+
+    /// ALPHA / DIGIT / "-", as the writer writes a name.
+    private static func spelledAsTheRFCAllows(_ name: String) -> String {
+        String(name.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") ? $0 : "-" })
     }
 
     public var description: String {

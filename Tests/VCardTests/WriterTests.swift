@@ -116,4 +116,18 @@ struct WriterTests {
         let names = try VCardReader(bytes: output).map { try $0.get().property(named: "FN")?.value }
         #expect(names == ["Card 0", "Card 1", "Card 2"])
     }
+
+    /// RFC 6350 §3.3: names are ALPHA / DIGIT / "-". The reader accepts `_`, `/` and dotted
+    /// groups as real exports have them; the writer must not pass them on to strict readers.
+    @Test func namesReadLenientlyAreWrittenAsTheRFCAllows() throws {
+        let card = try VCard(parsing: "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ann\r\nX-messaging/gadu-All:452342\r\n"
+            + "a.b.TEL;X_KIND=x:+1\r\nX-SNAKE_CASE:1\r\nEND:VCARD\r\n")
+        for version in VCardWriter.Version.allCases {
+            let written = card.serialized(as: version)
+            #expect(written.contains("\r\nX-MESSAGING-GADU-ALL:452342\r\n"))
+            #expect(written.contains("\r\na-b.TEL;X-KIND=x:+1\r\n"))
+            #expect(written.contains("\r\nX-SNAKE-CASE:1\r\n"))
+            #expect(try VCard(parsing: written).serialized(as: version) == written)
+        }
+    }
 }
