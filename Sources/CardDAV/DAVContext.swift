@@ -15,7 +15,7 @@ struct DAVContext {
     /// Another user's principal, home, address book or card is not found, never shown.
     func checkOwner() throws {
         guard let owner = path.user else { return }
-        guard owner.lowercased() == user.username.lowercased() else { throw DAVError(404, "Not found.") }
+        guard let key = AccountName.key(owner), key == AccountName.key(user.username) else { throw DAVError(404, "Not found.") }
     }
 
     /// The address book the path names; 404 when the user has none by that name.

@@ -22,8 +22,8 @@ extension ContactStore {
             let userID = try Self.userID(username, db: db)
             guard try db.statement("SELECT 1 FROM app_passwords WHERE user_id = ? AND device = ?")
                 .firstRow([userID, device], { _ in true }) == nil else { throw StoreError.appPasswordExists(device: device) }
-            try db.run("INSERT INTO app_passwords (user_id, device, password_hash, created_at) VALUES (?, ?, ?, ?)",
-                       userID, device, hash, now)
+            try db.run("INSERT INTO app_passwords (user_id, device, password_hash, lookup, created_at) VALUES (?, ?, ?, ?, ?)",
+                       userID, device, hash, SecretToken.hash(password), now)
             try Self.renewCredentialsGeneration(ofUser: userID, db: db)
         }
         return AppPassword.grouped(password)
@@ -52,33 +52,48 @@ extension ContactStore {
     /// The user whose account password or app password this is (for CardDAV); nil when neither.
     /// An app password that logs in has its last use recorded.
     ///
-    /// Like `authenticate`, at least one argon2id verification runs whether or not the user
-    /// exists (a decoy hash when not). A password shaped like an app password is also verified
-    /// against each of the user's app passwords, before the account password.
+    /// A failure costs the same whether or not the account exists and however many app
+    /// passwords it has: a password shaped like an app password gets one argon2id check against
+    /// the app password its digest finds (a decoy hash when none), then one against the account
+    /// password (a decoy when there is no account); any other password gets the second only.
     public func authenticateForSync(username: String, password: String) throws -> User? {
-        guard let (user, hash) = try account(named: username) else {
+        let account = try account(named: username)
+        if let typed = AppPassword.normalized(password), let user = try appPasswordUser(typed, account: account?.user) {
+            return user
+        }
+        guard let (user, hash) = account else {
             _ = PasswordHasher.verify(password, against: Self.decoyHash)
             return nil
         }
-        if let typed = AppPassword.normalized(password) {
-            let hashes = try queue.read { db in
-                try db.statement("SELECT id, password_hash FROM app_passwords WHERE user_id = ?")
-                    .rows([user.id]) { (id: $0.int64(0), hash: $0.text(1)) }
-            }
-            if let match = hashes.first(where: { PasswordHasher.verify(typed, against: $0.hash) }) {
-                let now = now()
-                let stillThere = try queue.write { db in
-                    try db.run("UPDATE app_passwords SET last_used_at = ? WHERE id = ?", now, match.id)
-                    return db.changes == 1
-                }
-                // Revoked while it was being verified: no longer good.
-                guard stillThere else { return nil }
-                try rehashIfNeeded(typed, verifiedAgainst: match.hash, in: .appPasswords, id: match.id)
-                return user
-            }
-        }
         guard PasswordHasher.verify(password, against: hash) else { return nil }
         try rehashIfNeeded(password, verifiedAgainst: hash, in: .users, id: user.id)
+        return user
+    }
+
+    /// `user` when `typed` (a normalised app password) is one of theirs, recording its use.
+    private func appPasswordUser(_ typed: String, account user: User?) throws -> User? {
+        let lookup = SecretToken.hash(typed)
+        let candidates = try user.map { user in
+            try queue.read { db in
+                // The one the digest finds, then any made before digests were kept.
+                try db.statement("""
+                    SELECT id, password_hash FROM app_passwords WHERE user_id = ? AND (lookup = ? OR lookup IS NULL)
+                    ORDER BY lookup IS NULL
+                    """).rows([user.id, lookup]) { (id: $0.int64(0), hash: $0.text(1)) }
+            }
+        } ?? []
+        guard let user, let match = candidates.first(where: { PasswordHasher.verify(typed, against: $0.hash) }) else {
+            if candidates.isEmpty { _ = PasswordHasher.verify(typed, against: Self.decoyHash) }
+            return nil
+        }
+        let now = now()
+        let stillThere = try queue.write { db in
+            try db.run("UPDATE app_passwords SET last_used_at = ?, lookup = ? WHERE id = ?", now, lookup, match.id)
+            return db.changes == 1
+        }
+        // Revoked while it was being verified: no longer good.
+        guard stillThere else { return nil }
+        try rehashIfNeeded(typed, verifiedAgainst: match.hash, in: .appPasswords, id: match.id)
         return user
     }
 
@@ -94,7 +109,8 @@ extension ContactStore {
     }
 
     private static func userID(_ username: String, db: Database) throws -> Int64 {
-        guard let id = try db.statement("SELECT id FROM users WHERE username_key = ?").firstRow([username.lowercased()], { $0.int64(0) })
+        guard let key = AccountName.key(username),
+              let id = try db.statement("SELECT id FROM users WHERE username_key = ?").firstRow([key], { $0.int64(0) })
         else { throw StoreError.userNotFound(username) }
         return id
     }

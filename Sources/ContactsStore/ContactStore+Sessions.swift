@@ -8,17 +8,21 @@ public enum SessionKind: String, Sendable {
 
 /// What presenting a remember token did.
 public enum RememberOutcome: Sendable, Equatable {
-    /// The token was good; it is now spent and `newToken` replaces it.
-    case valid(User, newToken: String)
-    /// The token was already spent: it was stolen or replayed, so its whole family is revoked.
+    /// The token was good; it is now spent and `newToken` replaces it. Tokens issued in `family`
+    /// (the session this login starts) are revoked with it.
+    case valid(User, newToken: String, family: String)
+    /// The token was already spent: it was stolen or replayed, so its whole family is revoked,
+    /// sessions started from it included.
     case reused
-    /// Unknown, expired or revoked.
+    /// Unknown, expired, revoked, or another account's.
     case invalid
 }
 
 extension ContactStore {
     /// Issues a token of `kind` for `user`, valid for `lifetime` seconds; only its hash is stored.
-    /// - Parameter family: the remember-token family it continues (a new family when nil).
+    /// - Parameter family: the family it joins (a new one when nil): revoking any token revokes
+    ///   its family, so a session started from a remember token ends when that token is revoked
+    ///   or replayed.
     public func issueToken(_ kind: SessionKind, for user: User, lifetime: TimeInterval, family: String? = nil) throws -> String {
         let now = now()
         return try queue.write { db in try Self.insertToken(kind, userID: user.id, family: family, lifetime: lifetime, now: now, db: db) }
@@ -38,7 +42,9 @@ extension ContactStore {
     }
 
     /// Spends a remember token and issues its successor in the same family (rotation on use).
-    public func useRememberToken(_ token: String, lifetime: TimeInterval) throws -> RememberOutcome {
+    /// - Parameter account: the account logging in; a live token of another account is left
+    ///   unspent and answered `.invalid`. A spent token is a replay whoever presents it.
+    public func useRememberToken(_ token: String, account: String? = nil, lifetime: TimeInterval) throws -> RememberOutcome {
         let now = now()
         return try queue.write { db in
             let row = try db.statement("""
@@ -53,10 +59,12 @@ extension ContactStore {
                 try db.run("UPDATE sessions SET revoked_at = ? WHERE family = ? AND revoked_at IS NULL", now, row.family)
                 return .reused
             }
-            guard row.expires > now else { return .invalid }
+            guard row.expires > now, account.map({ AccountName.key($0) == AccountName.key(row.user.username) }) ?? true else {
+                return .invalid
+            }
             try db.run("UPDATE sessions SET revoked_at = ? WHERE id = ?", now, row.id)
             let next = try Self.insertToken(.remember, userID: row.user.id, family: row.family, lifetime: lifetime, now: now, db: db)
-            return .valid(row.user, newToken: next)
+            return .valid(row.user, newToken: next, family: row.family)
         }
     }
 

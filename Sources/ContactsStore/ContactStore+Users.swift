@@ -7,7 +7,7 @@ extension ContactStore {
 
     /// Creates a user with a hashed password and a default address book.
     public func createUser(username: String, password: String) throws -> User {
-        let key = try Self.usernameKey(username)
+        let (username, key) = try AccountName.validated(username)
         try PasswordHasher.validate(password)
         let hash = PasswordHasher.hash(password)
         let now = now()
@@ -32,9 +32,9 @@ extension ContactStore {
         }
     }
 
-    /// The user called `username` (case-insensitively).
+    /// The user called `username` (see `AccountName.key`).
     public func user(named username: String) throws -> User {
-        let key = username.lowercased()
+        guard let key = AccountName.key(username) else { throw StoreError.userNotFound(username) }
         let found = try queue.read { db in
             try db.statement("SELECT id, username, created_at FROM users WHERE username_key = ?").firstRow([key], Self.userFromRow)
         }
@@ -45,24 +45,26 @@ extension ContactStore {
     /// Replaces a user's password and ends every session and remember token they had. Their app
     /// passwords stay valid.
     public func changePassword(username: String, to password: String) throws {
+        guard let key = AccountName.key(username) else { throw StoreError.userNotFound(username) }
         try PasswordHasher.validate(password)
         let hash = PasswordHasher.hash(password)
         let now = now()
         try queue.write { db in
             try db.run("UPDATE users SET password_hash = ?, credentials_generation = ? WHERE username_key = ?",
-                       hash, try Counter.credentialsGeneration.advance(db: db), username.lowercased())
+                       hash, try Counter.credentialsGeneration.advance(db: db), key)
             guard db.changes == 1 else { throw StoreError.userNotFound(username) }
             try db.run("""
                 UPDATE sessions SET revoked_at = ? WHERE revoked_at IS NULL
                 AND user_id = (SELECT id FROM users WHERE username_key = ?)
-                """, now, username.lowercased())
+                """, now, key)
         }
     }
 
     /// Deletes a user with all their address books, contacts and sessions.
     public func deleteUser(username: String) throws {
+        guard let key = AccountName.key(username) else { throw StoreError.userNotFound(username) }
         try queue.write { db in
-            try db.run("DELETE FROM users WHERE username_key = ?", username.lowercased())
+            try db.run("DELETE FROM users WHERE username_key = ?", key)
             guard db.changes == 1 else { throw StoreError.userNotFound(username) }
         }
         searchIndex.removeAll()
@@ -96,11 +98,12 @@ extension ContactStore {
         }
     }
 
-    /// The user called `username` (case-insensitively) and their password hash, or nil.
+    /// The user called `username` (see `AccountName.key`) and their password hash, or nil.
     func account(named username: String) throws -> (user: User, passwordHash: String)? {
-        try queue.read { db in
+        guard let key = AccountName.key(username) else { return nil }
+        return try queue.read { db in
             try db.statement("SELECT id, username, created_at, password_hash FROM users WHERE username_key = ?")
-                .firstRow([username.lowercased()]) { (Self.userFromRow($0), $0.text(3)) }
+                .firstRow([key]) { (Self.userFromRow($0), $0.text(3)) }
         }
     }
 
@@ -137,14 +140,5 @@ extension ContactStore {
 
     private static func userFromRow(_ row: Row) -> User {
         User(id: row.int64(0), username: row.text(1), createdAt: date(row.int64(2)))
-    }
-
-    /// The unique, case-folded form of a username; throws when the name is not allowed.
-    static func usernameKey(_ username: String) throws(StoreError) -> String {
-        let allowed = (1...64).contains(username.count) && username.allSatisfy {
-            $0.isLetter || $0.isNumber || "._-@".contains($0)
-        }
-        guard allowed else { throw .invalidUsername(username) }
-        return username.lowercased()
     }
 }

@@ -1,4 +1,5 @@
 import CSodium
+import Synchronization
 
 /// Argon2id password hashes through libsodium's `crypto_pwhash_str`: 19 MiB and 2 passes
 /// (OWASP's argon2id recommendation), which costs as much time as libsodium's interactive
@@ -50,9 +51,20 @@ public enum PasswordHasher {
         return crypto_pwhash_str_needs_rehash(encodedHash, UInt64(operations), memory) != 0
     }
 
+    /// Counts the verifications made in a task while set: what a login costs is how many it makes.
+    @TaskLocal static var verifications: VerificationCount?
+
+    /// A tally of `verify` calls.
+    final class VerificationCount: Sendable {
+        private let count = Atomic<Int>(0)
+        var value: Int { count.load(ordering: .relaxed) }
+        func increment() { count.add(1, ordering: .relaxed) }
+    }
+
     /// Whether `password` matches `encodedHash`, compared by libsodium in constant time.
     public static func verify(_ password: String, against encodedHash: String) -> Bool {
         precondition(initialized, "libsodium failed to initialize")
+        verifications?.increment()
         guard password.utf8.count <= maximumBytes else { return false }
         return password.withCString { input in
             crypto_pwhash_str_verify(encodedHash, input, UInt64(password.utf8.count)) == 0

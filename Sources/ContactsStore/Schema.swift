@@ -1,3 +1,4 @@
+import Foundation
 import SQLite
 
 /// The schema's history, oldest first. Append; never edit a migration that has shipped.
@@ -132,6 +133,25 @@ enum Schema {
                     text TEXT NOT NULL
                 );
                 """)
+        },
+        Migration("Accounts: names compared in NFC, app passwords found by a digest") { db in
+            try db.execute("""
+                -- SHA-256 of the app password (150 random bits), so a login checks one argon2id
+                -- hash, not each of the account's; NULL for passwords made before, until next used.
+                ALTER TABLE app_passwords ADD COLUMN lookup BLOB;
+                CREATE UNIQUE INDEX app_passwords_by_lookup ON app_passwords(lookup);
+                """)
+            // Names are kept in NFC and keyed by AccountName.key. Two accounts whose names only
+            // now compare equal keep their old keys: neither is taken over by the other.
+            let users = try db.statement("SELECT id, username, username_key FROM users").rows { ($0.int64(0), $0.text(1), $0.text(2)) }
+            for (id, name, oldKey) in users {
+                let normalized = name.precomposedStringWithCanonicalMapping
+                // Compared as bytes: Swift's == already treats canonically equivalent text as equal.
+                guard let key = AccountName.key(normalized), !key.utf8.elementsEqual(oldKey.utf8) || !normalized.utf8.elementsEqual(name.utf8),
+                      try db.statement("SELECT 1 FROM users WHERE username_key = ? AND id <> ?").firstRow([key, id], { _ in true }) == nil
+                else { continue }
+                try db.run("UPDATE users SET username = ?, username_key = ? WHERE id = ?", normalized, key, id)
+            }
         },
     ])
 }

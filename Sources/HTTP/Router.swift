@@ -54,6 +54,12 @@ public final class Router: Responder {
     /// Routes DELETE requests.
     public func delete(_ pattern: String, _ handler: @escaping Handler) { add("DELETE", pattern, handler) }
 
+    /// Whether a route takes this request's method at its path (GET's route takes HEAD too).
+    public func hasRoute(for request: Request) -> Bool {
+        let methods = request.method == "HEAD" ? ["HEAD", "GET"] : [request.method]
+        return state.withLock { $0.routes }.contains { methods.contains($0.method) && $0.pattern.match(request.path) != nil }
+    }
+
     /// Answers through the matching route, `notFound`, or a 405.
     public func respond(to request: Request) throws -> Response {
         let (routes, notFound) = state.withLock { ($0.routes, $0.notFound) }

@@ -59,11 +59,21 @@ public final class Statement {
             case .null: code = sqlite3_bind_null(handle, index)
             case .integer(let number): code = sqlite3_bind_int64(handle, index, number)
             case .real(let number): code = sqlite3_bind_double(handle, index, number)
-            case .text(let text): code = sqlite3_bind_text(handle, index, text, -1, csqlite_transient())
+            case .text(let text): code = Self.bindText(text, to: handle, at: index)
             case .blob(let bytes):
                 code = bytes.withUnsafeBytes { sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), csqlite_transient()) }
             }
             guard code == SQLITE_OK else { throw database.error(code, sql: sql) }
+        }
+    }
+
+    /// Binds text with its byte length, so a NUL inside it is part of the value rather than its end
+    /// (`dave\0x` must never compare equal to `dave`).
+    private static func bindText(_ text: String, to handle: OpaquePointer, at index: Int32) -> Int32 {
+        // The C string has an address even when empty (a null pointer would bind NULL); the
+        // length is the whole text's, embedded NULs included.
+        text.withCString { characters in
+            sqlite3_bind_text64(handle, index, characters, UInt64(text.utf8.count), csqlite_transient(), UInt8(SQLITE_UTF8))
         }
     }
 

@@ -22,7 +22,7 @@ extension WebApp {
             if let session = request.context.sessionToken { try store.revokeToken(session) }
             if let remember = request.cookies[Cookies.remember] { try store.revokeToken(remember) }
             var response = Response.redirect(to: "/login")
-            for name in [Cookies.session, Cookies.remember, Cookies.autoLogin] {
+            for name in [Cookies.session, Cookies.remember, Cookies.autoLogin, Cookies.csrf] {
                 response.setCookie(Cookies.expire(name, for: request))
             }
             return response
@@ -40,7 +40,7 @@ extension WebApp {
     private func loginState(for request: Request, error: String? = nil) throws -> LoginPage.State {
         let account = request.cookies[Cookies.account].flatMap { $0.removingPercentEncoding } ?? ""
         let remembered = try request.cookies[Cookies.remember].flatMap { try store.user(forToken: $0, kind: .remember) }
-        let passwordRemembered = remembered.map { $0.username.lowercased() == account.lowercased() } ?? false
+        let passwordRemembered = remembered.map { AccountName.key($0.username) == AccountName.key(account) } ?? false
         return LoginPage.State(account: account, passwordRemembered: passwordRemembered, remember: passwordRemembered,
                                autoLogin: passwordRemembered && request.cookies[Cookies.autoLogin] == "1", error: error)
     }
@@ -61,44 +61,56 @@ extension WebApp {
             for (name, value) in headers { response.headers[name] = value }
             return response
         }
-        if let wait = throttle.retryAfter(account: account, address: request.clientAddress) {
+        // Names no account can have (control characters, over 64 characters) fail at once; the
+        // throttle counts them by address, and by a fixed-size digest of the normalised name.
+        let accountKey = AccountName.key(account)
+        if let wait = throttle.retryAfter(account: accountKey ?? account, address: request.clientAddress) {
             return try failure(context.strings.tooManyAttempts(minutes: (wait + 59) / 60), status: 429,
                                headers: [("Retry-After", String(wait))])
         }
         var rememberToken: String?
+        var family: String?
         var user: User?
-        if password.isEmpty, let presented = request.cookies[Cookies.remember] {
-            if case .valid(let owner, let next) = try store.useRememberToken(presented, lifetime: Cookies.rememberLifetime),
-               owner.username.lowercased() == account.lowercased() {
+        if accountKey == nil {
+            user = nil
+        } else if password.isEmpty, let presented = request.cookies[Cookies.remember] {
+            if case .valid(let owner, let next, let tokenFamily) = try store.useRememberToken(
+                presented, account: account, lifetime: Cookies.rememberLifetime) {
                 user = owner
                 rememberToken = next
+                family = tokenFamily
             }
         } else if !password.isEmpty {
             user = try gate.run { try store.authenticate(username: account, password: password) }
         }
         guard let user else {
-            throttle.recordFailure(account: account, address: request.clientAddress)
+            throttle.recordFailure(account: accountKey ?? account, address: request.clientAddress)
             return try failure(context.strings.wrongLogin, status: 401)
         }
         var response = Response.redirect(to: "/contacts")
-        try startSession(for: user, on: &response, request: request)
         if remember {
             if let old = request.cookies[Cookies.remember], rememberToken == nil { try store.revokeToken(old) }
-            let token = try rememberToken ?? store.issueToken(.remember, for: user, lifetime: Cookies.rememberLifetime)
+            let family = family ?? SecretToken.make()
+            let token = try rememberToken ?? store.issueToken(.remember, for: user, lifetime: Cookies.rememberLifetime, family: family)
             response.setCookie(Cookies.make(Cookies.remember, token, maxAge: Int(Cookies.rememberLifetime), for: request))
+            try startSession(for: user, family: family, on: &response, request: request)
         } else {
             if let old = request.cookies[Cookies.remember] { try store.revokeToken(old) }
             response.setCookie(Cookies.expire(Cookies.remember, for: request))
+            try startSession(for: user, family: nil, on: &response, request: request)
         }
         response.setCookie(autoLogin ? Cookies.make(Cookies.autoLogin, "1", maxAge: Int(Cookies.rememberLifetime), for: request)
                                      : Cookies.expire(Cookies.autoLogin, for: request))
         return response
     }
 
-    /// Issues a session cookie and remembers the account name for the login page.
-    private func startSession(for user: User, on response: inout Response, request: Request) throws {
-        let session = try store.issueToken(.session, for: user, lifetime: Cookies.sessionLifetime)
+    /// Issues a session cookie in the token `family` (a new one when nil), renews the CSRF
+    /// cookie (a token from before the login is no good after it), and remembers the account
+    /// name for the login page.
+    private func startSession(for user: User, family: String?, on response: inout Response, request: Request) throws {
+        let session = try store.issueToken(.session, for: user, lifetime: Cookies.sessionLifetime, family: family)
         response.setCookie(Cookies.make(Cookies.session, session, maxAge: nil, for: request))
+        response.setCookie(Cookies.make(Cookies.csrf, SecretToken.make(), maxAge: nil, for: request))
         response.setCookie(Cookies.make(Cookies.account, HTML.urlComponent(user.username),
                                         maxAge: Cookies.preferenceLifetime, for: request))
     }
@@ -127,7 +139,7 @@ extension WebApp {
         }
         closeSetup()
         var response = Response.redirect(to: "/contacts")
-        try startSession(for: user, on: &response, request: request)
+        try startSession(for: user, family: nil, on: &response, request: request)
         return response
     }
 }

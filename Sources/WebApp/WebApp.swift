@@ -36,7 +36,7 @@ public final class WebApp: Sendable {
         addContactRoutes(to: router)
         router.get("/static/*path") { request, _ in try StaticFiles.assets.respond(to: request) }
         router.get("/") { request, _ in .redirect(to: request.context.user == nil ? "/login" : "/contacts") }
-        return chain([WebContextMiddleware(store: store, csrfKey: try store.secretKey(named: "csrf"))], to: router)
+        return chain([WebContextMiddleware(store: store, csrfKey: try store.secretKey(named: "csrf"), router: router)], to: router)
     }
 
     /// The setup code, if the first-run page is still open.

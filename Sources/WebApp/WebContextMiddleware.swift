@@ -4,11 +4,16 @@ import Foundation
 import HTTP
 
 /// Builds the `WebContext` of each request (language, CSRF token, logged-in user), refuses
-/// state-changing requests without the right CSRF token (403), switches the language on `?lang=`,
-/// and adds the security headers to every response, error pages included.
+/// state-changing requests without the right CSRF token or from another site (403), switches the
+/// language on `?lang=`, and adds the security headers to every response, error pages included.
+///
+/// The CSRF token is an HMAC of the browser's `pc_csrf` cookie and, once logged in, of the
+/// session: a token seen before the login, or in another account's pages, is no good.
 struct WebContextMiddleware: Middleware {
     let store: ContactStore
     let csrfKey: [UInt8]
+    /// Tells which requests reach a route: only those are checked, the rest get the router's 404 or 405.
+    let router: Router
 
     static let securityHeaders: [(String, String)] = [
         ("Content-Security-Policy", "default-src 'self'; img-src 'self' data: blob:; script-src 'self'; style-src 'self'; "
@@ -26,7 +31,7 @@ struct WebContextMiddleware: Middleware {
 
     private func respond(to request: Request, next: any Responder) throws -> Response {
         if request.method == "GET", let choice = request.query["lang"], let language = Language(rawValue: choice) {
-            var response = Response.redirect(to: request.path.hasPrefix("/") ? request.path : "/")
+            var response = Response.redirect(to: Self.localTarget(of: request))
             response.setCookie(Cookies.make(Cookies.language, language.rawValue, maxAge: Cookies.preferenceLifetime, for: request))
             return response
         }
@@ -35,13 +40,15 @@ struct WebContextMiddleware: Middleware {
         let csrfCookie = existingCSRF ?? SecretToken.make()
         let sessionToken = request.cookies[Cookies.session]
         let user = try sessionToken.flatMap { try store.user(forToken: $0, kind: .session) }
+        let boundSession = user == nil ? nil : sessionToken
         let context = WebContext(strings: Strings(language: Self.language(of: request)),
-                                 csrfToken: SecretToken.mac(csrfCookie, key: csrfKey),
+                                 csrfToken: SecretToken.mac(csrfCookie + "\u{0}" + (boundSession ?? ""), key: csrfKey),
                                  user: user, scope: try user.map(store.defaultAddressBook(for:)),
-                                 sessionToken: user == nil ? nil : sessionToken)
+                                 sessionToken: boundSession)
         request.attributes[WebContextKey.self] = context
         var response: Response
-        if !["GET", "HEAD"].contains(request.method), !hasValidToken(request, expected: context.csrfToken) {
+        if !["GET", "HEAD"].contains(request.method), router.hasRoute(for: request),
+           !Self.comesFromThisSite(request) || !hasValidToken(request, expected: context.csrfToken) {
             response = ErrorPage.response(status: 403, message: context.strings.forbidden, context: context)
         } else {
             do {
@@ -55,6 +62,27 @@ struct WebContextMiddleware: Middleware {
             response.setCookie(Cookies.make(Cookies.csrf, csrfCookie, maxAge: nil, for: request))
         }
         return response
+    }
+
+    /// The path to send a language switch back to: this request's own path, as sent, when it is a
+    /// path of this site; else `/`. Never `//host` or `/\host`, which browsers read as another site.
+    static func localTarget(of request: Request) -> String {
+        let path = request.rawPath
+        let isLocal = path.hasPrefix("/") && !path.dropFirst().hasPrefix("/")
+            && path.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value < 0x7F && $0 != "\\" }
+        return isLocal ? path : "/"
+    }
+
+    /// A second line behind the token: a browser that says where a request comes from
+    /// (`Sec-Fetch-Site`, `Origin`) must name this site.
+    static func comesFromThisSite(_ request: Request) -> Bool {
+        if let site = request.headers["Sec-Fetch-Site"]?.lowercased(), !["same-origin", "none"].contains(site) { return false }
+        guard let origin = request.headers["Origin"] else { return true }
+        guard let url = URL(string: origin), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+              let originHost = url.host, let host = request.headers["Host"].map(HostHeader.init) else { return false }
+        // Behind a proxy that passes `$host`, Host has no port while Origin may: the names must match.
+        guard HostHeader.sameName(host.name, originHost) else { return false }
+        return host.port == nil || host.port == url.port ?? (scheme == "https" ? 443 : 80)
     }
 
     private func hasValidToken(_ request: Request, expected: String) -> Bool {
@@ -85,5 +113,25 @@ struct WebContextMiddleware: Middleware {
             if item.tag.hasPrefix("en") { return .english }
         }
         return .english
+    }
+}
+
+/// A `Host` header's name and port (`example.com:8443`, `[::1]:8080`, `example.com`).
+private struct HostHeader {
+    let name: String
+    let port: Int?
+
+    init(_ value: String) {
+        let text = value.trimmingCharacters(in: .whitespaces)
+        let closing = text.hasPrefix("[") ? text.firstIndex(of: "]") : nil
+        let colon = text[(closing ?? text.startIndex)...].lastIndex(of: ":")
+        name = String(text[..<(colon ?? text.endIndex)])
+        port = colon.flatMap { Int(text[text.index(after: $0)...]) }
+    }
+
+    /// Whether two host names are the same, ignoring case and IPv6 brackets.
+    static func sameName(_ left: String, _ right: String) -> Bool {
+        let bare = { (name: String) in name.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased() }
+        return bare(left) == bare(right)
     }
 }

@@ -11,6 +11,8 @@ final class DAVTestServer {
     let server: HTTPServer
     let alice: User
     let bob: User
+    /// The login throttle, for tests that fail logins from elsewhere.
+    let throttle = LoginThrottle()
     private let logSink: LogLines
 
     init() throws {
@@ -18,7 +20,7 @@ final class DAVTestServer {
         alice = try store.createUser(username: "alice", password: "password1")
         bob = try store.createUser(username: "bob", password: "password1")
         let lines = LogLines()
-        let dav = CardDAVServer(store: store, throttle: LoginThrottle(), gate: PasswordGate(), log: { lines.append($0) })
+        let dav = CardDAVServer(store: store, throttle: throttle, gate: PasswordGate(), log: { lines.append($0) })
         logSink = lines
         server = HTTPServer(configuration: .init(port: 0), responder: dav.responder(), log: { _ in })
         try server.start()

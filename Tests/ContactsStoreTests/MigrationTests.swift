@@ -48,7 +48,7 @@ import Testing
     @Test func contactsGetNamesAndRevisionsAndTheLogGetsNames() throws {
         try makeVersion1Database()
         _ = try directory.store()
-        #expect(try Database(path: directory.databasePath).userVersion == 3)
+        #expect(try Database(path: directory.databasePath).userVersion == Schema.migrator.migrations.count)
         let contacts = try query("SELECT id, href, revision FROM contacts ORDER BY id") { ($0.int64(0), $0.text(1), $0.int64(2)) }
         #expect(contacts.map(\.0) == [1, 2, 3])
         #expect(contacts[0].1 == "AAAA.vcf")

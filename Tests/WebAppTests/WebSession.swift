@@ -8,10 +8,12 @@ final class RunningApp {
     let directory = NSTemporaryDirectory() + "webapp-test-" + UUID().uuidString
     let store: ContactStore
     let server: HTTPServer
+    /// The app's login throttle, for tests that fail logins from elsewhere.
+    let throttle = LoginThrottle()
 
     init(setupCode: String? = nil) throws {
         store = try ContactStore(directory: directory)
-        let app = WebApp(store: store, setupCode: setupCode)
+        let app = WebApp(store: store, setupCode: setupCode, throttle: throttle)
         server = HTTPServer(configuration: .init(port: 0), responder: try app.responder(), log: { _ in })
         try server.start()
     }
@@ -70,11 +72,18 @@ final class WebSession {
     @discardableResult
     func get(_ path: String) throws -> Reply { try send(["-X", "GET"], path) }
 
-    /// A urlencoded form POST; the CSRF token is added unless `csrf` is false.
+    /// A urlencoded form POST; the CSRF token is added unless `csrf` is false. `headers` are
+    /// extra request header lines (`Origin: …`).
     @discardableResult
-    func post(_ path: String, _ fields: [(String, String)] = [], csrf: Bool = true) throws -> Reply {
+    func post(_ path: String, _ fields: [(String, String)] = [], csrf: Bool = true, headers: [String] = []) throws -> Reply {
         let all = (csrf ? [("csrf", self.csrf)] : []) + fields
-        return try send(all.flatMap { ["--data-urlencode", "\($0.0)=\($0.1)"] }, path)
+        return try send(headers.flatMap { ["-H", $0] } + all.flatMap { ["--data-urlencode", "\($0.0)=\($0.1)"] }, path)
+    }
+
+    /// A request with `method` and a body sent as it is (already urlencoded), with extra header lines.
+    @discardableResult
+    func send(_ method: String, _ path: String, body: String? = nil, headers: [String] = []) throws -> Reply {
+        try send(["-X", method] + headers.flatMap { ["-H", $0] } + (body.map { ["--data-binary", $0] } ?? []), path)
     }
 
     /// A multipart form POST (the add, edit and import forms); files are (field, path) pairs.
@@ -108,7 +117,7 @@ final class WebSession {
     private func send(_ arguments: [String], _ path: String) throws -> Reply {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-        process.arguments = ["-s", "-i", "-b", jar, "-c", jar, "-H", "Accept-Language: \(acceptLanguage)"]
+        process.arguments = ["-s", "-i", "--path-as-is", "-b", jar, "-c", jar, "-H", "Accept-Language: \(acceptLanguage)"]
             + arguments + ["http://127.0.0.1:\(port)\(path)"]
         let output = Pipe()
         process.standardOutput = output

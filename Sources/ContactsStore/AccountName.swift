@@ -1,0 +1,33 @@
+import Foundation
+
+/// Account names as the store compares them: Unicode NFC, then case-folded, so `josé` typed
+/// precomposed or decomposed, `Alice` or `alice`, is one account.
+public enum AccountName {
+    /// The longest account name, in characters.
+    public static let maximumLength = 64
+
+    /// The form of `name` accounts are looked up and kept unique by; nil for a name no account
+    /// can have: empty, longer than `maximumLength`, or holding a control or format character
+    /// (NUL, line breaks, zero-width and direction marks). Checked at every way in — the login
+    /// form, CardDAV Basic credentials, the CLI — before a name reaches a query or a throttle.
+    public static func key(_ name: String) -> String? {
+        // Measured in bytes first, so a huge name costs nothing to refuse.
+        guard !name.isEmpty, name.utf8.count <= maximumLength * 16, (1...maximumLength).contains(name.count),
+              !name.unicodeScalars.contains(where: isHidden) else { return nil }
+        return name.precomposedStringWithCanonicalMapping.lowercased().precomposedStringWithCanonicalMapping
+    }
+
+    /// `name` as an account is created with it, NFC; throws unless it is 1–64 letters, digits,
+    /// `.`, `_`, `-` and `@`.
+    static func validated(_ name: String) throws(StoreError) -> (name: String, key: String) {
+        let normalized = name.precomposedStringWithCanonicalMapping
+        guard let key = key(normalized), normalized.allSatisfy({ $0.isLetter || $0.isNumber || "._-@".contains($0) }) else {
+            throw .invalidUsername(name)
+        }
+        return (normalized, key)
+    }
+
+    private static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+        [.control, .format, .lineSeparator, .paragraphSeparator].contains(scalar.properties.generalCategory)
+    }
+}
