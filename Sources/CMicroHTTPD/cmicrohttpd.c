@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -44,6 +45,8 @@ struct cmhd_exchange {
     int headers_seen;
     int dispatched;
     unsigned int rejection;
+    const char *rejection_reason;
+    int closes_connection;
     uint64_t received;
     size_t declared_length;
     uint8_t *body;
@@ -93,8 +96,87 @@ static enum MHD_Result collect_header(void *cls, enum MHD_ValueKind kind, const 
     return MHD_YES;
 }
 
+/* Why a request's framing is refused (400, and the connection closed); static text for the response body. */
+#define CMHD_AMBIGUOUS "The request's length is ambiguous: "
+static const char *const cmhd_length_and_encoding = CMHD_AMBIGUOUS "it has both Content-Length and Transfer-Encoding.";
+static const char *const cmhd_repeated_length = CMHD_AMBIGUOUS "it has more than one Content-Length.";
+static const char *const cmhd_malformed_length = CMHD_AMBIGUOUS "its Content-Length is not a decimal number.";
+static const char *const cmhd_repeated_encoding = CMHD_AMBIGUOUS "it has more than one Transfer-Encoding.";
+static const char *const cmhd_unsupported_encoding = CMHD_AMBIGUOUS "its Transfer-Encoding is not just chunked.";
+static const char *const cmhd_encoding_in_http10 = CMHD_AMBIGUOUS "HTTP/1.0 has no Transfer-Encoding.";
+static const char *const cmhd_malformed_framing_name =
+    CMHD_AMBIGUOUS "a Content-Length or Transfer-Encoding header has whitespace before its colon or is folded.";
+static const char *const cmhd_malformed_name = "The request's header section is malformed: a field name is not a token.";
+
+/* RFC 9110 §5.1: a field name is a token. */
+static int is_token(const char *text) {
+    if (*text == '\0') return 0;
+    for (const unsigned char *cursor = (const unsigned char *)text; *cursor != '\0'; cursor++) {
+        unsigned char c = *cursor;
+        int alphanumeric = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+        if (!alphanumeric && strchr("!#$%&'*+-.^_`|~", c) == NULL) return 0;
+    }
+    return 1;
+}
+
+/* A Content-Length value: ASCII digits only, at least one, no sign, space or list, within 64 bits. */
+static int parse_length(const char *text, uint64_t *length) {
+    if (*text == '\0') return 0;
+    uint64_t value = 0;
+    for (const char *cursor = text; *cursor != '\0'; cursor++) {
+        if (*cursor < '0' || *cursor > '9') return 0;
+        unsigned int digit = (unsigned int)(*cursor - '0');
+        if (value > (UINT64_MAX - digit) / 10) return 0;
+        value = value * 10 + digit;
+    }
+    *length = value;
+    return 1;
+}
+
+/*
+ * RFC 9112 §6.1, §6.3: a body length that could be read two ways is refused rather than guessed, so a
+ * request smuggled inside a body is never read as one. libmicrohttpd 0.9.75 reads the first
+ * Transfer-Encoding or, without one, the first Content-Length; it strips a value's leading whitespace
+ * but keeps trailing whitespace, keeps whitespace before the colon in the name ("Content-Length "),
+ * and appends a folded (obs-fold) line to the name ("Content-Length5"). Every header instance is
+ * checked here. Returns why the framing is refused, or NULL with *length the declared Content-Length
+ * (0 when there is none).
+ */
+static const char *framing_problem(const struct cmhd_exchange *exchange, const char *version, uint64_t *length) {
+    size_t lengths = 0;
+    size_t encodings = 0;
+    const char *length_value = NULL;
+    const char *encoding_value = NULL;
+    for (size_t index = 0; index < exchange->header_count; index++) {
+        const char *name = exchange->header_names[index];
+        if (strcasecmp(name, MHD_HTTP_HEADER_CONTENT_LENGTH) == 0) {
+            lengths += 1;
+            length_value = exchange->header_values[index];
+        } else if (strcasecmp(name, MHD_HTTP_HEADER_TRANSFER_ENCODING) == 0) {
+            encodings += 1;
+            encoding_value = exchange->header_values[index];
+        } else if (strncasecmp(name, MHD_HTTP_HEADER_CONTENT_LENGTH, strlen(MHD_HTTP_HEADER_CONTENT_LENGTH)) == 0 ||
+                   strncasecmp(name, MHD_HTTP_HEADER_TRANSFER_ENCODING, strlen(MHD_HTTP_HEADER_TRANSFER_ENCODING)) == 0) {
+            return cmhd_malformed_framing_name;
+        } else if (!is_token(name)) {
+            return cmhd_malformed_name;
+        }
+    }
+    *length = 0;
+    if (lengths > 0 && encodings > 0) return cmhd_length_and_encoding;
+    if (lengths > 1) return cmhd_repeated_length;
+    if (encodings > 1) return cmhd_repeated_encoding;
+    if (encodings == 1) {
+        /* Exactly what libmicrohttpd reads as chunked; anything else it would read up to the connection's end. */
+        if (strcasecmp(encoding_value, "chunked") != 0) return cmhd_unsupported_encoding;
+        if (strcmp(version, MHD_HTTP_VERSION_1_0) == 0) return cmhd_encoding_in_http10;
+    }
+    if (lengths == 1 && !parse_length(length_value, length)) return cmhd_malformed_length;
+    return NULL;
+}
+
 /* Gathers the headers and returns the status rejecting them, or 0. */
-static unsigned int read_headers(struct cmhd_exchange *exchange, struct MHD_Connection *connection) {
+static unsigned int read_headers(struct cmhd_exchange *exchange, struct MHD_Connection *connection, const char *version) {
     const struct cmhd_server *server = exchange->server;
     int count = MHD_get_connection_values(connection, MHD_HEADER_KIND, NULL, NULL);
     if (count < 0) count = 0;
@@ -107,12 +189,14 @@ static unsigned int read_headers(struct cmhd_exchange *exchange, struct MHD_Conn
         exchange->header_count = 0;
         return MHD_HTTP_REQUEST_HEADER_FIELDS_TOO_LARGE;
     }
-    const char *length = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
-    if (length != NULL) {
-        unsigned long long declared = strtoull(length, NULL, 10);
-        if (declared > server->max_body_bytes) return MHD_HTTP_CONTENT_TOO_LARGE;
-        exchange->declared_length = (size_t)declared;
+    uint64_t declared = 0;
+    exchange->rejection_reason = framing_problem(exchange, version, &declared);
+    if (exchange->rejection_reason != NULL) {
+        exchange->closes_connection = 1;
+        return MHD_HTTP_BAD_REQUEST;
     }
+    if (declared > server->max_body_bytes) return MHD_HTTP_CONTENT_TOO_LARGE;
+    exchange->declared_length = (size_t)declared;
     return 0;
 }
 
@@ -177,6 +261,8 @@ static enum MHD_Result dispatch(struct cmhd_exchange *exchange, struct MHD_Conne
         .body = exchange->body,
         .body_length = exchange->body_length,
         .rejection = exchange->rejection,
+        .rejection_reason = exchange->rejection_reason,
+        .closes_connection = exchange->closes_connection,
         .is_secure = exchange->server->is_secure,
     };
     return exchange->server->handler(exchange->server->handler_context, &request) ? MHD_YES : MHD_NO;
@@ -187,12 +273,11 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *connection, 
                                   size_t *upload_data_size, void **req_cls) {
     (void)cls;
     (void)url;
-    (void)version;
     struct cmhd_exchange *exchange = *req_cls;
     if (exchange == NULL) return MHD_NO;
     if (!exchange->headers_seen) {
         exchange->headers_seen = 1;
-        exchange->rejection = read_headers(exchange, connection);
+        exchange->rejection = read_headers(exchange, connection, version);
         return exchange->rejection != 0 ? dispatch(exchange, connection, method) : MHD_YES;
     }
     if (*upload_data_size > 0) {
@@ -213,10 +298,16 @@ int cmhd_respond(const struct cmhd_request *request, unsigned int status, const 
         const char *name = cursor;
         const char *value = name + strlen(name) + 1;
         cursor = value + strlen(value) + 1;
+        if (request->closes_connection && strcasecmp(name, MHD_HTTP_HEADER_CONNECTION) == 0) continue;
         if (MHD_add_response_header(response, name, value) != MHD_YES) {
             MHD_destroy_response(response);
             return 0;
         }
+    }
+    /* libmicrohttpd closes the connection once a response with Connection: close is sent. */
+    if (request->closes_connection && MHD_add_response_header(response, MHD_HTTP_HEADER_CONNECTION, "close") != MHD_YES) {
+        MHD_destroy_response(response);
+        return 0;
     }
     enum MHD_Result queued = MHD_queue_response(request->connection, status, response);
     MHD_destroy_response(response);

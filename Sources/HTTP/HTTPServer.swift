@@ -103,7 +103,8 @@ public final class HTTPServer: Sendable {
             method: String(cString: incoming.method), target: String(cString: incoming.target), headers: headers,
             body: incoming.body_length > 0 ? Array(UnsafeBufferPointer(start: incoming.body, count: incoming.body_length)) : [],
             clientAddress: String(cString: incoming.client_address), isSecure: incoming.is_secure != 0)
-        var response = dispatcher.response(for: request, refusedWith: incoming.rejection == 0 ? nil : Int(incoming.rejection))
+        var response = dispatcher.response(for: request, refusedWith: incoming.rejection == 0 ? nil : Int(incoming.rejection),
+                                           because: incoming.rejection_reason.map { String(cString: $0) })
         if !send(response, to: raw) {
             dispatcher.fail(request, "libmicrohttpd refused the response status or a header")
             response = HTTPError(500).response(for: request)
@@ -115,7 +116,8 @@ public final class HTTPServer: Sendable {
     }
 
     /// Queues the response. Content-Length is left to libmicrohttpd, which also omits the body for HEAD;
-    /// fields with empty values are left out, as libmicrohttpd refuses them.
+    /// fields with empty values are left out, as libmicrohttpd refuses them. For a request refused for its
+    /// framing the shim sends Connection: close, whatever the response says, and closes the connection.
     private static func send(_ response: Response, to request: UnsafePointer<cmhd_request>) -> Bool {
         guard (100...999).contains(response.status) else { return false }
         var packed: [CChar] = []

@@ -10,11 +10,13 @@ final class RequestDispatcher: Sendable {
         self.log = log
     }
 
-    /// The response for a request, or for a request the server refused with `status` (413, 431):
-    /// the responder's refusal or the plain one. Errors rendering themselves do so; anything else
-    /// is logged by type name and answered 500.
-    func response(for request: Request, refusedWith status: Int? = nil) -> Response {
-        if let status { return responder.refusal(of: request, status: status) ?? HTTPError(status).response(for: request) }
+    /// The response for a request, or for a request the server refused with `status` (400, 413, 431):
+    /// the responder's refusal or the plain one, whose text is `reason` or else the status line.
+    /// Errors rendering themselves do so; anything else is logged by type name and answered 500.
+    func response(for request: Request, refusedWith status: Int? = nil, because reason: String? = nil) -> Response {
+        if let status {
+            return responder.refusal(of: request, status: status) ?? HTTPError(status, reason).response(for: request)
+        }
         do {
             return try responder.respond(to: request)
         } catch let error as any HTTPResponseConvertibleError {

@@ -4,8 +4,9 @@ public protocol Responder: Sendable {
     func respond(to request: Request) throws -> Response
 
     /// The response to a request the server refused with `status` before `respond` could see
-    /// it (413: the body is over the limit and was not kept; 431: too many header bytes), or nil
-    /// for the server's plain one. The request has its method, path and headers, no body.
+    /// it (400: its body length is ambiguous, and the connection closes after the response; 413: the
+    /// body is over the limit and was not kept; 431: too many header bytes), or nil for the server's
+    /// plain one. The request has its method, path and headers, no body.
     func refusal(of request: Request, status: Int) -> Response?
 }
 

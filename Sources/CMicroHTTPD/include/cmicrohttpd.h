@@ -23,7 +23,9 @@ struct cmhd_request {
     size_t header_count;
     const uint8_t *body;
     size_t body_length;
-    unsigned int rejection;           /* 0, or the status refusing the request (413, 431) */
+    unsigned int rejection;           /* 0, or the status refusing the request (400, 413, 431) */
+    const char *rejection_reason;     /* why, as text for the body; NULL: the status's reason phrase */
+    int closes_connection;            /* the response carries Connection: close and nothing more is read */
     int is_secure;                    /* arrived over TLS */
 };
 
@@ -58,7 +60,8 @@ uint16_t cmhd_port(const struct cmhd_server *server);
 
 /*
  * Queues the response for a request. headers holds header_count pairs packed as
- * "name\0value\0". Returns 1 on success, 0 if libmicrohttpd refused a header or the response.
+ * "name\0value\0". When the request closes_connection, any Connection header given is replaced by
+ * Connection: close. Returns 1 on success, 0 if libmicrohttpd refused a header or the response.
  */
 int cmhd_respond(const struct cmhd_request *request, unsigned int status,
                  const char *headers, size_t header_count,

@@ -103,6 +103,16 @@ final class RawHTTPClient {
         }
     }
 
+    /// Everything still to come, the bytes already buffered included, up to the server closing the
+    /// connection; throws `timedOut` if it keeps the connection open.
+    func readUntilClosed() throws -> [UInt8] {
+        while true {
+            do { try fill() } catch RawHTTPClientError.closed { break }
+        }
+        defer { buffer = [] }
+        return buffer
+    }
+
     /// Whether any bytes arrived before the connection closed or the timeout passed.
     var hasBufferedData: Bool { !buffer.isEmpty }
 
