@@ -56,8 +56,8 @@ extension DAVContext {
         var set = PropertySet()
         set.set(.dav("resourcetype"), XMLOutput.element(.dav("collection")) + XMLOutput.element(.cardDAV("addressbook")))
         set.setText(.dav("displayname"), book.displayName)
-        set.setText(.calendarServer("getctag"), SyncToken.string(book.syncToken))
-        set.setText(.dav("sync-token"), SyncToken.string(book.syncToken))
+        set.setText(.calendarServer("getctag"), SyncTokenURI.string(book.syncToken))
+        set.setText(.dav("sync-token"), SyncTokenURI.string(book.syncToken))
         set.set(.cardDAV("supported-address-data"), ["3.0", "4.0"].map {
             #"<card:address-data-type content-type="text/vcard" version="\#($0)"/>"#
         }.joined())
@@ -100,17 +100,19 @@ extension DAVContext {
     }
 }
 
-/// Sync tokens and CTags as URIs (RFC 6578 §3.2 requires a URI): the change log's sequence number.
-enum SyncToken {
+/// Sync tokens and CTags as URIs (RFC 6578 §3.2 requires a URI): the book's salt and the number
+/// of its newest change, `https://personal-contacts.invalid/ns/sync/<salt>/<number>`. A token of
+/// earlier releases (the prefix and a bare number) reads as no token of ours.
+enum SyncTokenURI {
     static let prefix = "https://personal-contacts.invalid/ns/sync/"
 
-    static func string(_ token: Int64) -> String { prefix + String(token) }
+    static func string(_ token: SyncToken) -> String { prefix + token.description }
 
-    /// The sequence number of a token handed out earlier; nil when it is not one of ours.
-    static func value(_ text: String) -> Int64? {
+    /// A token handed out earlier; nil when it is not one of ours.
+    static func token(_ text: String) -> SyncToken? {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard trimmed.hasPrefix(prefix), let value = Int64(trimmed.dropFirst(prefix.count)), value >= 0 else { return nil }
-        return value
+        guard trimmed.hasPrefix(prefix) else { return nil }
+        return SyncToken(trimmed.dropFirst(prefix.count))
     }
 }
 

@@ -12,10 +12,10 @@ extension DAVContext {
         }
         let tokenText = body.child(.dav("sync-token"))?.trimmedText ?? ""
         let invalidToken = DAVError(403, "The sync token is not valid here; sync again from scratch.", precondition: .dav("valid-sync-token"))
-        var since: Int64 = 0
+        var since: SyncToken?
         if !tokenText.isEmpty {
-            guard let value = SyncToken.value(String(tokenText)) else { throw invalidToken }
-            since = value
+            guard let token = SyncTokenURI.token(String(tokenText)) else { throw invalidToken }
+            since = token
         }
         let limit = try body.resultLimit(namespace: Namespace.dav)
         guard let changes = try store.changes(in: book.scope, since: since, limit: limit) else { throw invalidToken }
@@ -29,7 +29,7 @@ extension DAVContext {
             // RFC 6578 §3.6: truncated by the limit; the token lets the client ask for the rest.
             responses.appendTruncation(of: bookPath(book))
         }
-        responses.append(xml: XMLOutput.text(.dav("sync-token"), SyncToken.string(changes.token)))
+        responses.append(xml: XMLOutput.text(.dav("sync-token"), SyncTokenURI.string(changes.token)))
         return responses.response()
     }
 }

@@ -36,7 +36,9 @@ extension ContactStore {
             guard try db.statement("SELECT 1 FROM address_books WHERE user_id = ? AND name = ?").firstRow([user.id, name], { _ in true }) == nil
             else { throw StoreError.addressBookNameTaken(name) }
             let id = try Self.insertAddressBook(userID: user.id, name: name, displayName: displayName, now: now, db: db)
-            return AddressBook(scope: AddressBookScope(userID: user.id, bookID: id), name: name, displayName: displayName, syncToken: 0)
+            let scope = AddressBookScope(userID: user.id, bookID: id)
+            guard let token = try Self.syncPosition(in: scope, db: db) else { preconditionFailure("the book just made is gone") }
+            return AddressBook(scope: scope, name: name, displayName: displayName, syncToken: token)
         }
     }
 
@@ -85,24 +87,30 @@ extension ContactStore {
         searchIndex.removeAll()
     }
 
-    /// Adds an address book with an id never handed out before; returns the id.
+    /// Adds an address book with an id never handed out before, no changes yet and a fresh
+    /// random salt for its sync tokens and ETags; returns the id.
     static func insertAddressBook(userID: Int64, name: String, displayName: String, now: Int64, db: Database) throws -> Int64 {
         let id = try Counter.addressBookID.advance(db: db)
-        try db.run("INSERT INTO address_books (id, user_id, name, display_name, created_at) VALUES (?, ?, ?, ?, ?)",
-                   id, userID, name, displayName, now)
+        try db.run("""
+            INSERT INTO address_books (id, user_id, name, display_name, created_at, last_change, sync_salt)
+            VALUES (?, ?, ?, ?, ?, 0, \(saltExpression))
+            """, id, userID, name, displayName, now)
         return id
     }
+
+    /// SQL for a new salt: 16 random lowercase hexadecimal digits (`SyncToken.isSalt`).
+    static let saltExpression = "lower(hex(randomblob(8)))"
 
     private static let addressBookNameCharacters = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-")
 
     /// The user's books with their sync tokens; the user's id is its one parameter.
     private static let addressBookQuery = """
-        SELECT b.id, b.name, b.display_name, (SELECT max(seq) FROM changes WHERE book_id = b.id)
+        SELECT b.id, b.name, b.display_name, b.sync_salt, b.last_change
         FROM address_books b WHERE b.user_id = ?
         """
 
     private static func addressBook(from row: Row, userID: Int64) -> AddressBook {
         AddressBook(scope: AddressBookScope(userID: userID, bookID: row.int64(0)), name: row.text(1),
-                    displayName: row.text(2), syncToken: row.int64(3))
+                    displayName: row.text(2), syncToken: SyncToken(salt: row.text(3), change: row.int64(4)))
     }
 }

@@ -40,9 +40,12 @@ extension ContactStore {
     }
 
     /// Replaces everything in the store in `directory` (created if needed) with the backup at
-    /// `path`, in one transaction, then brings its schema up to date and signs every session out
-    /// (the backup's sessions may be ones revoked since). Nothing may have the store open for
-    /// the while: the server keeps in memory what the restore replaces.
+    /// `path`, in one transaction, then brings its schema up to date, signs every session out
+    /// (the backup's sessions may be ones revoked since) and gives every address book a new salt:
+    /// clients' sync tokens and ETags from before the restore name a history the backup does not
+    /// have, so their tokens are refused (they sync from scratch) and their ETags match no card.
+    /// Nothing may have the store open for the while: the server keeps in memory what the
+    /// restore replaces.
     ///
     /// - Parameter keptPath: where to back up the data being replaced first, once the backup has
     ///   passed its checks, unless the store has no user (nothing to lose).
@@ -63,7 +66,9 @@ extension ContactStore {
         let restored = try store.queue.read { database in
             try backup.copy(over: database, progress: progress)
             try Schema.migrator.migrate(database)
-            try database.transaction { try database.execute("DELETE FROM sessions") }
+            try database.transaction {
+                try database.execute("DELETE FROM sessions; UPDATE address_books SET sync_salt = \(saltExpression)")
+            }
             return try summary(of: database, path: live)
         }
         return (restored, keep)

@@ -22,10 +22,11 @@ extension ContactStore {
     /// change, without reading any details (a PROPFIND over thousands of cards).
     public func cardList(in scope: AddressBookScope) throws -> [CardVersion] {
         try queue.read { db in
-            try db.statement("""
+            let salt = try Self.syncSalt(of: scope, db: db)
+            return try db.statement("""
                 SELECT href, revision, updated_at FROM contacts WHERE book_id = ? AND deleted_at IS NULL
                 ORDER BY sort_key, name, uid
-                """).rows([scope.bookID], Self.cardVersion)
+                """).rows([scope.bookID]) { Self.cardVersion($0, salt: salt) }
         }
     }
 
@@ -34,16 +35,17 @@ extension ContactStore {
     /// cached needs no more.
     public func cardVersions(hrefs: [String], in scope: AddressBookScope) throws -> [CardVersion] {
         try queue.read { db in
-            try db.statement("""
+            let salt = try Self.syncSalt(of: scope, db: db)
+            return try db.statement("""
                 SELECT c.href, c.revision, c.updated_at
                 FROM json_each(?) AS wanted CROSS JOIN contacts c ON c.book_id = ? AND c.href = wanted.value
                 WHERE c.deleted_at IS NULL ORDER BY wanted.key
-                """).rows([Self.jsonArray(Self.uniqued(hrefs)), scope.bookID], Self.cardVersion)
+                """).rows([Self.jsonArray(Self.uniqued(hrefs)), scope.bookID]) { Self.cardVersion($0, salt: salt) }
         }
     }
 
-    private static func cardVersion(_ row: Row) -> CardVersion {
-        CardVersion(href: row.text(0), etag: etag(row.int64(1)), updatedAt: date(row.int64(2)))
+    private static func cardVersion(_ row: Row, salt: String) -> CardVersion {
+        CardVersion(href: row.text(0), etag: etag(salt: salt, revision: row.int64(1)), updatedAt: date(row.int64(2)))
     }
 
     /// The strings in order, each once.
@@ -108,7 +110,8 @@ extension ContactStore {
                 try Self.purgeFromTrash(trashed.id, in: scope, db: db)
                 current = nil
             }
-            try Self.check(precondition, etag: current.map { Self.etag($0.revision) })
+            let salt = try Self.syncSalt(of: scope, db: db)
+            try Self.check(precondition, etag: current.map { Self.etag(salt: salt, revision: $0.revision) })
             if let other = try db.statement("SELECT id, href, deleted_at IS NOT NULL FROM contacts WHERE book_id = ? AND uid = ?")
                 .firstRow([scope.bookID, uid], { (id: $0.int64(0), href: $0.text(1), inTrash: $0.int(2) != 0) }), other.id != current?.id {
                 guard other.inTrash else { throw StoreError.uidConflict(href: other.href) }
@@ -144,7 +147,8 @@ extension ContactStore {
             guard let card = try Self.cardRow(href: href, in: scope, db: db), !card.inTrash else {
                 throw StoreError.cardNotFound(href: href)
             }
-            try Self.check(ifMatch.map(CardPrecondition.ifMatch) ?? .none, etag: Self.etag(card.revision))
+            let salt = try Self.syncSalt(of: scope, db: db)
+            try Self.check(ifMatch.map(CardPrecondition.ifMatch) ?? .none, etag: Self.etag(salt: salt, revision: card.revision))
             _ = try Self.moveToTrash(card.id, in: scope, now: now, cutoff: cutoff, db: db)
         }
     }
@@ -183,6 +187,7 @@ extension ContactStore {
         guard !wanted.isEmpty else { return [] }
         let (href, revision, photo) = (Int32(ContactRow.columnCount), Int32(ContactRow.columnCount + 1), Int32(ContactRow.columnCount + 2))
         let (sentVersion, sentText) = (Int32(ContactRow.columnCount + 3), Int32(ContactRow.columnCount + 4))
+        let salt = try syncSalt(of: scope, db: db)
         // CROSS JOIN keeps the names asked for, in order, as the outer loop: one index lookup each.
         return try db.statement("""
             SELECT \(ContactRow.columns), c.href, c.revision, p.data, s.version, s.text
@@ -195,7 +200,7 @@ extension ContactStore {
             if !row.isNull(photo) { contact.details.photo = try Photo(data: row.blob(photo)) }
             let sent = row.isNull(sentText) ? nil : VCardWriter.Version(rawValue: row.text(sentVersion))
                 .map { SentCard(text: row.text(sentText), version: $0) }
-            return StoredCard(contact: contact, href: row.text(href), etag: etag(row.int64(revision)), sent: sent)
+            return StoredCard(contact: contact, href: row.text(href), etag: etag(salt: salt, revision: row.int64(revision)), sent: sent)
         }
     }
 }

@@ -6,29 +6,50 @@ enum ChangeKind: String {
 }
 
 extension ContactStore {
-    /// Appends a change of a contact in the table to its address book's change log (whose
-    /// sequence number only ever grows), under the UID and resource name the row has now, and
-    /// makes the new sequence number the contact's revision (its ETag).
+    /// Appends a change of a contact in the table to its address book's change log, under the
+    /// UID and resource name the row has now, and makes the change's number the contact's
+    /// revision (its ETag).
     static func recordChange(_ kind: ChangeKind, of id: Int64, in scope: AddressBookScope, at now: Int64, db: Database) throws {
+        let number = try nextChangeNumber(in: scope, db: db)
         try db.run("""
-            INSERT INTO changes (book_id, contact_id, uid, href, kind, changed_at)
-            SELECT book_id, id, uid, href, ?, ? FROM contacts WHERE id = ? AND book_id = ?
-            """, kind.rawValue, now, id, scope.bookID)
-        try db.run("UPDATE contacts SET revision = ? WHERE id = ? AND book_id = ?", db.lastInsertRowID, id, scope.bookID)
+            INSERT INTO changes (book_id, number, contact_id, uid, href, kind, changed_at)
+            SELECT book_id, ?, id, uid, href, ?, ? FROM contacts WHERE id = ? AND book_id = ?
+            """, number, kind.rawValue, now, id, scope.bookID)
+        try db.run("UPDATE contacts SET revision = ? WHERE id = ? AND book_id = ?", number, id, scope.bookID)
     }
 
     /// Logs the creation of a contact about to be inserted with this UID and name (so without
-    /// reading or rewriting its row) and returns the sequence number: the revision to insert it with.
+    /// reading or rewriting its row) and returns the change's number: the revision to insert it with.
     static func recordCreation(of id: Int64, uid: String, href: String, in scope: AddressBookScope, at now: Int64,
                                db: Database) throws -> Int64 {
-        try db.run("INSERT INTO changes (book_id, contact_id, uid, href, kind, changed_at) VALUES (?, ?, ?, ?, ?, ?)",
-                   scope.bookID, id, uid, href, ChangeKind.create.rawValue, now)
-        return db.lastInsertRowID
+        let number = try nextChangeNumber(in: scope, db: db)
+        try db.run("INSERT INTO changes (book_id, number, contact_id, uid, href, kind, changed_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                   scope.bookID, number, id, uid, href, ChangeKind.create.rawValue, now)
+        return number
     }
 
-    /// The newest sequence number of the address book's change log (0 before any change).
+    /// Hands out the number of the address book's next change: its own sequence 1, 2, 3…, which
+    /// no other book's writes move.
+    private static func nextChangeNumber(in scope: AddressBookScope, db: Database) throws -> Int64 {
+        guard let number = try db.statement("UPDATE address_books SET last_change = last_change + 1 WHERE id = ? RETURNING last_change")
+            .firstRow([scope.bookID], { $0.int64(0) }) else { throw StoreError.addressBookNotFound }
+        return number
+    }
+
+    /// The number of the address book's newest change (0 before any change).
     static func latestChange(in scope: AddressBookScope, db: Database) throws -> Int64 {
-        // A bare max() lets SQLite read the last entry of the index instead of scanning it.
-        try db.statement("SELECT max(seq) FROM changes WHERE book_id = ?").firstRow([scope.bookID]) { $0.int64(0) } ?? 0
+        try db.statement("SELECT last_change FROM address_books WHERE id = ?").firstRow([scope.bookID]) { $0.int64(0) } ?? 0
+    }
+
+    /// Where the address book's change log stands: its salt and the number of its newest change.
+    static func syncPosition(in scope: AddressBookScope, db: Database) throws -> SyncToken? {
+        try db.statement("SELECT sync_salt, last_change FROM address_books WHERE id = ?").firstRow([scope.bookID]) {
+            SyncToken(salt: $0.text(0), change: $0.int64(1))
+        }
+    }
+
+    /// The salt of the address book's tokens and ETags ("" when there is no such book).
+    static func syncSalt(of scope: AddressBookScope, db: Database) throws -> String {
+        try db.statement("SELECT sync_salt FROM address_books WHERE id = ?").firstRow([scope.bookID]) { $0.text(0) } ?? ""
     }
 }

@@ -4,55 +4,58 @@ extension ContactStore {
     /// What changed in the address book after `token` (RFC 6578 sync-collection): the names of
     /// the cards written since (live now) and of those removed since.
     ///
-    /// A token is a sequence number of the change log, as `AddressBook.syncToken` and this method
-    /// hand out. Token 0 asks for an initial sync: every live card, nothing removed. Any other
-    /// token from 1 up to the book's newest change is answered — the log is never pruned and
-    /// keeps each card's name, so cards purged from the trash are still reported as removed.
-    /// A name written and removed since `token` counts as removed; one removed and written again
-    /// (a new card at the same name) counts as written.
+    /// A token is a point in this book's own change log, as `AddressBook.syncToken` and this
+    /// method hand out; nil asks for an initial sync: every live card, nothing removed. Any token
+    /// of this book is answered — the log is never pruned and keeps each card's name, so cards
+    /// purged from the trash are still reported as removed. A name written and removed since
+    /// `token` counts as removed; one removed and written again (a new card at the same name)
+    /// counts as written.
     /// - Parameter limit: at most this many names (at least 1); the returned token then covers
     ///   just those, and asking again from it brings the rest.
     /// - Returns: the names, the token they bring the client to, and whether `limit` cut the
-    ///   answer short; nil when `token` is not 0 or one this book handed out (a token of another
+    ///   answer short; nil when `token` is not one this book handed out (a token of another
     ///   book, even one deleted from the same address, or of another store, or from before a
-    ///   restore): the client must sync from scratch.
-    public func changes(in scope: AddressBookScope, since token: Int64, limit: Int?) throws
-        -> (written: [CardVersion], removed: [String], token: Int64, truncated: Bool)? {
+    ///   restore — each has another salt — or one beyond the book's newest change): the client
+    ///   must sync from scratch.
+    public func changes(in scope: AddressBookScope, since token: SyncToken?, limit: Int?) throws
+        -> (written: [CardVersion], removed: [String], token: SyncToken, truncated: Bool)? {
         let pageSize = limit.map { max($0, 1) }
         return try queue.read { db in
             // Read first: a write that lands after it is at worst reported again next time.
-            let latest = try Self.latestChange(in: scope, db: db)
-            // Every token handed out is 0 or the number of one of this book's own changes.
-            let issued = try db.statement("SELECT 1 FROM changes WHERE book_id = ? AND seq = ?").firstRow([scope.bookID, token]) { _ in true }
-            guard token == 0 || issued == true else { return nil }
-            // Names with the sequence number of their last change, in that order, so the first
-            // `limit` of them are everything changed up to the last one's number.
+            guard let latest = try Self.syncPosition(in: scope, db: db) else { return nil }
+            // Every token this book handed out has its salt and a number up to its newest change.
+            if let token, token.salt != latest.salt || !(0...latest.change).contains(token.change) { return nil }
+            // Names with the number of their last change, in that order, so the first `limit` of
+            // them are everything changed up to the last one's number.
             let rowLimit = pageSize.map { $0 + 1 } ?? -1
             // With each name, the live card's revision and last change (NULL when there is none).
-            var entries = token == 0
-                ? try db.statement("""
+            var entries = if let token {
+                try db.statement("""
+                    SELECT ch.href, max(ch.number) AS last, c.revision, c.updated_at
+                    FROM changes ch LEFT JOIN contacts c ON c.book_id = ch.book_id AND c.href = ch.href AND c.deleted_at IS NULL
+                    WHERE ch.book_id = ? AND ch.number > ? GROUP BY ch.href ORDER BY last LIMIT ?
+                    """).rows([scope.bookID, token.change, rowLimit]) { Self.syncEntry($0, salt: latest.salt) }
+            } else {
+                try db.statement("""
                     SELECT href, revision, revision, updated_at FROM contacts WHERE book_id = ? AND deleted_at IS NULL
                     ORDER BY revision LIMIT ?
-                    """).rows([scope.bookID, rowLimit], Self.syncEntry)
-                : try db.statement("""
-                    SELECT ch.href, max(ch.seq) AS last, c.revision, c.updated_at
-                    FROM changes ch LEFT JOIN contacts c ON c.book_id = ch.book_id AND c.href = ch.href AND c.deleted_at IS NULL
-                    WHERE ch.book_id = ? AND ch.seq > ? GROUP BY ch.href ORDER BY last LIMIT ?
-                    """).rows([scope.bookID, token, rowLimit], Self.syncEntry)
+                    """).rows([scope.bookID, rowLimit]) { Self.syncEntry($0, salt: latest.salt) }
+            }
             var next = latest
             let truncated = pageSize.map { entries.count > $0 } ?? false
             if let pageSize, truncated {
                 entries.removeLast(entries.count - pageSize)
-                next = entries[pageSize - 1].seq
+                next = SyncToken(salt: latest.salt, change: entries[pageSize - 1].number)
             }
             return (entries.compactMap(\.live), entries.filter { $0.live == nil }.map(\.href), next, truncated)
         }
     }
 
-    /// A name, the sequence number of its last change, and the live card that has it, if any.
-    private static func syncEntry(_ row: Row) -> (href: String, seq: Int64, live: CardVersion?) {
+    /// A name, the number of its last change, and the live card that has it, if any.
+    private static func syncEntry(_ row: Row, salt: String) -> (href: String, number: Int64, live: CardVersion?) {
         let href = row.text(0)
-        let live = row.isNull(2) ? nil : CardVersion(href: href, etag: etag(row.int64(2)), updatedAt: date(row.int64(3)))
+        let live = row.isNull(2) ? nil
+            : CardVersion(href: href, etag: etag(salt: salt, revision: row.int64(2)), updatedAt: date(row.int64(3)))
         return (href, row.int64(1), live)
     }
 }

@@ -134,6 +134,30 @@ enum Schema {
                 );
                 """)
         },
+        Migration("sync: each address book numbers its own changes and has a random salt for its tokens and ETags") { db in
+            try db.execute("""
+                -- A change's number in its book's log: 1, 2, 3… per book, so nothing a client sees
+                -- (revisions, ETags, sync tokens, CTags) moves when another book is written. The
+                -- book's last number, advanced by each change, and its salt: random, made with the
+                -- book, named in its tokens and ETags so those of another book, of a book deleted
+                -- and made again at its name, or of an earlier release never match.
+                ALTER TABLE address_books ADD COLUMN last_change INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE address_books ADD COLUMN sync_salt TEXT NOT NULL DEFAULT '';
+                ALTER TABLE changes ADD COLUMN number INTEGER NOT NULL DEFAULT 0;
+                UPDATE changes SET number = numbered.number
+                    FROM (SELECT seq, row_number() OVER (PARTITION BY book_id ORDER BY seq) AS number FROM changes) AS numbered
+                    WHERE numbered.seq = changes.seq;
+                DROP INDEX changes_by_book;
+                CREATE UNIQUE INDEX changes_by_book_number ON changes(book_id, number);
+                -- Revisions were the seq of the change that last wrote the contact: its number now.
+                -- A client-sent text belongs to the revision it was sent at, so it follows the same way.
+                UPDATE contacts SET revision = coalesce((SELECT number FROM changes WHERE seq = contacts.revision), 0);
+                DELETE FROM sent_cards WHERE revision NOT IN (SELECT seq FROM changes);
+                UPDATE sent_cards SET revision = (SELECT number FROM changes WHERE seq = sent_cards.revision);
+                UPDATE address_books SET last_change = coalesce((SELECT max(number) FROM changes WHERE book_id = address_books.id), 0),
+                                         sync_salt = lower(hex(randomblob(8)));
+                """)
+        },
         Migration("Accounts: names compared in NFC, app passwords found by a digest") { db in
             try db.execute("""
                 -- SHA-256 of the app password (150 random bits), so a login checks one argon2id

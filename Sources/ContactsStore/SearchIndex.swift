@@ -111,7 +111,7 @@ final class SearchIndex: @unchecked Sendable {
         if book.latestChange == 0 {
             try db.statement(load + " ORDER BY sort_key, name, uid").forEachRow([scope.bookID]) { book.append(Entry($0)) }
         } else {
-            let changed = try db.statement("SELECT DISTINCT contact_id FROM changes WHERE book_id = ? AND seq > ?")
+            let changed = try db.statement("SELECT DISTINCT contact_id FROM changes WHERE book_id = ? AND number > ?")
                 .rows([scope.bookID, book.latestChange]) { $0.int64(0) }
             let current = try db.statement(load + " AND id = ?")
             for id in changed {

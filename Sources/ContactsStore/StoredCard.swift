@@ -9,8 +9,9 @@ extension ContactStore {
         public let contact: Contact
         /// Its resource name in the address book.
         public let href: String
-        /// Its entity tag, strong and quoted (`"42"`): the sequence number of the change that last
-        /// wrote it, so it changes with every write and with nothing else.
+        /// Its entity tag, strong and quoted (`"3f9a0c1b2d4e5f60-42"`): its book's salt and the
+        /// number of the book's change that last wrote it, so it changes with every write to it
+        /// and with nothing else.
         public let etag: String
         /// The vCard as its client sent it, when that PUT is the card's latest write.
         public let sent: SentCard?
@@ -45,8 +46,11 @@ extension ContactStore {
         }
     }
 
-    /// The entity tag of a contact at `revision`.
-    static func etag(_ revision: Int64) -> String { "\"\(revision)\"" }
+    /// The entity tag of a contact at `revision` in the book with this salt. It always holds a
+    /// `-`, so no entity tag of earlier releases (a bare change-log sequence number) is ever
+    /// taken for one of today's; and the salt keeps a card of a book deleted and made again at
+    /// the same name, or restored from a backup, from matching an older tag at the same address.
+    static func etag(salt: String, revision: Int64) -> String { "\"" + salt + "-" + String(revision) + "\"" }
 }
 
 /// `ContactStore.StoredCard`, by its short name.

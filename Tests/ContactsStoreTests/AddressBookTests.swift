@@ -15,7 +15,9 @@ import Testing
 
     @Test func everyUserHasTheDefaultBook() throws {
         let books = try store.addressBooks(for: fixture.alice)
-        #expect(books == [AddressBook(scope: fixture.aliceBook, name: "contacts", displayName: "Contacts", syncToken: 0)])
+        let token = try #require(books.first).syncToken
+        #expect(books == [AddressBook(scope: fixture.aliceBook, name: "contacts", displayName: "Contacts", syncToken: token)])
+        #expect(token.change == 0 && SyncToken.isSalt(token.salt))
         #expect(try store.addressBook(named: "contacts", for: fixture.alice) == books.first)
         #expect(try store.addressBook(named: "Contacts", for: fixture.alice) == nil)
         #expect(try store.addressBook(named: "work", for: fixture.alice) == nil)
@@ -26,13 +28,15 @@ import Testing
         let older = try store.createAddressBook(named: "a.old_1-2", displayName: "Old", for: fixture.alice)
         #expect(try store.addressBooks(for: fixture.alice).map(\.name) == ["contacts", "work", "a.old_1-2"])
         #expect(try store.addressBook(named: "work", for: fixture.alice) == work)
-        #expect(work.syncToken == 0)
+        #expect(work.syncToken.change == 0)
+        #expect(Set([work.syncToken.salt, older.syncToken.salt, try store.addressBooks(for: fixture.alice)[0].syncToken.salt]).count == 3,
+                "every book has its own salt")
         #expect(work.scope != older.scope)
         _ = try store.addContact(TwoUserStore.details("At work"), to: work.scope)
         let token = try #require(try store.addressBook(named: "work", for: fixture.alice)).syncToken
-        #expect(token > 0)
+        #expect(token == SyncToken(salt: work.syncToken.salt, change: 1))
         #expect(try store.contacts(in: fixture.aliceBook).isEmpty)
-        #expect(try store.addressBook(named: "contacts", for: fixture.alice)?.syncToken == 0)
+        #expect(try store.addressBook(named: "contacts", for: fixture.alice)?.syncToken.change == 0)
     }
 
     @Test(arguments: ["", ".", "..", "a/b", "with space", "ü", "tab\t", String(repeating: "x", count: 65)])

@@ -73,6 +73,26 @@ import Testing
         #expect(try Database(path: fixture.directory.databasePath).integrityProblems().isEmpty)
     }
 
+    @Test func tokensAndETagsFromBeforeARestoreAreRefused() throws {
+        let path = elsewhere.path + "/backup.sqlite3"
+        _ = try store.backUp(to: path)
+        // Written after the backup: the restore loses it, and the numbers it had come round again.
+        let lost = try fixture.put("x.vcf", uid: "x", name: "Lost", in: fixture.aliceBook)
+        let lostToken = try store.addressBooks(for: fixture.alice)[0].syncToken
+        _ = try ContactStore.restore(directory: fixture.directory.path, from: path, keepingReplacedDataAt: elsewhere.path + "/kept.sqlite3")
+        let reopened = try fixture.directory.store()
+        let alice = try reopened.defaultAddressBook(for: try reopened.user(named: "alice"))
+        let remade = try reopened.putCard(href: "x.vcf", uid: "x", details: TwoUserStore.details("Made again"), in: alice, precondition: .none)
+        let token = try reopened.addressBooks(for: try reopened.user(named: "alice"))[0].syncToken
+        #expect(token.change == lostToken.change && token.salt != lostToken.salt)
+        #expect(remade.card.etag != lost.etag)
+        #expect(try reopened.changes(in: alice, since: lostToken, limit: nil) == nil)
+        #expect(throws: StoreError.preconditionFailed) {
+            try reopened.putCard(href: "x.vcf", uid: "x", details: TwoUserStore.details("Blind"), in: alice, precondition: .ifMatch(lost.etag))
+        }
+        #expect(try reopened.changes(in: alice, since: nil, limit: nil)?.token == token)
+    }
+
     @Test func aBackupNeverReplacesAFile() throws {
         let path = elsewhere.path + "/taken.sqlite3"
         try Data("an earlier backup".utf8).write(to: URL(fileURLWithPath: path))

@@ -67,17 +67,18 @@ import Testing
         #expect(try store.authenticateForSync(username: "alice", password: "password1") == alice)
         let books = try store.addressBooks(for: alice)
         #expect(books.map(\.name) == [ContactStore.defaultAddressBookName])
-        #expect(books.first?.syncToken == 7)
         let book = try #require(books.first)
+        #expect(book.syncToken.change == 7)
         #expect(try store.defaultAddressBook(for: alice) == book.scope)
-        #expect(try store.cardList(in: book.scope).map(\.etag).sorted() == ["\"2\"", "\"5\""])
+        let salt = book.syncToken.salt
+        #expect(try store.cardList(in: book.scope).map(\.etag).sorted() == ["\"\(salt)-2\"", "\"\(salt)-5\""])
         #expect(try store.card(href: "AAAA.vcf", in: book.scope)?.contact.details.name == "Anna")
         #expect(try store.card(href: "CCCC.vcf", in: book.scope) == nil)
         // Removed before and after the trash: both by name.
-        let since = try #require(try store.changes(in: book.scope, since: 3, limit: nil))
+        let since = try #require(try store.changes(in: book.scope, since: SyncToken(salt: salt, change: 3), limit: nil))
         #expect(since.written.map(\.href) == ["AAAA.vcf"])
         #expect(Set(since.removed) == ["CCCC.vcf", "DDDD.vcf"])
-        #expect(since.token == 7)
+        #expect(since.token == book.syncToken)
         #expect(try store.phoneticNames(for: alice))
         #expect(try store.credentialsGeneration(of: alice) == 0)
         #expect(try store.integrityCheck() == "ok")
@@ -90,7 +91,8 @@ import Testing
         let scope = try store.defaultAddressBook(for: alice)
         let added = try store.addContact(.init(name: "Dora", phones: [.init("1")]), to: scope)
         #expect(added.id == 5)
-        #expect(try store.card(href: added.uid + ".vcf", in: scope)?.etag == "\"8\"")
+        let salt = try #require(try store.addressBooks(for: alice).first).syncToken.salt
+        #expect(try store.card(href: added.uid + ".vcf", in: scope)?.etag == "\"\(salt)-8\"")
         let bob = try store.createUser(username: "bob", password: "password1")
         #expect(bob.id == 2)
         #expect(try store.defaultAddressBook(for: bob) != scope)
@@ -98,5 +100,111 @@ import Testing
         // The purged contact's name is free again.
         let put = try store.putCard(href: "DDDD.vcf", uid: "DDDD", details: .init(name: "Dirk"), in: scope, precondition: .ifNoneMatchAny)
         #expect(put.created)
+    }
+}
+
+/// Migration 4 on a file the previous release wrote: change numbers per address book.
+@Suite struct PerBookChangeNumberMigrationTests {
+    let directory = TemporaryDirectory()
+
+    /// A version-3 database: alice's and bob's default books, whose changes the one global
+    /// sequence numbered in turn, with cards their clients sent.
+    private func makeVersion3Database() throws {
+        try FileManager.default.createDirectory(atPath: directory.path, withIntermediateDirectories: true)
+        let db = try Database(path: directory.databasePath)
+        try Migrator(Array(Schema.migrator.migrations.prefix(3))).migrate(db)
+        #expect(try db.userVersion == 3)
+        for (id, name) in [(1, "alice"), (2, "bob")] {
+            try db.run("INSERT INTO users (id, username, username_key, password_hash, created_at) VALUES (?, ?, ?, ?, 0)",
+                       id, name, name, PasswordHasher.hash("password1"))
+            try db.run("INSERT INTO address_books (id, user_id, name, display_name, created_at) VALUES (?, ?, 'contacts', 'Contacts', 0)", id, id)
+        }
+        func contact(_ id: Int64, book: Int64, uid: String, revision: Int64, deletedAt: Int64? = nil) throws {
+            try db.run("""
+                INSERT INTO contacts (book_id, sort_key, name, uid, id, phones, emails, sex, age, birthday, address, note,
+                                      extra_properties, has_photo, section, search_text, created_at, updated_at, deleted_at, href, revision)
+                VALUES (?, ?, ?, ?, ?, '', '', '', NULL, NULL, '', '', '', 0, 'A', ?, 0, 0, ?, ?, ?)
+                """, book, uid, uid, uid, id, uid, deletedAt, uid + ".vcf", revision)
+        }
+        func change(_ book: Int64, _ id: Int64, uid: String, _ kind: String) throws {
+            try db.run("INSERT INTO changes (book_id, contact_id, uid, href, kind, changed_at) VALUES (?, ?, ?, ?, ?, 0)",
+                       book, id, uid, uid + ".vcf", kind)
+        }
+        try change(1, 1, uid: "a1", "create")  // seq 1: alice 1
+        try change(2, 2, uid: "b1", "create")  // seq 2: bob 1
+        try change(1, 3, uid: "a2", "create")  // seq 3: alice 2
+        try change(2, 4, uid: "b2", "create")  // seq 4: bob 2
+        try change(2, 2, uid: "b1", "update")  // seq 5: bob 3
+        try change(1, 1, uid: "a1", "update")  // seq 6: alice 3
+        try change(1, 5, uid: "a3", "create")  // seq 7: alice 4, purged since
+        try change(2, 4, uid: "b2", "delete")  // seq 8: bob 4
+        try change(1, 5, uid: "a3", "delete")  // seq 9: alice 5
+        try contact(1, book: 1, uid: "a1", revision: 6)
+        try contact(2, book: 2, uid: "b1", revision: 5)
+        try contact(3, book: 1, uid: "a2", revision: 3)
+        try contact(4, book: 2, uid: "b2", revision: 8, deletedAt: 0)
+        // a1's text is its latest write; b1's belongs to its creation, before an update; a2's to no change at all.
+        for (id, revision, text) in [(1, 6, "a1 as sent"), (2, 2, "b1 as first sent"), (3, 99, "a2 from nowhere")] {
+            try db.run("INSERT INTO sent_cards (contact_id, revision, version, text) VALUES (?, ?, '4.0', ?)", id, revision, text)
+        }
+        try db.run("UPDATE counters SET value = 5 WHERE name = 'contact_id'")
+        try db.run("UPDATE counters SET value = 2 WHERE name IN ('user_id', 'address_book_id')")
+    }
+
+    private func query<T>(_ sql: String, _ transform: (Row) -> T) throws -> [T] {
+        try Database(path: directory.databasePath).statement(sql).rows([], transform)
+    }
+
+    @Test func eachBookNumbersItsChangesInTheirOrder() throws {
+        try makeVersion3Database()
+        _ = try directory.store()
+        #expect(try Database(path: directory.databasePath).userVersion == Schema.migrator.migrations.count)
+        let log = try query("SELECT book_id, number FROM changes ORDER BY seq") { [$0.int64(0), $0.int64(1)] }
+        #expect(log == [[1, 1], [2, 1], [1, 2], [2, 2], [2, 3], [1, 3], [1, 4], [2, 4], [1, 5]])
+        let revisions = try query("SELECT id, revision FROM contacts ORDER BY id") { [$0.int64(0), $0.int64(1)] }
+        #expect(revisions == [[1, 3], [2, 3], [3, 2], [4, 4]])
+        let books = try query("SELECT id, last_change, sync_salt FROM address_books ORDER BY id") { ($0.int64(0), $0.int64(1), $0.text(2)) }
+        #expect(books.map(\.1) == [5, 4])
+        #expect(books.allSatisfy { SyncToken.isSalt($0.2) } && books[0].2 != books[1].2)
+        let sent = try query("SELECT contact_id, revision FROM sent_cards ORDER BY contact_id") { [$0.int64(0), $0.int64(1)] }
+        #expect(sent == [[1, 3], [2, 1]], "a sent text keeps to its revision; one of no known change is dropped")
+    }
+
+    @Test func migratedBooksSyncFromScratchAndRefuseOldTokens() throws {
+        try makeVersion3Database()
+        let store = try directory.store()
+        let alice = try #require(try store.addressBooks(for: try store.user(named: "alice")).first)
+        let bob = try #require(try store.addressBooks(for: try store.user(named: "bob")).first)
+        #expect(alice.syncToken.change == 5 && bob.syncToken.change == 4)
+        let salt = alice.syncToken.salt
+        // The card served as its client sent it is still the one at its revision; the stale one is not.
+        let a1 = try #require(try store.card(href: "a1.vcf", in: alice.scope))
+        #expect(a1.etag == "\"\(salt)-3\"" && a1.sent?.text == "a1 as sent")
+        #expect(try store.card(href: "b1.vcf", in: bob.scope)?.sent == nil)
+        #expect(try store.card(href: "a2.vcf", in: alice.scope)?.sent == nil)
+
+        let initial = try #require(try store.changes(in: alice.scope, since: nil, limit: nil))
+        #expect(initial.written.map(\.href).sorted() == ["a1.vcf", "a2.vcf"] && initial.removed.isEmpty)
+        #expect(Set(initial.written.map(\.etag)) == ["\"\(salt)-3\"", "\"\(salt)-2\""])
+        #expect(initial.token == alice.syncToken)
+        let since = try #require(try store.changes(in: alice.scope, since: SyncToken(salt: salt, change: 2), limit: nil))
+        #expect(since.written.map(\.href) == ["a1.vcf"] && since.removed == ["a3.vcf"])
+        #expect(try store.changes(in: bob.scope, since: nil, limit: nil)?.written.map(\.href) == ["b1.vcf"])
+
+        // Tokens of the previous release were bare sequence numbers: none reads as a token now.
+        for old in ["9", "5", "0"] { #expect(SyncToken(old) == nil) }
+        // Nor does one book's token serve another.
+        #expect(try store.changes(in: bob.scope, since: SyncToken(salt: salt, change: 4), limit: nil) == nil)
+        // An ETag of the previous release matches no card any more.
+        #expect(throws: StoreError.preconditionFailed) {
+            try store.putCard(href: "a1.vcf", uid: "a1", details: .init(name: "Stale"), in: alice.scope, precondition: .ifMatch("\"6\""))
+        }
+        #expect(throws: StoreError.preconditionFailed) { try store.deleteCard(href: "a2.vcf", in: alice.scope, ifMatch: "\"3\"") }
+
+        // New writes continue each book's own numbers.
+        _ = try store.putCard(href: "a1.vcf", uid: "a1", details: .init(name: "Fresh"), in: alice.scope, precondition: .ifMatch(a1.etag))
+        #expect(try store.addressBooks(for: try store.user(named: "alice")).first?.syncToken.change == 6)
+        #expect(try store.addressBooks(for: try store.user(named: "bob")).first?.syncToken == bob.syncToken)
+        #expect(try store.integrityCheck() == "ok")
     }
 }
