@@ -46,14 +46,15 @@ struct AddressDataRequest {
         version = accept.contains("version=4.0") ? .v4_0 : accept.contains("version=3.0") ? .v3_0 : nil
     }
 
-    /// The card as text in `form` (whole cards through the cache); a subset keeps VERSION and
-    /// UID, which a card cannot do without.
-    func text(of card: StoredCard, in scope: AddressBookScope, form: CardTextCache.Form, cache: CardTextCache) -> String {
+    /// The card as text in `form` and `representation` (whole cards through the cache); a
+    /// subset keeps VERSION and UID, which a card cannot do without.
+    func text(of card: StoredCard, in scope: AddressBookScope, form: CardTextCache.Form,
+              representation: CardRepresentation, cache: CardTextCache) -> String {
         let version = version ?? card.sent?.version ?? .v3_0
         guard propertyNames != nil else {
-            return cache.text(of: card, in: scope, version: version, form: form) {
-                if let sent = card.sent, sent.version == version { return sent.text }
-                return text(of: card.contact, version: version)
+            return cache.text(href: card.href, etag: representation.etag(card.etag), in: scope, version: version, form: form) {
+                let stored = if let sent = card.sent, sent.version == version { sent.text } else { text(of: card.contact, version: version) }
+                return CardRepresentation.inserting(representation.addedLines(for: card.contact), into: stored)
             }
         }
         let subset = text(of: card.contact, version: version)
@@ -61,9 +62,10 @@ struct AddressDataRequest {
     }
 
     /// The whole card's text, XML-escaped, when the cache holds it (never for a subset).
-    func cachedText(of card: CardVersion, in scope: AddressBookScope, cache: CardTextCache) -> String? {
+    func cachedText(of card: CardVersion, in scope: AddressBookScope, representation: CardRepresentation,
+                    cache: CardTextCache) -> String? {
         guard propertyNames == nil, let version else { return nil }
-        return cache.cachedText(href: card.href, etag: card.etag, in: scope, version: version, form: .xmlContent)
+        return cache.cachedText(href: card.href, etag: representation.etag(card.etag), in: scope, version: version, form: .xmlContent)
     }
 
     private func text(of contact: Contact, version: VCardWriter.Version) -> String {

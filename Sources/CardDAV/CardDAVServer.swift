@@ -65,7 +65,8 @@ public final class CardDAVServer: Sendable {
             if request.method == "MKCOL" { throw DAVError(403, "Address books are made in the address book home; they hold cards only.") }
             throw DAVError(404, "Nothing is at \(request.path).")
         }
-        let context = DAVContext(server: self, request: request, user: user, path: path)
+        let representation = try CardRepresentation(userAgent: request.headers["User-Agent"]) { try store.phoneticNames(for: user) }
+        let context = DAVContext(server: self, request: request, user: user, path: path, representation: representation)
         try context.checkOwner()
         var response: Response
         switch request.method {

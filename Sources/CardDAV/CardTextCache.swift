@@ -40,14 +40,15 @@ final class CardTextCache: @unchecked Sendable {
         return lock.withLock { entries[key] }
     }
 
-    /// The card's text in `version` and `form`, written by `write` when it is not cached.
-    func text(of card: StoredCard, in scope: AddressBookScope, version: VCardWriter.Version, form: Form,
+    /// The text of the card at `href` with `etag` in `version` and `form`, written by `write`
+    /// when it is not cached (in XML form, escaped from the vCard form).
+    func text(href: String, etag: String, in scope: AddressBookScope, version: VCardWriter.Version, form: Form,
               write: () -> String) -> String {
-        let key = Key(scope: scope, href: card.href, etag: card.etag, version: version, form: form)
+        let key = Key(scope: scope, href: href, etag: etag, version: version, form: form)
         if let text = lock.withLock({ entries[key] }) { return text }
         let text = switch form {
         case .vCard: write()
-        case .xmlContent: XMLOutput.escape(self.text(of: card, in: scope, version: version, form: .vCard, write: write))
+        case .xmlContent: XMLOutput.escape(self.text(href: href, etag: etag, in: scope, version: version, form: .vCard, write: write))
         }
         lock.withLock {
             guard entries[key] == nil, text.utf8.count <= byteLimit / 4 else { return }

@@ -8,7 +8,7 @@ extension DAVContext {
         case .card(_, let bookName, let name):
             let book = try addressBook(named: bookName)
             do {
-                try store.deleteCard(href: name, in: book.scope, ifMatch: request.headers["If-Match"])
+                try store.deleteCard(href: name, in: book.scope, ifMatch: request.headers["If-Match"].map(CardRepresentation.storedETags))
             } catch StoreError.preconditionFailed {
                 throw DAVError(412, "The card has changed since (If-Match).")
             } catch StoreError.cardNotFound {

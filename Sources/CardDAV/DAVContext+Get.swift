@@ -1,7 +1,8 @@
 import ContactsStore
 import HTTP
 
-/// GET and HEAD (RFC 4918 §9.4) of a card: the vCard with its strong ETag.
+/// GET and HEAD (RFC 4918 §9.4) of a card: the vCard with its strong ETag, in the client's
+/// representation (so the answer varies with the User-Agent).
 extension DAVContext {
     func get() throws -> Response {
         guard case .card(_, let bookName, let name) = path else {
@@ -9,8 +10,9 @@ extension DAVContext {
         }
         let book = try addressBook(named: bookName)
         guard let card = try store.card(href: name, in: book.scope) else { throw DAVError(404, "No card \(name).") }
-        if let match = request.headers["If-None-Match"], ETag.matches(match, card.etag) {
-            return Response(status: 304, headers: ["ETag": card.etag])
+        let etag = representation.etag(card.etag)
+        if let match = request.headers["If-None-Match"], ETag.matches(CardRepresentation.storedETags(in: match), card.etag) {
+            return Response(status: 304, headers: ["ETag": etag, "Vary": "User-Agent"])
         }
         guard AddressDataRequest.acceptsVCard(request.headers["Accept"]) else {
             throw DAVError(406, "Cards are served as text/vcard (3.0, or 4.0 when asked for).",
@@ -18,9 +20,9 @@ extension DAVContext {
         }
         let format = AddressDataRequest(accept: request.headers["Accept"])
         return Response(status: 200, headers: [
-            "Content-Type": "text/vcard; charset=utf-8", "ETag": card.etag,
+            "Content-Type": "text/vcard; charset=utf-8", "ETag": etag, "Vary": "User-Agent",
             "Last-Modified": HTTPDate.string(card.contact.updatedAt),
-        ], body: Array(format.text(of: card, in: book.scope, form: .vCard, cache: server.cardTexts).utf8))
+        ], body: Array(format.text(of: card, in: book.scope, form: .vCard, representation: representation, cache: server.cardTexts).utf8))
     }
 }
 

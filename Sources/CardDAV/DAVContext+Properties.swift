@@ -75,7 +75,7 @@ extension DAVContext {
     func cardProperties(of version: CardVersion, addressData: String?, request: PropertyRequest) -> PropertySet {
         var set = PropertySet(computing: request)
         set.set(.dav("resourcetype"))
-        set.setText(.dav("getetag"), version.etag)
+        set.setText(.dav("getetag"), representation.etag(version.etag))
         set.setText(.dav("getcontenttype"), "text/vcard; charset=utf-8")
         set.setText(.dav("getlastmodified"), HTTPDate.string(version.updatedAt))
         set.set(.dav("supported-report-set"), Self.supportedReports([.cardDAV("addressbook-multiget"), .cardDAV("addressbook-query")]))
@@ -94,7 +94,8 @@ extension DAVContext {
     /// The properties of a card read whole (a PROPFIND of the card itself).
     func cardProperties(of card: StoredCard, in book: AddressBook, request: PropertyRequest) -> PropertySet {
         let addressData = request.wants(.cardDAV("address-data"))
-            ? AddressDataRequest().text(of: card, in: book.scope, form: .xmlContent, cache: server.cardTexts) : nil
+            ? AddressDataRequest().text(of: card, in: book.scope, form: .xmlContent, representation: representation,
+                                        cache: server.cardTexts) : nil
         return cardProperties(of: card.version,
                               addressData: addressData, request: request)
     }

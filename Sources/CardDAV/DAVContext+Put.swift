@@ -16,7 +16,7 @@ extension DAVContext {
             throw DAVError(415, "Send a vCard (text/vcard).", precondition: .cardDAV("supported-address-data"))
         }
         let card: VCard
-        var details: ContactDetails
+        let details: ContactDetails
         do {
             card = try Self.singleCard(in: request.body)
             details = try ContactDetails(card: card)
@@ -27,23 +27,19 @@ extension DAVContext {
         }
         // A card sent without a UID keeps the one it has; a new one is named after its resource.
         let uid = try card.uid ?? store.card(href: name, in: book.scope)?.contact.uid ?? Self.uid(fromResourceName: name)
-        var transformed = false
-        if try store.phoneticNames(for: user), let withReading = details.addingPhoneticName() {
-            details = withReading
-            transformed = true
-        }
         let precondition: ContactStore.CardPrecondition
         if let match = request.headers["If-Match"] {
-            precondition = .ifMatch(match.trimmingCharacters(in: .whitespaces))
+            precondition = .ifMatch(CardRepresentation.storedETags(in: match))
         } else if request.headers["If-None-Match"]?.trimmingCharacters(in: .whitespaces) == "*" {
             precondition = .ifNoneMatchAny
         } else {
             precondition = .none
         }
         // RFC 6352 §6.3.2.3: a card stored as it was sent is served back byte for byte, so its
-        // ETag is given; one the server changed (a phonetic name added, a UID or FN supplied, a
-        // 2.1 card, control characters dropped) is written afresh and gets none.
-        let sent: SentCard? = transformed || card.uid == nil || card.property(named: "FN") == nil ? nil
+        // ETag is given; one the server changed (a UID or FN supplied, a 2.1 card, control
+        // characters dropped) is written afresh and gets none. Nothing is added to a card a client
+        // PUTs: Apple's Contacts gets its phonetic names in its own representation.
+        let sent: SentCard? = card.uid == nil || card.property(named: "FN") == nil ? nil
             : card.version.flatMap { VCardWriter.Version(rawValue: $0.rawValue) }.flatMap { version in
                 Self.servableAsSent(request.body).map { SentCard(text: $0, version: version) }
             }
@@ -68,9 +64,12 @@ extension DAVContext {
         } catch StoreError.invalidHref(let name) {
             throw DAVError(400, "\(name) cannot name a card.")
         }
-        // RFC 9110 §9.3.4: no validator when what is stored is not what was sent.
+        // RFC 9110 §9.3.4: no validator when what the client is served is not what it sent; it
+        // then GETs what it is served (RFC 6352 §6.3.2.3).
         var headers: HTTPHeaders = [:]
-        if sent != nil { headers["ETag"] = stored.card.etag }
+        if sent != nil, representation.addedLines(for: stored.card.contact).isEmpty {
+            headers["ETag"] = representation.etag(stored.card.etag)
+        }
         return Response(status: stored.created ? 201 : 204, headers: headers)
     }
 

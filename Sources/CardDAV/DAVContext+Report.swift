@@ -49,7 +49,7 @@ extension DAVContext {
         if wanted.wants(.cardDAV("address-data")) {
             var uncached: [String] = []
             for version in versions {
-                if let text = addressData.cachedText(of: version, in: book.scope, cache: server.cardTexts) {
+                if let text = addressData.cachedText(of: version, in: book.scope, representation: representation, cache: server.cardTexts) {
                     texts[version.href] = text
                 } else {
                     uncached.append(version.href)
@@ -60,7 +60,8 @@ extension DAVContext {
             versions = versions.compactMap { version in
                 guard texts[version.href] == nil else { return version }
                 guard let card = read[version.href] else { return nil }
-                texts[card.href] = addressData.text(of: card, in: book.scope, form: .xmlContent, cache: server.cardTexts)
+                texts[card.href] = addressData.text(of: card, in: book.scope, form: .xmlContent, representation: representation,
+                                                   cache: server.cardTexts)
                 return card.version
             }
         }
@@ -79,7 +80,7 @@ extension DAVContext {
         var elsewhere: [String] = []
         for href in body.children(.dav("href")).map({ DAVPath.fromHref($0.trimmedText) }) {
             if case .card(let owner, let bookName, let name)? = DAVPath(href),
-               owner.lowercased() == user.username.lowercased(), bookName == book.name {
+               AccountName.key(owner) == AccountName.key(user.username), bookName == book.name {
                 names.append(name)
             } else {
                 elsewhere.append(href)

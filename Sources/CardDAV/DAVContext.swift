@@ -9,6 +9,8 @@ struct DAVContext {
     let request: Request
     let user: User
     let path: DAVPath
+    /// The form the client is served its cards in.
+    let representation: CardRepresentation
 
     var store: ContactStore { server.store }
 

@@ -455,18 +455,6 @@ import Testing
 
     // MARK: Phones and the other ways in
 
-    @Test func chineseNamesGetPhoneticFieldsAndNoETag() throws {  // issue §3, RFC 9110 §9.3.4
-        let put = try alice.put(Self.book + "zs.vcf", vcard("UID:zs", "FN:张三丰", "N:张;三丰;;;"))
-        #expect(put.status == 201)
-        #expect(put.header("ETag") == nil)
-        let card = try alice.send("GET", Self.book + "zs.vcf").body
-        #expect(card.contains("X-PHONETIC-LAST-NAME:Zhang") && card.contains("X-PHONETIC-FIRST-NAME:Sanfeng"))
-        let latin = try alice.put(Self.book + "js.vcf", vcard("UID:js", "FN:John Smith"))
-        #expect(latin.header("ETag") != nil)
-        try server.store.setPhoneticNames(false, for: server.alice)
-        #expect(try alice.put(Self.book + "ls.vcf", vcard("UID:ls", "FN:李四")).header("ETag") != nil)
-    }
-
     @Test func changesFromTheWebOrCLIAppearOnTheNextSync() throws {  // issue §4, RFC 6578 §3.5
         let scope = try server.store.defaultAddressBook(for: server.alice)
         let added = try server.store.addContact(ContactDetails(name: "王五", phones: [PhoneNumber("135 4444 5555")]), to: scope)
