@@ -108,11 +108,11 @@ struct XMLNode: Sendable {
 
     /// The bytes of `body` that FoundationXML is given: the body without its UTF-8 byte order
     /// mark and XML declaration, once it is known to be UTF-8 throughout. libxml2 chooses the
-    /// encoding it decodes with from a byte order mark, from `<` or white space written in UTF-16
-    /// or UTF-32 (no BOM needed), and from a declaration's `encoding`; a body that is valid UTF-8
-    /// without NUL bytes can match none of the first two, and without a declaration there is no
-    /// third, so the characters libxml2 reads are exactly the bytes the DOCTYPE and
-    /// processing-instruction checks look at.
+    /// encoding it decodes with from its first bytes (a byte order mark, `<` or white space in
+    /// UTF-16 or UTF-32, `<?xm` in EBCDIC) and from a declaration's `encoding`. In a body that is
+    /// valid UTF-8 without NUL bytes the first bytes can only select UTF-8, and without a
+    /// declaration nothing can switch away from it, so the characters libxml2 reads are exactly
+    /// the bytes the DOCTYPE and processing-instruction checks look at.
     ///
     /// 415 for a body recognisably in another encoding (a byte order mark, UTF-16 or UTF-32
     /// layout, EBCDIC) or declaring one; 400 for a malformed declaration, a NUL byte, or
