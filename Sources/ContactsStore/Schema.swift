@@ -177,5 +177,8 @@ enum Schema {
                 try db.run("UPDATE users SET username = ?, username_key = ? WHERE id = ?", normalized, key, id)
             }
         },
+        Migration("Names: sections, sort keys and search text computed again, traditional characters read as simplified") { db in
+            try ContactRow.recomputeNameKeys(db)
+        },
     ])
 }
