@@ -10,7 +10,7 @@ case "${1:-build}" in
   test) wanted=("${build[@]}" sqlite3 curl) ;;
   bench) wanted=("${build[@]}" curl wrk time)  # python3-venv: Radicale for scripts/bench-carddav.sh
          python3 -c 'import ensurepip, venv' 2>/dev/null || wanted+=(python3-venv) ;;
-  e2e) wanted=(chromium chromium-driver fonts-wqy-zenhei nginx-light)
+  e2e) wanted=(chromium chromium-driver fonts-wqy-zenhei nginx-light syncevolution)
        python3 -c 'import ensurepip, venv' 2>/dev/null || wanted+=(python3-venv) ;;
   *) echo "usage: $0 build|test|bench|e2e" >&2; exit 2 ;;
 esac
