@@ -177,5 +177,15 @@ enum Schema {
                 try db.run("UPDATE users SET username = ?, username_key = ? WHERE id = ?", normalized, key, id)
             }
         },
+        Migration("CardDAV: dead properties keep their attributes and child elements") { db in
+            try db.execute("""
+                -- RFC 4918 §4.3: a dead property's value is its content and its attributes (xml:lang
+                -- among them). attributes: a JSON array of [namespace, name, value]; '' for none.
+                -- content_xml: the content as XML when it holds elements; NULL when it is the text
+                -- in value (every row made before, which keeps rendering as it did).
+                ALTER TABLE dav_properties ADD COLUMN attributes TEXT NOT NULL DEFAULT '';
+                ALTER TABLE dav_properties ADD COLUMN content_xml TEXT;
+                """)
+        },
     ])
 }
