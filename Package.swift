@@ -38,7 +38,7 @@ let package = Package(
 
         // What several test targets share: the vCard corpus, seeded randomness, property comparison.
         .target(name: "TestSupport", dependencies: ["VCard"], path: "Tests/TestSupport"),
-        .testTarget(name: "ContactsCoreTests", dependencies: ["ContactsCore", "VCard", "TestSupport"]),
+        .testTarget(name: "ContactsCoreTests", dependencies: ["ContactsCore", "VCard", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "VCardTests", dependencies: ["VCard", "TestSupport"], exclude: ["Fuzz"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "ContactsStoreTests", dependencies: ["ContactsStore", "VCard"]),

@@ -28,9 +28,12 @@ struct DAVContext {
         return book
     }
 
-    /// The request body parsed, or nil when it is empty.
+    /// The request body parsed, or nil when it is empty. Only UTF-8 is taken: a Content-Type
+    /// charset or a body in another encoding gets 415 (see `XMLNode.parse`).
     func body() throws -> XMLNode? {
-        request.body.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 } ? nil : try XMLNode.parse(request.body)
+        guard !request.body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else { return nil }
+        try XMLNode.requireUTF8(contentType: request.headers["Content-Type"])
+        return try XMLNode.parse(request.body)
     }
 
     /// The Depth header (RFC 4918 §10.2): 0 or 1; infinity is treated as 1, since no

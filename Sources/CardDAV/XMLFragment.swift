@@ -80,10 +80,12 @@ struct XMLFragment {
     }
 
     /// Parses a request body that `XMLNode.parse` has already accepted (so it is UTF-8, has no
-    /// DOCTYPE and no processing instruction); nil when it is not well-formed after all.
+    /// DOCTYPE and no processing instruction): FoundationXML reads the same bytes it read, the
+    /// body without byte order mark and declaration. Nil when it is not well-formed after all.
     static func parse(_ body: [UInt8]) -> XMLFragment? {
+        guard let document = try? XMLNode.requireUTF8(body) else { return nil }
         let builder = FragmentBuilder()
-        let parser = XMLParser(data: Data(body))
+        let parser = XMLParser(data: Data(document))
         parser.shouldProcessNamespaces = true
         parser.shouldReportNamespacePrefixes = true
         parser.shouldResolveExternalEntities = false

@@ -64,21 +64,23 @@ struct XMLNode: Sendable {
     /// The largest request body parsed: a multiget of thousands of hrefs fits well within it.
     static let maximumBodySize = 1 << 20
 
-    /// Parses a request body with FoundationXML. Refused: bodies over `maximumBodySize`, any
-    /// DOCTYPE (so no entity, internal or external, is ever expanded: XXE and billion laughs),
-    /// processing instructions other than the XML declaration, bytes that are not UTF-8, and
-    /// anything that is not well-formed XML.
+    /// Parses a request body with FoundationXML. Only UTF-8 is taken (`requireUTF8`): a body in
+    /// or declaring another encoding is refused with 415; libxml2 would otherwise decode other
+    /// characters than the bytes checked below. Refused with 400: bodies holding a NUL byte or
+    /// bytes that are not UTF-8, a malformed XML declaration, any DOCTYPE (so no entity,
+    /// internal or external, is ever expanded: XXE and billion laughs), processing instructions
+    /// other than the XML declaration, and anything that is not well-formed XML; with 413,
+    /// bodies over `maximumBodySize`.
     static func parse(_ body: [UInt8]) throws(DAVError) -> XMLNode {
         guard body.count <= maximumBodySize else { throw DAVError(413, "The request body is larger than 1 MiB.") }
-        if containsDoctype(body) { throw DAVError(400, "DOCTYPE is not allowed in a request body.") }
+        let document = try requireUTF8(body)
+        if containsDoctype(document) { throw DAVError(400, "DOCTYPE is not allowed in a request body.") }
         // FoundationXML crashes on a processing instruction without data (`<?x?>`), so none reaches it.
-        if containsProcessingInstruction(body) {
+        if containsProcessingInstruction(document) {
             throw DAVError(400, "Processing instructions are not allowed in a request body; only the XML declaration is.")
         }
-        // FoundationXML traps on names that are not valid UTF-8, so nothing else reaches it.
-        guard String(validating: body, as: UTF8.self) != nil else { throw DAVError(400, "The request body is not UTF-8.") }
         let builder = TreeBuilder()
-        let parser = XMLParser(data: Data(body))
+        let parser = XMLParser(data: Data(document))
         parser.shouldProcessNamespaces = true
         parser.shouldResolveExternalEntities = false
         parser.externalEntityResolvingPolicy = .never
@@ -89,28 +91,144 @@ struct XMLNode: Sendable {
         return root
     }
 
-    /// Whether `<?` appears anywhere but in an XML declaration (`<?xml version=…`) at the start.
-    private static func containsProcessingInstruction(_ body: [UInt8]) -> Bool {
-        let declaration = Array("<?xml".utf8)
-        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
-        let start = body.starts(with: bom) ? bom.count : 0
-        var allowed: Int?
-        if body[start...].starts(with: declaration), body.count > start + declaration.count + 1,
-           [0x20, 0x09, 0x0A, 0x0D].contains(body[start + declaration.count]),
-           body[(start + declaration.count)...].drop(while: { [0x20, 0x09, 0x0A, 0x0D].contains($0) }).starts(with: Array("version".utf8)) {
-            allowed = start
-        }
-        return body.indices.dropLast().contains { index in
-            body[index] == UInt8(ascii: "<") && body[index + 1] == UInt8(ascii: "?") && index != allowed
+    /// Refuses a Content-Type whose charset parameter names anything but UTF-8 (415).
+    static func requireUTF8(contentType: String?) throws(DAVError) {
+        guard let contentType else { return }
+        for parameter in contentType.split(separator: ";").dropFirst() {
+            let pair = parameter.split(separator: "=", maxSplits: 1)
+            guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "charset" else { continue }
+            var charset = pair[1].trimmingCharacters(in: .whitespaces)
+            if charset.count >= 2, charset.hasPrefix("\""), charset.hasSuffix("\"") { charset = String(charset.dropFirst().dropLast()) }
+            guard !isUTF8Name(charset) else { continue }
+            let shown = charset.count <= 40 && charset.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic
+                || ("0"..."9").contains($0) || "-_.:+".unicodeScalars.contains($0)) } ? "charset=\(charset)" : "another charset"
+            throw DAVError(415, "Request bodies must be UTF-8; this one is sent as \(shown).")
         }
     }
 
+    /// The bytes of `body` that FoundationXML is given: the body without its UTF-8 byte order
+    /// mark and XML declaration, once it is known to be UTF-8 throughout. libxml2 chooses the
+    /// encoding it decodes with from its first bytes (a byte order mark, `<` or white space in
+    /// UTF-16 or UTF-32, `<?xm` in EBCDIC) and from a declaration's `encoding`. In a body that is
+    /// valid UTF-8 without NUL bytes the first bytes can only select UTF-8, and without a
+    /// declaration nothing can switch away from it, so the characters libxml2 reads are exactly
+    /// the bytes the DOCTYPE and processing-instruction checks look at.
+    ///
+    /// 415 for a body recognisably in another encoding (a byte order mark, UTF-16 or UTF-32
+    /// layout, EBCDIC) or declaring one; 400 for a malformed declaration, a NUL byte, or
+    /// bytes that are not UTF-8.
+    static func requireUTF8(_ body: [UInt8]) throws(DAVError) -> ArraySlice<UInt8> {
+        if let encoding = foreignEncoding(of: body) {
+            throw DAVError(415, "Request bodies must be UTF-8; this one is \(encoding).")
+        }
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        var start = body.starts(with: bom) ? bom.count : 0
+        if let declaration = try declaration(in: body, at: start) {
+            if let encoding = declaration.encoding, !isUTF8Name(encoding) {
+                throw DAVError(415, "Request bodies must be UTF-8; this one is declared \(encoding).")
+            }
+            start = declaration.end
+        }
+        let document = body[start...]
+        if document.contains(0) { throw DAVError(400, "The request body holds a NUL byte, which XML does not allow.") }
+        // FoundationXML traps on names that are not valid UTF-8, so nothing else reaches it.
+        guard String(validating: document, as: UTF8.self) != nil else { throw DAVError(400, "The request body is not UTF-8.") }
+        return document
+    }
+
+    /// Whether a body in this encoding is read right as UTF-8: `UTF-8` in any case, `UTF8`
+    /// (which libxml2 2.9, parser.c `xmlParseEncodingDecl`, also reads as UTF-8), or US-ASCII,
+    /// a subset of it; the body is checked to be valid UTF-8 all the same.
+    private static func isUTF8Name(_ name: String) -> Bool {
+        ["utf-8", "utf8", "us-ascii", "ascii"].contains(name.lowercased())
+    }
+
+    /// The encoding a body's first bytes show it is in, when that is not UTF-8: a byte order
+    /// mark, `<` or XML white space as UTF-32 or UTF-16 write it, or `<?xm` in EBCDIC (the
+    /// signatures of XML 1.0 appendix F, which libxml2 acts on).
+    private static func foreignEncoding(of body: [UInt8]) -> String? {
+        let marks: [(name: String, bytes: [UInt8])] = [("UTF-32BE", [0, 0, 0xFE, 0xFF]), ("UTF-32LE", [0xFF, 0xFE, 0, 0]),
+                                                       ("UTF-16BE", [0xFE, 0xFF]), ("UTF-16LE", [0xFF, 0xFE])]
+        if let mark = marks.first(where: { body.starts(with: $0.bytes) }) { return "\(mark.name) (it starts with that byte order mark)" }
+        let layouts: [(name: String, width: Int, position: Int)] = [("UTF-32BE", 4, 3), ("UTF-32LE", 4, 0), ("UTF-16BE", 2, 1), ("UTF-16LE", 2, 0)]
+        for layout in layouts where body.count >= layout.width {
+            let unit = body.prefix(layout.width)
+            if [0x3C, 0x20, 0x09, 0x0A, 0x0D].contains(unit[layout.position]),
+               unit.indices.allSatisfy({ $0 == layout.position || unit[$0] == 0 }) {
+                return layout.name
+            }
+        }
+        return body.starts(with: [0x4C, 0x6F, 0xA7, 0x94]) ? "EBCDIC" : nil
+    }
+
+    /// The XML declaration starting at `start`, if there is one there: the index after its `?>`
+    /// and the encoding it names. Whatever libxml2 would take for a declaration (`<?xml` and
+    /// white space) must be one as XML 1.0 writes it (§2.8 XMLDecl: version, then optionally
+    /// encoding, then optionally standalone, in that order); anything else is refused with 400,
+    /// so the encoding read here is the only one libxml2 could have read.
+    private static func declaration(in body: [UInt8], at start: Int) throws(DAVError) -> (end: Int, encoding: String?)? {
+        let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        guard body[start...].starts(with: Array("<?xml".utf8)), body.count > start + 5, isSpace(body[start + 5]) else { return nil }
+        let malformed = DAVError(400, #"The XML declaration is malformed; write it as <?xml version="1.0" encoding="UTF-8"?>."#)
+        var index = start + 5
+        func skipSpace() -> Bool {
+            let before = index
+            while index < body.count, isSpace(body[index]) { index += 1 }
+            return index > before
+        }
+        /// `name`, Eq and a quoted value whose bytes satisfy `allowed`; nil unless all are there.
+        func pseudoAttribute(_ name: String, _ allowed: (UInt8) -> Bool) -> String? {
+            guard body[index...].starts(with: Array(name.utf8)) else { return nil }
+            index += name.utf8.count
+            _ = skipSpace()
+            guard index < body.count, body[index] == UInt8(ascii: "=") else { return nil }
+            index += 1
+            _ = skipSpace()
+            guard index < body.count, body[index] == UInt8(ascii: "\"") || body[index] == UInt8(ascii: "'") else { return nil }
+            let quote = body[index]
+            index += 1
+            let valueStart = index
+            while index < body.count, body[index] != quote {
+                guard allowed(body[index]) else { return nil }
+                index += 1
+            }
+            guard index < body.count, index > valueStart else { return nil }
+            index += 1
+            return String(decoding: body[valueStart..<(index - 1)], as: UTF8.self)
+        }
+        let isLetter = { (byte: UInt8) in (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
+        let isDigit = { (byte: UInt8) in (0x30...0x39).contains(byte) }
+        _ = skipSpace()
+        guard let version = pseudoAttribute("version", { isDigit($0) || $0 == UInt8(ascii: ".") }),
+              version.hasPrefix("1."), version.count > 2, !version.dropFirst(2).contains(".") else { throw malformed }
+        var encoding: String?
+        var spaced = skipSpace()
+        if spaced, body[index...].starts(with: Array("encoding".utf8)) {
+            // EncName: a letter, then letters, digits, `.`, `_` and `-`.
+            guard let name = pseudoAttribute("encoding", { isLetter($0) || isDigit($0) || "._-".utf8.contains($0) }),
+                  isLetter(name.utf8.first!) else { throw malformed }
+            encoding = name
+            spaced = skipSpace()
+        }
+        if spaced, body[index...].starts(with: Array("standalone".utf8)) {
+            guard let standalone = pseudoAttribute("standalone", isLetter), standalone == "yes" || standalone == "no" else { throw malformed }
+            _ = skipSpace()
+        }
+        guard body[index...].starts(with: Array("?>".utf8)) else { throw malformed }
+        return (index + 2, encoding)
+    }
+
+    /// Whether `<?` appears anywhere (the XML declaration has been taken off by then).
+    private static func containsProcessingInstruction(_ document: ArraySlice<UInt8>) -> Bool {
+        zip(document, document.dropFirst()).contains { $0 == UInt8(ascii: "<") && $1 == UInt8(ascii: "?") }
+    }
+
     /// Whether `<!DOCTYPE` appears anywhere (any case); a body may not declare one.
-    private static func containsDoctype(_ body: [UInt8]) -> Bool {
+    private static func containsDoctype(_ document: ArraySlice<UInt8>) -> Bool {
         let marker = Array("<!DOCTYPE".utf8)
-        guard body.count >= marker.count else { return false }
-        return (0...(body.count - marker.count)).contains { start in
-            marker.indices.allSatisfy { body[start + $0] | 0x20 == marker[$0] | 0x20 }
+        guard document.count >= marker.count else { return false }
+        return (document.startIndex...(document.endIndex - marker.count)).contains { start in
+            marker.indices.allSatisfy { document[start + $0] | 0x20 == marker[$0] | 0x20 }
         }
     }
 }

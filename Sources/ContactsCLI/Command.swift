@@ -36,10 +36,22 @@ struct Command: Sendable {
     /// The usage line after `contacts`, e.g. "user add NAME [--password-stdin]".
     let usage: String
     let options: [OptionSpec]
+    /// Paragraphs shown after the summary in the command's own help (the format of option values).
+    var notes: String = ""
     let run: @Sendable (CommandContext) throws -> Void
+
+    init(words: [String], summary: String, usage: String, options: [OptionSpec], notes: String = "",
+         run: @escaping @Sendable (CommandContext) throws -> Void) {
+        self.words = words
+        self.summary = summary
+        self.usage = usage
+        self.options = options
+        self.notes = notes
+        self.run = run
+    }
 
     /// The full help text of the command.
     var help: String {
-        "usage: contacts [--data DIR] \(usage)\n\n\(summary)"
+        "usage: contacts [--data DIR] \(usage)\n\n\(summary)" + (notes.isEmpty ? "" : "\n\n" + notes)
     }
 }

@@ -9,7 +9,7 @@ enum ContactCommands {
     static let all: [Command] = [
         Command(words: ["add"], summary: "Add a contact and print its id.",
                 usage: "add --user U --name N --phone P " + ContactOptions.usage,
-                options: [user] + ContactOptions.specs) { context in
+                options: [user] + ContactOptions.specs, notes: ContactOptions.notes) { context in
             _ = try context.arguments.positionals()
             let (store, scope) = try context.openAddressBook()
             var details = ContactDetails(name: "")
@@ -37,13 +37,18 @@ enum ContactCommands {
                 ? try ContactOutput.json([.init(contact)]) : ContactOutput.detail(contact))
         },
         Command(words: ["edit"], summary: "Change the given fields of a contact (--phone and --email replace the lists).",
-                usage: "edit --user U ID [--name N] " + ContactOptions.usage + " [--no-photo]",
-                options: [user, .flag("--no-photo")] + ContactOptions.specs) { context in
+                usage: "edit --user U ID [--name N] " + ContactOptions.usage + " [--no-photo] [--no-lunar-birthday]",
+                options: [user, .flag("--no-photo"), .flag("--no-lunar-birthday")] + ContactOptions.specs,
+                notes: ContactOptions.notes) { context in
             let id = try context.contactID()
+            if context.arguments.has("--lunar-birthday") && context.arguments.has("--no-lunar-birthday") {
+                throw UsageError(message: "give --lunar-birthday or --no-lunar-birthday, not both")
+            }
             let (store, scope) = try context.openAddressBook()
             var details = try store.contact(id: id, in: scope).details
             try ContactOptions.apply(context.arguments, to: &details)
             if context.arguments.has("--no-photo") { details.photo = nil }
+            if context.arguments.has("--no-lunar-birthday") { details.lunarBirthday = nil }
             _ = try store.updateContact(id: id, with: details, in: scope, requirePhone: false)
             context.console.print("Updated contact \(id).")
         },

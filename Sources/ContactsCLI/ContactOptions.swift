@@ -6,11 +6,19 @@ enum ContactOptions {
     static let specs: [OptionSpec] = [
         .value("--name"), .value("--phone", repeatable: true), .value("--sex"), .value("--age"),
         .value("--birthday"), .value("--address"), .value("--email", repeatable: true), .value("--note"),
-        .value("--photo"),
+        .value("--photo"), .value("--lunar-birthday"),
     ]
 
     static let usage = "[--phone [LABEL:]NUMBER ...] [--sex male|female|other|unset] [--age A | --birthday YYYY-MM-DD] "
-        + "[--address A] [--email E ...] [--note T] [--photo FILE]"
+        + "[--address A] [--email E ...] [--note T] [--photo FILE] [--lunar-birthday [YYYY-][L]M-D]"
+
+    /// How `--lunar-birthday` is written, for the help of `add` and `edit`.
+    static let notes = """
+        --lunar-birthday takes a day of the Chinese lunar calendar (农历) as MONTH-DAY, month 1-12 and
+        day 1-30: 8-15 is 农历八月十五. A leap month (闰月) takes L (or 闰) before the month: L4-15 is
+        闰四月十五, the 15th of the leap month that follows the 4th. A lunar year may come first:
+        2020-L4-15. The card stores it as Apple's X-ALTBDAY;CALSCALE=chinese.
+        """
 
     /// Applies the options given to `details`, leaving the others as they are.
     /// - Throws: `UsageError` for malformed option values, `ContactValidationError` for bad data,
@@ -36,6 +44,10 @@ enum ContactOptions {
             guard let date = CalendarDate(birthday) else { throw ContactValidationError.invalidBirthday(birthday) }
             details.birthday = date
             details.age = nil
+        }
+        if let text = arguments.value("--lunar-birthday") {
+            guard let date = LunarDate(text) else { throw ContactValidationError.invalidLunarBirthday(text) }
+            details.lunarBirthday = date
         }
         if let address = arguments.value("--address") { details.address = address }
         if arguments.has("--email") { details.emails = arguments.all("--email") }

@@ -16,6 +16,8 @@ enum ContactOutput {
         let sex: String?
         let age: Int?
         let birthday: String?
+        /// The lunar birthday as `--lunar-birthday` takes it: `08-15`, `L04-15`, `2020-L04-15`.
+        let lunarBirthday: String?
         let address: String
         let note: String
         let hasPhoto: Bool
@@ -35,6 +37,7 @@ enum ContactOutput {
             sex = details.sex == .notSet ? nil : details.sex.rawValue
             age = details.age(on: now)
             birthday = details.birthday?.description
+            lunarBirthday = details.lunarBirthday?.description
             address = details.address
             note = details.note
             hasPhoto = contact.hasPhoto
@@ -82,6 +85,10 @@ enum ContactOutput {
         if details.sex != .notSet { lines.append("Sex: \(details.sex.rawValue)") }
         if let age = details.age(on: now) { lines.append("Age: \(age)") }
         if let birthday = details.birthday { lines.append("Birthday: \(birthday)") }
+        if let lunar = details.lunarBirthday {
+            let next = lunar.nextOccurrence(onOrAfter: now).map { ", next \($0)" } ?? ""
+            lines.append("Lunar birthday: \(lunar) (\(lunar.chineseDescription)\(next))")
+        }
         if !details.address.isEmpty { lines.append("Address: \(details.address)") }
         lines += details.emails.map { "Email: \($0)" }
         if !details.note.isEmpty { lines.append("Note: \(details.note)") }

@@ -9,6 +9,8 @@ public enum ContactValidationError: Error, Sendable, Equatable {
     case ageAndBirthday
     case invalidBirthday(String)
     case birthdayInFuture
+    /// A lunar birthday without both a month 1–12 and a day 1–30; the text as given, when there was one.
+    case invalidLunarBirthday(String?)
     case invalidEmail(String)
     case unsupportedImage
     case photoTooLarge
@@ -34,6 +36,10 @@ public enum ContactValidationError: Error, Sendable, Equatable {
         case (.invalidBirthday(let text), .chinese): "生日“\(text)”不是有效日期，例如 1990-05-17"
         case (.birthdayInFuture, .english): "Birthday is in the future"
         case (.birthdayInFuture, .chinese): "生日不能晚于今天"
+        case (.invalidLunarBirthday(let text?), .english): "Lunar birthday \"\(text)\" is not a month and day like 8-15 (leap month: L4-15)"
+        case (.invalidLunarBirthday(let text?), .chinese): "农历生日“\(text)”不是有效的月日，例如 8-15（闰月：L4-15）"
+        case (.invalidLunarBirthday(nil), .english): "Choose both a month and a day for the lunar birthday"
+        case (.invalidLunarBirthday(nil), .chinese): "农历生日请同时选择月和日"
         case (.invalidEmail(let email), .english): "\"\(email)\" is not a valid email address"
         case (.invalidEmail(let email), .chinese): "“\(email)”不是有效的邮箱地址"
         case (.unsupportedImage, .english): "Unsupported image"

@@ -12,7 +12,8 @@ public struct NameCollationKey: Sendable, Equatable {
 }
 
 /// Files names the way a Chinese phone's contacts list does: by the pinyin of the name, with
-/// surnames read as surnames, accents folded, and "#" after Z.
+/// surnames read as surnames, traditional characters read as simplified, accents folded, and "#"
+/// after Z.
 public enum NameCollation {
     /// The section letter sorts after Z.
     public static let otherSection = "#"
@@ -39,16 +40,19 @@ public enum NameCollation {
         return NameCollationKey(section: otherSection, sortKey: "{" + joined, syllables: syllables)
     }
 
-    private static func syllables(of characters: [Character]) -> [String] {
+    /// The syllables of a name's characters, the first read as a surname when
+    /// `startingWithSurname`. Traditional characters read as their simplified forms (劉 as 刘,
+    /// 單 as the surname 单).
+    static func syllables(of characters: [Character], startingWithSurname: Bool = true) -> [String] {
         var syllables: [String] = []
         var index = 0
-        if let surname = SurnameReadings.match(characters) {
+        if startingWithSurname, let surname = SurnameReadings.match(characters) {
             syllables = surname.syllables
             index = surname.length
         }
         var word = ""
         while index < characters.count {
-            let character = characters[index]
+            let character = SimplifiedChinese.simplified(characters[index])
             index += 1
             let reading = LatinReading.reading(of: character)
             if LatinReading.isHan(character) {

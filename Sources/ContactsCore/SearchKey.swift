@@ -2,7 +2,8 @@ import Foundation
 
 /// What a contact can be found by, as one stored string and as the parsed form search scans.
 ///
-/// The stored text has four fields separated by U+001F: the folded name, the name's syllables,
+/// The stored text has four fields separated by U+001F: the folded name (traditional characters
+/// in their simplified form, see `TextFolding`), the name's syllables,
 /// the phone numbers' digits (each also without a +86/0086 prefix), and the folded emails.
 public final class SearchKey: Sendable {
     private static let fieldSeparator: UInt8 = 0x1F
@@ -173,18 +174,19 @@ public struct SearchPresence: Sendable, Equatable {
     }
 }
 
-/// Case- and accent-insensitive text, as names and emails are compared in search.
+/// Case-, accent- and script-insensitive text, as names and emails are compared in search:
+/// traditional Chinese characters fold to their simplified forms (劉 and 刘 compare equal).
 enum TextFolding {
     static func fold(_ text: String) -> String {
         // Fast path: ASCII and Han characters have no accents or width forms; only ASCII has case.
         if text.unicodeScalars.allSatisfy({ $0.isASCII || PinyinTable.covers($0) }) {
             var scalars = String.UnicodeScalarView()
             for scalar in text.unicodeScalars {
-                scalars.append(("A"..."Z").contains(scalar) ? Unicode.Scalar(scalar.value | 0x20)! : scalar)
+                scalars.append(("A"..."Z").contains(scalar) ? Unicode.Scalar(scalar.value | 0x20)! : SimplifiedChinese.simplified(scalar))
             }
             return String(scalars)
         }
-        return text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        return SimplifiedChinese.simplified(text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil))
     }
 }
 

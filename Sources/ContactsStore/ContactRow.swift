@@ -36,16 +36,46 @@ enum ContactRow {
 
     /// The values for the detail columns, in the order of `detailColumns`.
     static func detailValues(_ details: ContactDetails) -> [any SQLiteBindable] {
-        let key = NameCollation.key(for: details.name, reading: details.phoneticReading)
+        let keys = nameKeys(details)
         let phones = details.phones.map { $0.label.rawValue + fieldSeparator + $0.number }
         return [
             details.name, phones.joined(separator: itemSeparator),
             details.emails.joined(separator: itemSeparator), details.sex.rawValue, details.age,
             details.birthday?.description, details.address, details.note,
-            details.extraProperties.joined(separator: "\n"), details.photo != nil, key.section, key.sortKey,
-            SearchKey.text(name: details.name, syllables: key.syllables, phones: details.phones.map(\.number),
-                           emails: details.emails),
+            details.extraProperties.joined(separator: "\n"), details.photo != nil, keys.section, keys.sortKey,
+            keys.searchText,
         ]
+    }
+
+    /// The section, sort key and search text of a contact: what depends on how names are read.
+    private static func nameKeys(_ details: ContactDetails) -> (section: String, sortKey: String, searchText: String) {
+        let key = NameCollation.key(for: details.name, reading: details.phoneticReading)
+        return (key.section, key.sortKey, SearchKey.text(name: details.name, syllables: key.syllables,
+                                                         phones: details.phones.map(\.number), emails: details.emails))
+    }
+
+    /// Computes every contact's section, sort key and search text again, after a change to how
+    /// names are read (the pinyin, surname or traditional-character tables); rows whose values
+    /// stay the same are not written. Cards are unchanged, so neither revisions nor the change
+    /// log move.
+    static func recomputeNameKeys(_ db: Database) throws {
+        let stored = try db.statement("""
+            SELECT id, name, phones, emails, extra_properties, section, sort_key, search_text FROM contacts
+            """).rows { row in
+            let details = ContactDetails(
+                name: row.text(1),
+                phones: split(row.text(2), on: itemSeparator).map { item in
+                    PhoneNumber(split(item, on: fieldSeparator).dropFirst().first ?? "")
+                },
+                emails: split(row.text(3), on: itemSeparator),
+                extraProperties: split(row.text(4), on: "\n"))
+            return (id: row.int64(0), details: details, keys: (row.text(5), row.text(6), row.text(7)))
+        }
+        let update = try db.statement("UPDATE contacts SET section = ?, sort_key = ?, search_text = ? WHERE id = ?")
+        for contact in stored {
+            let keys = nameKeys(contact.details)
+            if keys != contact.keys { try update.execute([keys.section, keys.sortKey, keys.searchText, contact.id]) }
+        }
     }
 
     /// The columns `detailValues` fills.

@@ -43,6 +43,7 @@ struct ContactForm {
             guard let date = CalendarDate(birthday) else { throw .invalidBirthday(birthday) }
             details.birthday = date
         }
+        details.lunarBirthday = try lunarBirthday(keeping: details.lunarBirthday)
         details.address = value("address")
         details.emails = values("email")
         details.note = value("note").replacingOccurrences(of: "\r\n", with: "\n")
@@ -51,5 +52,22 @@ struct ContactForm {
             details.photo = try Photo(data: upload.data)
         }
         return details
+    }
+
+    /// The lunar birthday the month and day selects and the leap checkbox give: nil when all
+    /// three are empty; `current` (with its year) when they say what it says.
+    private func lunarBirthday(keeping current: LunarDate?) throws(ContactValidationError) -> LunarDate? {
+        let month = value("lunar_month").trimmed
+        let day = value("lunar_day").trimmed
+        let leap = value("lunar_leap") == "on"
+        if month.isEmpty && day.isEmpty && !leap { return nil }
+        guard let monthNumber = Int(month), let dayNumber = Int(day),
+              var date = LunarDate(month: monthNumber, day: dayNumber, isLeapMonth: leap) else {
+            throw .invalidLunarBirthday(nil)
+        }
+        if let current, current.month == date.month, current.day == date.day, current.isLeapMonth == date.isLeapMonth {
+            date.year = current.year
+        }
+        return date
     }
 }

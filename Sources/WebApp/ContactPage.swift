@@ -76,6 +76,7 @@ enum ContactPage {
             \(field(strings.sex, id: "sex", input: #"<select id="sex" name="sex"\#(editing ? "" : " disabled")>\#(sexOptions)</select>"#))
             \(field(strings.age, id: "age", input: #"<input id="age" name="age" type="number" inputmode="numeric" min="0" max="150" value="\#(details.age.map(String.init) ?? "")" placeholder="\#(computedAge ?? "")"\#(readOnly)>"#))
             \(field(strings.birthday, id: "birthday", input: #"<input id="birthday" name="birthday" type="date" value="\#(details.birthday?.year == nil ? "" : details.birthday!.description)"\#(readOnly)>"#))
+            \(lunarField(details, contact: contact, editing: editing, now: now, strings: strings))
             \(field(strings.address, id: "address", input: #"<input id="address" name="address" autocomplete="off" maxlength="2000" value="\#(HTML.escape(details.address))"\#(readOnly)>"#))
             \(emailFields)
             \(field(strings.note, id: "note", input: #"<textarea id="note" name="note" rows="3" maxlength="10000"\#(readOnly)>\#(HTML.escape(details.note))</textarea>"#))
@@ -93,6 +94,33 @@ enum ContactPage {
 
     private static func field(_ label: String, required: Bool = false, id: String, input: String) -> String {
         #"<div class="field"><label class="field-label" for="\#(id)">\#(HTML.escape(label))\#(required ? requiredMark : "")</label>\#(input)</div>"#
+    }
+
+    /// The lunar birthday: month and day selects and a leap checkbox (plain form fields, so the
+    /// form works without the script), and for a stored contact the date in Chinese style with
+    /// the Gregorian day it next falls on.
+    private static func lunarField(_ details: ContactDetails, contact: Contact?, editing: Bool, now: Date,
+                                   strings: Strings) -> String {
+        let lunar = details.lunarBirthday
+        let disabled = editing ? "" : " disabled"
+        let months = (1...12).map { month in
+            #"<option value="\#(month)"\#(lunar?.month == month ? " selected" : "")>\#(HTML.escape(strings.lunarMonthName(month)))</option>"#
+        }.joined()
+        let days = (1...30).map { day in
+            #"<option value="\#(day)"\#(lunar?.day == day ? " selected" : "")>\#(HTML.escape(strings.lunarDayName(day)))</option>"#
+        }.joined()
+        let label = HTML.escape(strings.lunarBirthday)
+        var html = """
+            <div class="field lunar-field"><label class="field-label" for="lunar-month">\(label)</label>
+            <select id="lunar-month" name="lunar_month" aria-label="\(label) · \(HTML.escape(strings.lunarMonth))"\(disabled)><option value=""\(lunar == nil ? " selected" : "")>\(HTML.escape(strings.lunarMonth))</option>\(months)</select>
+            <select id="lunar-day" name="lunar_day" aria-label="\(label) · \(HTML.escape(strings.lunarDay))"\(disabled)><option value=""\(lunar == nil ? " selected" : "")>\(HTML.escape(strings.lunarDay))</option>\(days)</select>
+            <label class="lunar-leap"><input type="checkbox" id="lunar-leap" name="lunar_leap" value="on"\(lunar?.isLeapMonth == true ? " checked" : "")\(disabled)> \(HTML.escape(strings.leapMonth))</label></div>
+            """
+        if contact != nil, let lunar {
+            let summary = strings.lunarBirthdaySummary(lunar, next: lunar.nextOccurrence(onOrAfter: now))
+            html += #"<div class="field lunar-summary"><span class="field-label" aria-hidden="true"></span><span id="lunar-birthday-summary">\#(HTML.escape(summary))</span></div>"#
+        }
+        return html
     }
 
     /// The visible " *" of a required field; left out of the accessible name (the input says `required`).

@@ -59,6 +59,23 @@ struct Strings: Sendable {
     var sex: String { pick("Sex", "性别") }
     var age: String { pick("Age", "年龄") }
     var birthday: String { pick("Birthday", "生日") }
+    var lunarBirthday: String { pick("Lunar birthday", "农历生日") }
+    var lunarMonth: String { pick("Month", "月") }
+    var lunarDay: String { pick("Day", "日") }
+    var leapMonth: String { pick("Leap", "闰") }
+    /// An option of the lunar month select: 正月…腊月, or the number.
+    func lunarMonthName(_ month: Int) -> String { pick(String(month), LunarDate.chineseMonthName(month)) }
+    /// An option of the lunar day select: 初一…三十, or the number.
+    func lunarDayName(_ day: Int) -> String {
+        pick(String(day), LunarDate.chineseDayName(day))
+    }
+    /// The stored lunar birthday and the Gregorian day it next falls on: "Lunar 8/15 · next: 2027-09-15",
+    /// "农历八月十五 · 下次：2027-09-15".
+    func lunarBirthdaySummary(_ date: LunarDate, next: CalendarDate?) -> String {
+        let day = pick("Lunar " + date.englishDescription, date.chineseDescription)
+        guard let next else { return day }
+        return day + pick(" · next: \(next)", " · 下次：\(next)")
+    }
     var address: String { pick("Address", "地址") }
     var email: String { pick("Email", "邮箱") }
     var note: String { pick("Note", "备注") }

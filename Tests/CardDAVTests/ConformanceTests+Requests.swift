@@ -16,7 +16,7 @@ extension ConformanceTests {
     /// among them), and PROPFIND gives both back as they were set: child elements and mixed
     /// content keep their order, attribute values are escaped, namespaced attributes declared.
     @Test func deadPropertiesKeepTheirAttributesAndChildElements() throws {
-        let patched = try alice.send("PROPPATCH", Self.book, body: """
+        let patched = try alice.send("PROPPATCH", Self.book, body: "\u{FEFF}" + #"<?xml version="1.0" encoding="utf-8"?>"# + """
             <d:propertyupdate xmlns:d="DAV:" xmlns:x="urn:example" xmlns:o="urn:other"><d:set><d:prop>
             <x:details xml:lang="en">My Name</x:details>
             <x:quoted o:kind="a &amp; &quot;b&quot; &lt;c&gt;" x:own="1" plain="yes">Q &amp; A</x:quoted>
@@ -98,6 +98,18 @@ extension ConformanceTests {
         // Tabs, and line breaks as the line ends and folding they are, are allowed.
         let fine = try alice.put(Self.book + "tab.vcf", vcard("UID:tab", "FN:Tab", "NOTE:a\tb\\nc", " folded"))
         #expect(fine.status == 201 && fine.header("ETag") != nil)
+    }
+
+    /// U+FFFE and U+FFFF, which the vCard grammar allows but XML 1.0 cannot hold, are still
+    /// stored, and served in XML answers as U+FFFD, so that those stay well-formed.
+    @Test func aCardWithNoncharactersIsStoredAndGivesWellFormedAnswers() throws {
+        #expect(try alice.put(Self.book + "nc.vcf", vcard("UID:nc", "FN:Bell\u{FFFF}", "X-CODE:a\u{FFFE}b")).status == 201)
+        let multiget = try alice.report(Self.book, """
+            <card:addressbook-multiget xmlns:d="DAV:" xmlns:card="urn:ietf:params:xml:ns:carddav">
+            <d:prop><card:address-data/></d:prop><d:href>\(Self.book)nc.vcf</d:href></card:addressbook-multiget>
+            """)
+        #expect(multiget.status == 207 && XMLParser(data: Data(multiget.body.utf8)).parse())
+        #expect(multiget.body.contains("FN:Bell\u{FFFD}") && multiget.body.contains("X-CODE:a\u{FFFD}b"))
     }
 
     /// RFC 6352 §6.2.2: supported-address-data lists what may be stored, vCard 2.1 included

@@ -37,8 +37,9 @@ import Testing
         _ = try send("PUT", Self.book + "a.vcf", Array("BEGIN:VCARD\r\nVERSION:3.0\r\nUID:a\r\nFN:Anna\r\nTEL;TYPE=CELL:1\r\nEND:VCARD\r\n".utf8))
     }
 
-    private func send(_ method: String, _ path: String, _ body: [UInt8]) throws -> Response {
-        let headers: HTTPHeaders = ["Authorization": "Basic " + Data("alice:password1".utf8).base64EncodedString(), "Depth": "1"]
+    private func send(_ method: String, _ path: String, _ body: [UInt8], contentType: String? = nil) throws -> Response {
+        var headers: HTTPHeaders = ["Authorization": "Basic " + Data("alice:password1".utf8).base64EncodedString(), "Depth": "1"]
+        headers["Content-Type"] = contentType
         let request = Request(method: method, target: path, headers: headers, body: body)
         do {
             return try responder.respond(to: request)
@@ -103,6 +104,111 @@ import Testing
         }
         for prefix in ["", "<?xml version=\"1.0\"?>", "\u{FEFF}<?xml version=\"1.0\" encoding=\"utf-8\"?>\n", "<?xml\tversion='1.0'?>"] {
             #expect(try send("REPORT", Self.book, Array((prefix + report).utf8)).status == 207, "\(prefix)")
+        }
+    }
+
+    /// A request body in another encoding than UTF-8, or declaring one, and the status it gets.
+    struct EncodedBody: Sendable, CustomTestStringConvertible {
+        let testDescription: String
+        let body: [UInt8]
+        var contentType: String?
+        var status = 415
+    }
+
+    static let propfind = #"<D:propfind xmlns:D="DAV:"><D:prop><D:getetag/></D:prop></D:propfind>"#
+    /// The crash: libxml2 detects UTF-16 from `<\0?\0` and FoundationXML then dies on `<?x?>`.
+    static let emptyInstruction = #"<?xml version="1.0" encoding="UTF-16"?><?x?><D:propfind xmlns:D="DAV:"/>"#
+    static let externalEntity = #"<?xml version="1.0" encoding="UTF-16"?><!DOCTYPE D:propfind [<!ENTITY e SYSTEM "file:///etc/passwd">]>"#
+        + #"<D:propfind xmlns:D="DAV:"><D:prop><D:getetag>&e;</D:getetag></D:prop></D:propfind>"#
+
+    static func encoded(_ text: String, _ encoding: String.Encoding, bom: [UInt8] = []) -> [UInt8] {
+        bom + Array(text.data(using: encoding)!)
+    }
+
+    /// `text` in EBCDIC (code page 037), for the few characters an XML declaration needs.
+    static func ebcdic(_ text: String) -> [UInt8] {
+        let table: [Character: UInt8] = ["<": 0x4C, "?": 0x6F, ">": 0x6E, "=": 0x7E, "\"": 0x7F, " ": 0x40, ".": 0x4B, "0": 0xF0, "1": 0xF1,
+                                         "3": 0xF3, "7": 0xF7, "x": 0xA7, "m": 0x94, "l": 0x93, "v": 0xA5, "e": 0x85, "r": 0x99, "s": 0xA2,
+                                         "i": 0x89, "o": 0x96, "n": 0x95, "c": 0x83, "d": 0x84, "g": 0x87, "I": 0xC9, "B": 0xC2, "M": 0xD4]
+        return text.map { table[$0]! }
+    }
+
+    static let otherEncodings: [EncodedBody] = [
+        EncodedBody(testDescription: "UTF-16LE without BOM, empty processing instruction", body: encoded(emptyInstruction, .utf16LittleEndian)),
+        EncodedBody(testDescription: "UTF-16BE without BOM, empty processing instruction", body: encoded(emptyInstruction, .utf16BigEndian)),
+        EncodedBody(testDescription: "UTF-16LE with BOM", body: encoded(emptyInstruction, .utf16LittleEndian, bom: [0xFF, 0xFE])),
+        EncodedBody(testDescription: "UTF-16BE with BOM", body: encoded(propfind, .utf16BigEndian, bom: [0xFE, 0xFF])),
+        EncodedBody(testDescription: "UTF-16LE without declaration", body: encoded(propfind, .utf16LittleEndian)),
+        EncodedBody(testDescription: "UTF-32LE without BOM", body: encoded(propfind, .utf32LittleEndian)),
+        EncodedBody(testDescription: "UTF-32BE without BOM", body: encoded(propfind, .utf32BigEndian)),
+        EncodedBody(testDescription: "UTF-32LE with BOM", body: encoded(propfind, .utf32LittleEndian, bom: [0xFF, 0xFE, 0, 0])),
+        EncodedBody(testDescription: "UTF-32BE with BOM", body: encoded(propfind, .utf32BigEndian, bom: [0, 0, 0xFE, 0xFF])),
+        EncodedBody(testDescription: "DOCTYPE with an external entity in UTF-16LE", body: encoded(externalEntity, .utf16LittleEndian)),
+        EncodedBody(testDescription: "DOCTYPE with an external entity in UTF-16BE with BOM", body: encoded(externalEntity, .utf16BigEndian, bom: [0xFE, 0xFF])),
+        EncodedBody(testDescription: "UTF-7 declared, <?x?> written +ADw-?x?+AD4-",
+                    body: Array((#"<?xml version="1.0" encoding="UTF-7"?>+ADw-?x?+AD4-"# + propfind).utf8)),
+        EncodedBody(testDescription: "ISO-8859-1 declared, Latin-1 bytes",
+                    body: Array(#"<?xml version="1.0" encoding="ISO-8859-1"?><D:propfind xmlns:D="DAV:"><D:prop><D:caf"#.utf8) + [0xE9]
+                        + Array(#"/></D:prop></D:propfind>"#.utf8)),
+        EncodedBody(testDescription: "ISO-8859-1 declared, ASCII bytes", body: Array((#"<?xml version='1.0' encoding='iso-8859-1'?>"# + propfind).utf8)),
+        EncodedBody(testDescription: "IBM037 declared in ASCII", body: Array((#"<?xml version="1.0" encoding="IBM037"?>"# + propfind).utf8)),
+        EncodedBody(testDescription: "EBCDIC bytes", body: ebcdic(#"<?xml version="1.0" encoding="IBM037"?>"#) + [0x4C, 0x84, 0x6E]),
+        EncodedBody(testDescription: "UTF-16 declared in an ASCII body", body: Array((#"<?xml version="1.0" encoding="UTF-16"?>"# + propfind).utf8)),
+        EncodedBody(testDescription: "UTF-8 BOM, UTF-16 declared",
+                    body: [0xEF, 0xBB, 0xBF] + Array((#"<?xml version="1.0" encoding="UTF-16"?>"# + propfind).utf8)),
+        EncodedBody(testDescription: "UTF-16LE BOM, UTF-8 declared",
+                    body: encoded(#"<?xml version="1.0" encoding="UTF-8"?><?x?>"# + propfind, .utf16LittleEndian, bom: [0xFF, 0xFE])),
+        EncodedBody(testDescription: "Content-Type charset=utf-16", body: Array(propfind.utf8), contentType: "application/xml; charset=utf-16"),
+        EncodedBody(testDescription: "Content-Type charset=\"ISO-8859-1\"", body: Array(propfind.utf8),
+                    contentType: #"text/xml; charset="ISO-8859-1""#),
+        EncodedBody(testDescription: "NUL byte in a UTF-8 body", body: Array(#"<D:propfind xmlns:D="DAV:"><D:prop>"#.utf8) + [0]
+                        + Array(#"<D:getetag/></D:prop></D:propfind>"#.utf8), status: 400),
+        EncodedBody(testDescription: "NUL byte in the XML declaration",
+                    body: Array(#"<?xml version="1.0" encoding="UTF-8"#.utf8) + [0] + Array((#"16"?>"# + propfind).utf8), status: 400),
+        EncodedBody(testDescription: "two encodings declared",
+                    body: Array((#"<?xml version="1.0" encoding="UTF-8" encoding="UTF-16"?>"# + propfind).utf8), status: 400),
+        EncodedBody(testDescription: "unquoted encoding", body: Array((#"<?xml version="1.0" encoding=UTF-16?>"# + propfind).utf8), status: 400),
+        EncodedBody(testDescription: "encoding before version", body: Array((#"<?xml encoding="UTF-16" version="1.0"?>"# + propfind).utf8), status: 400),
+    ]
+
+    /// Found in a review: libxml2 detects UTF-16 and UTF-32 by itself, and switches to whatever
+    /// encoding a declaration names, so the byte-level DOCTYPE and processing-instruction checks
+    /// saw other bytes than the parser read (a UTF-16 `<?x?>` crashed the server). Only UTF-8 is
+    /// taken: 415 for a body in or labelled with another encoding, 400 for a NUL byte or a
+    /// malformed declaration. The server answers normally afterwards.
+    @Test(arguments: otherEncodings)
+    func bodiesInOtherEncodingsAreRefused(_ sample: EncodedBody) throws {
+        let response = try send("PROPFIND", Self.book, sample.body, contentType: sample.contentType)
+        #expect(response.status == sample.status)
+        if sample.status == 415 {
+            #expect(String(decoding: response.body, as: UTF8.self).hasPrefix("Request bodies must be UTF-8; this one"))
+        }
+        let report = try send("REPORT", Self.book, sample.body, contentType: sample.contentType)
+        #expect(report.status == sample.status)
+        let healthy = try send("PROPFIND", Self.book, Array(Self.propfind.utf8))
+        #expect(healthy.status == 207)
+    }
+
+    /// UTF-8 is taken however it is labelled: a declaration naming it in any case (libxml2
+    /// reads `utf8` as UTF-8 too), a UTF-8 BOM, a Content-Type charset of utf-8.
+    @Test func utf8BodiesAreTakenHoweverLabelled() throws {
+        let labelled: [(prefix: [UInt8], contentType: String?)] = [
+            (Array(#"<?xml version="1.0" encoding="utf-8"?>"#.utf8), nil),
+            (Array("<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>\n".utf8), "application/xml; charset=UTF-8"),
+            ([0xEF, 0xBB, 0xBF] + Array(#"<?xml version="1.0" encoding="UTF-8"?>"#.utf8), #"text/xml;charset="utf-8""#),
+            ([0xEF, 0xBB, 0xBF], "application/xml"),
+            (Array("<?xml\r\n version = \"1.0\"\tencoding\n=\n\"Utf8\"?>".utf8), nil),
+            // US-ASCII is a subset of UTF-8; the body is held to UTF-8 all the same.
+            (Array(#"<?xml version="1.0" encoding="US-ASCII"?>"#.utf8), "text/xml; charset=us-ascii"),
+        ]
+        for (number, (prefix, contentType)) in labelled.enumerated() {
+            let name = "张三 \(number)"
+            let patch = #"<d:propertyupdate xmlns:d="DAV:"><d:set><d:prop><d:displayname>"# + name + "</d:displayname></d:prop></d:set></d:propertyupdate>"
+            #expect(try send("PROPPATCH", Self.book, prefix + Array(patch.utf8), contentType: contentType).status == 207, "\(number)")
+            let reply = try send("PROPFIND", Self.book, prefix + Array(#"<d:propfind xmlns:d="DAV:"><d:prop><d:displayname/></d:prop></d:propfind>"#.utf8),
+                                 contentType: contentType)
+            #expect(reply.status == 207, "\(number)")
+            #expect(String(decoding: reply.body, as: UTF8.self).contains("<d:displayname>\(name)</d:displayname>"), "\(number)")
         }
     }
 

@@ -201,3 +201,79 @@ import Testing
         #expect(try ContactStore(directory: cli.dataDirectory).integrityCheck() == "ok")
     }
 }
+
+/// `--lunar-birthday`, `--no-lunar-birthday`, and the lunar birthday in `show` and `--json`.
+@Suite struct LunarBirthdayCLITests {
+    let cli = CLIRunner()
+
+    init() throws {
+        try cli.addUser("alice")
+    }
+
+    private func add(_ arguments: [String]) throws -> String {
+        let result = try cli.run(["add", "--user", "alice", "--name", "张三", "--phone", "1"] + arguments)
+        #expect(result.status == 0, "\(result.error)")
+        return result.output.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    @Test(arguments: [
+        ("8-15", "08-15", "农历八月十五"), ("L4-15", "L04-15", "农历闰四月十五"), ("闰4-15", "L04-15", "农历闰四月十五"),
+        ("2014-3-18", "2014-03-18", "农历三月十八"), ("12-30", "12-30", "农历腊月三十"),
+    ])
+    func addShowAndJSON(given: String, stored: String, chinese: String) throws {
+        let id = try add(["--lunar-birthday", given])
+        let contact = try #require(try cli.list("alice").first)
+        #expect(contact["lunarBirthday"] as? String == stored)
+        let shown = try cli.run(["show", "--user", "alice", id]).output
+        #expect(shown.contains("Lunar birthday: \(stored) (\(chinese), next "))
+        let json = try cli.run(["show", "--user", "alice", id, "--json"]).output
+        #expect(json.contains(#""lunarBirthday" : "\#(stored)""#))
+    }
+
+    @Test func absentLunarBirthdayIsLeftOut() throws {
+        let id = try add([])
+        #expect(try cli.list("alice").first?["lunarBirthday"] == nil)
+        #expect(!(try cli.run(["show", "--user", "alice", id]).output.contains("Lunar birthday")))
+    }
+
+    @Test func editSetsChangesAndRemoves() throws {
+        let id = try add([])
+        #expect(try cli.run(["edit", "--user", "alice", id, "--lunar-birthday", "L2-1"]).status == 0)
+        #expect(try cli.list("alice").first?["lunarBirthday"] as? String == "L02-01")
+        #expect(try cli.run(["edit", "--user", "alice", id, "--note", "n"]).status == 0)
+        #expect(try cli.list("alice").first?["lunarBirthday"] as? String == "L02-01")
+        #expect(try cli.run(["edit", "--user", "alice", id, "--no-lunar-birthday"]).status == 0)
+        #expect(try cli.list("alice").first?["lunarBirthday"] == nil)
+        let both = try cli.run(["edit", "--user", "alice", id, "--lunar-birthday", "1-1", "--no-lunar-birthday"])
+        #expect(both.status == 2)
+        #expect(both.error.contains("give --lunar-birthday or --no-lunar-birthday, not both"))
+    }
+
+    @Test(arguments: ["13-1", "1-31", "8", "8/15", "L-15", "x"])
+    func invalidValueFailsAndWritesNothing(value: String) throws {
+        let result = try cli.run(["add", "--user", "alice", "--name", "A", "--phone", "1", "--lunar-birthday", value])
+        #expect(result.status == 1)
+        #expect(result.error == "contacts: Lunar birthday \"\(value)\" is not a month and day like 8-15 (leap month: L4-15)\n")
+        #expect(try cli.list("alice").isEmpty)
+    }
+
+    @Test func helpExplainsTheLeapMonth() throws {
+        for command in ["add", "edit"] {
+            let help = try cli.run([command, "--help"]).output
+            #expect(help.contains("--lunar-birthday [YYYY-][L]M-D"))
+            #expect(help.contains("L4-15 is\n闰四月十五") || help.contains("L4-15 is 闰四月十五"))
+        }
+        #expect(try cli.run(["edit", "--help"]).output.contains("--no-lunar-birthday"))
+    }
+
+    @Test func importedAppleCardShowsAndExportsItsLineUnchanged() throws {
+        let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:王五\r\nTEL;type=CELL:1\r\nX-ALTBDAY;CALSCALE=chinese:0078004002L15\r\nEND:VCARD\r\n"
+        #expect(try cli.run(["import", "--user", "alice", "-"], input: card).status == 0)
+        let contact = try #require(try cli.list("alice").first)
+        #expect(contact["lunarBirthday"] as? String == "2023-L02-15")
+        let id = try #require(contact["id"] as? Int)
+        #expect(try cli.run(["show", "--user", "alice", String(id)]).output.contains("Lunar birthday: 2023-L02-15 (农历闰二月十五, next "))
+        let exported = try cli.run(["export", "--user", "alice"])
+        #expect(exported.output.contains("\r\nX-ALTBDAY;CALSCALE=chinese:0078004002L15\r\n"))
+    }
+}

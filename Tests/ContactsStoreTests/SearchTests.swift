@@ -96,4 +96,36 @@ import Testing
     @Test func emptyQueryListsEverything() throws {
         #expect(try store.search("  ", in: alice).count == 6)
     }
+
+    /// 劉德華 and 刘德华 are the same name in two scripts: either form, and the pinyin, finds both.
+    @Test(arguments: [
+        ("刘", ["刘德华", "劉德華"]), ("劉", ["刘德华", "劉德華"]), ("華", ["刘德华", "劉德華"]), ("德华", ["刘德华", "劉德華"]),
+        ("劉德華", ["刘德华", "劉德華"]), ("liu", ["刘德华", "劉德華"]), ("ldh", ["刘德华", "劉德華"]), ("liudehua", ["刘德华", "劉德華"]),
+        ("單", ["单田芳", "單田芳"]), ("单田", ["单田芳", "單田芳"]), ("shantianfang", ["单田芳", "單田芳"]), ("dantianfang", []),
+        ("歐陽", ["欧阳娜娜", "歐陽娜娜"]), ("ouyang", ["欧阳娜娜", "歐陽娜娜"]), ("萬俟", ["万俟卨"]), ("moqi", ["万俟卨"]),
+    ])
+    func traditionalAndSimplifiedFindEachOther(query: String, expected: [String]) throws {
+        let book = try store.defaultAddressBook(for: try store.createUser(username: "carol", password: "password1"))
+        for name in ["劉德華", "刘德华", "單田芳", "单田芳", "歐陽娜娜", "欧阳娜娜", "万俟卨", "Amy 劉"] {
+            _ = try store.addContact(.init(name: name, phones: [.init("555-0199")]), to: book)
+        }
+        let found = try names(query, in: book).filter { $0 != "Amy 劉" }
+        #expect(found == expected)
+    }
+
+    @Test func mixedNameIsFoundByItsChinesePartInEitherScript() throws {
+        _ = try store.addContact(.init(name: "Amy 劉", phones: [.init("555-0199")]), to: alice)
+        #expect(try names("刘").contains("Amy 劉"))
+        #expect(try names("amy").contains("Amy 劉"))
+        #expect(try names("amyliu").contains("Amy 劉"))
+    }
+
+    @Test func traditionalNameEditedInPlaceIsFoundByItsNewName() throws {
+        let id = try #require(ids["单田芳"])
+        var details = try store.contact(id: id, in: alice).details
+        details.name = "單田芳"
+        _ = try store.updateContact(id: id, with: details, in: alice)
+        #expect(try names("单田芳") == ["單田芳"])
+        #expect(try names("stf") == ["單田芳"])
+    }
 }
