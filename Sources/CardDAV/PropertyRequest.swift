@@ -1,9 +1,9 @@
 import ContactsStore
 
-/// What a PROPFIND or REPORT asks for (RFC 4918 §9.1, §14.20): every live property, only the
-/// names, or named properties.
+/// What a PROPFIND or REPORT asks for (RFC 4918 §9.1, §14.20): every live property (and those
+/// an `include` names besides), only the names, or named properties.
 enum PropertyRequest {
-    case all
+    case allIncluding([XMLName])
     case names
     case some([XMLName])
 
@@ -21,7 +21,8 @@ enum PropertyRequest {
         guard propnames.count + allprops.count + props.count <= 1 else {
             throw DAVError(400, "A PROPFIND body holds one of propname, allprop (with an include) or prop.")
         }
-        guard body.children(.dav("include")).isEmpty || (allprops.count == 1 && body.children(.dav("include")).count == 1) else {
+        let includes = body.children(.dav("include"))
+        guard includes.isEmpty || (allprops.count == 1 && includes.count == 1) else {
             throw DAVError(400, "include goes with allprop only, once.")
         }
         if !propnames.isEmpty {
@@ -29,7 +30,7 @@ enum PropertyRequest {
         } else if let prop = props.first {
             self = .some(prop.children.map(\.name))
         } else {
-            self = .all
+            self = .allIncluding(includes.first?.children.map(\.name) ?? [])
         }
     }
 
@@ -40,6 +41,9 @@ enum PropertyRequest {
         guard props.count <= 1 else { throw DAVError(400, "\(body.name.local) holds at most one DAV:prop.") }
         self = props.first.map { .some($0.children.map(\.name)) } ?? .all
     }
+
+    /// allprop without include.
+    static let all = PropertyRequest.allIncluding([])
 
     /// Whether a property's value is wanted (so that costly ones are computed only then).
     func wants(_ name: XMLName) -> Bool {
@@ -82,8 +86,8 @@ struct PropertySet {
 
     mutating func set(_ name: XMLName, _ content: @autoclosure () -> String = "") {
         switch computed {
-        case .all where Self.askedForOnly.contains(name): values.append(Property(name: name, content: content(), inAllprop: false))
-        case .all: values.append(Property(name: name, content: content()))
+        case .allIncluding where Self.askedForOnly.contains(name): values.append(Property(name: name, content: content(), inAllprop: false))
+        case .allIncluding: values.append(Property(name: name, content: content()))
         case .names: values.append(Property(name: name, content: ""))
         case .some: if computed.wants(name) { values.append(Property(name: name, content: content())) }
         }
@@ -110,8 +114,8 @@ struct PropertySet {
         XMLOutput.open(.dav("response"), into: &xml)
         xml += XMLOutput.href(href)
         switch request {
-        case .all:
-            Self.writePropstat(values.filter(\.inAllprop), 200, into: &xml)
+        case .allIncluding(let included):
+            Self.writePropstat(values.filter { $0.inAllprop || included.contains($0.name) }, 200, into: &xml)
         case .names:
             Self.writePropstat(values.map { Property(name: $0.name, content: "") }, 200, into: &xml)
         case .some(let names) where names.isEmpty:

@@ -163,6 +163,19 @@ extension ConformanceTests {
         }
     }
 
+    /// RFC 4918 §9.1: allprop with include also gives the properties include names, which
+    /// allprop alone leaves out.
+    @Test func allpropWithIncludeGivesTheIncludedProperties() throws {
+        let plain = try alice.send("PROPFIND", Self.book, body: #"<d:propfind xmlns:d="DAV:"><d:allprop/></d:propfind>"#, headers: ["Depth": "0"])
+        #expect(plain.status == 207 && plain.body.contains("<d:displayname>") && !plain.body.contains("<d:sync-token>"))
+        let included = try alice.send("PROPFIND", Self.book, body: """
+            <d:propfind xmlns:d="DAV:" xmlns:card="urn:ietf:params:xml:ns:carddav"><d:allprop/><d:include><d:sync-token/><card:max-resource-size/></d:include></d:propfind>
+            """, headers: ["Depth": "0"])
+        #expect(included.status == 207 && included.body.contains("<d:displayname>"))
+        #expect(included.body.contains("<d:sync-token>") && included.body.contains("<card:max-resource-size>"))
+        #expect(!included.body.contains("<d:acl>"))
+    }
+
     // MARK: Reports on the home (RFC 3253 §3.1.5)
 
     /// RFC 3253 §3.1.5: the address book home lists the reports it answers, and each of them
