@@ -58,7 +58,7 @@ public final class CardDAVServer: Sendable {
             if request.method == "OPTIONS" { return options() }
             return Response(status: 301, headers: ["Location": DAVPath.prefix])
         }
-        if request.method == "OPTIONS" { return options() }
+        if request.method == "OPTIONS" { return options(at: DAVPath(request.path)) }
         let user = try authenticator.user(for: request)
         guard let path = DAVPath(request.path) else {
             // RFC 6352 §5.2: an address book holds cards, never collections.
@@ -84,8 +84,14 @@ public final class CardDAVServer: Sendable {
         return response
     }
 
-    /// RFC 4918 §10.1, RFC 3744 §7.2, RFC 6352 §6.1: the compliance classes and methods.
-    private func options() -> Response {
-        Response(status: 200, headers: ["DAV": "1, 3, access-control, addressbook", "Allow": Self.methods, "Content-Length": "0"])
+    /// RFC 4918 §10.1, RFC 3744 §7.2, RFC 6352 §6.1: the compliance classes and methods; RFC
+    /// 5689 §3.1: `extended-mkcol` where it is used, the home and the address books' URIs.
+    private func options(at path: DAVPath? = nil) -> Response {
+        let mkcol: Bool = switch path {
+        case .home?, .addressBook?: true
+        default: false
+        }
+        return Response(status: 200, headers: ["DAV": "1, 3, access-control, addressbook" + (mkcol ? ", extended-mkcol" : ""),
+                                               "Allow": Self.methods, "Content-Length": "0"])
     }
 }

@@ -79,7 +79,7 @@ extension DAVContext {
     /// The RFC 3744 §9 reports, all with Depth 0.
     func principalReport(_ body: XMLNode) throws -> Response {
         try requireDepthZero(for: body.name)
-        let wanted = PropertyRequest(report: body)
+        let wanted = try PropertyRequest(report: body)
         var responses = Multistatus()
         switch body.name {
         case .dav("principal-search-property-set"):

@@ -29,7 +29,7 @@ extension DAVContext {
         set.set(.dav("principal-URL"), XMLOutput.href(principalPath))
         set.set(.cardDAV("addressbook-home-set"), XMLOutput.href(homePath))
         principalMembership(&set)
-        set.set(.dav("supported-report-set"), Self.supportedReports(Self.principalReports))
+        set.set(.dav("supported-report-set"), Self.supportedReports(Self.reportsOnAnyCollection))
         common(&set, writable: false)
         return set
     }
@@ -38,15 +38,22 @@ extension DAVContext {
         var set = PropertySet()
         set.set(.dav("resourcetype"), XMLOutput.element(.dav("collection")))
         set.setText(.dav("displayname"), user.username)
+        set.set(.dav("supported-report-set"), Self.supportedReports(Self.reportsOnAnyCollection))
         common(&set, writable: true)
         return set
     }
+
+    /// The reports answered on the principal, the home and every address book (RFC 3253 §3.1.5
+    /// asks each resource to list its own): expand-property (RFC 3253 §3.8) and the RFC 3744
+    /// §9 principal reports but principal-search-property-set, which is the principal
+    /// collection's.
+    static let reportsOnAnyCollection: [XMLName] = [.dav("expand-property")] + principalReports.filter { $0 != .dav("principal-search-property-set") }
 
     /// An address book's live and dead properties.
     func bookProperties(_ book: AddressBook) throws -> PropertySet {
         var set = liveBookProperties(book)
         for property in try store.deadProperties(of: book.scope) {
-            set.setText(XMLName(property.namespace, property.name), property.value)
+            set.set(property)
         }
         return set
     }
@@ -58,11 +65,14 @@ extension DAVContext {
         set.setText(.dav("displayname"), book.displayName)
         set.setText(.calendarServer("getctag"), SyncTokenURI.string(book.syncToken))
         set.setText(.dav("sync-token"), SyncTokenURI.string(book.syncToken))
-        set.set(.cardDAV("supported-address-data"), ["3.0", "4.0"].map {
+        // RFC 6352 §6.2.2: what may be stored. A 2.1 card is accepted (and stored as the 3.0/4.0
+        // card it maps to) so that no client's card is lost; cards are served as 3.0 or 4.0.
+        set.set(.cardDAV("supported-address-data"), ["3.0", "4.0", "2.1"].map {
             #"<card:address-data-type content-type="text/vcard" version="\#($0)"/>"#
         }.joined())
         set.setText(.cardDAV("max-resource-size"), String(CardDAVServer.maximumResourceSize))
-        set.set(.dav("supported-report-set"), Self.supportedReports([.cardDAV("addressbook-multiget"), .cardDAV("addressbook-query"), .dav("sync-collection")]))
+        set.set(.dav("supported-report-set"), Self.supportedReports([.cardDAV("addressbook-multiget"), .cardDAV("addressbook-query"), .dav("sync-collection")]
+                                                                    + Self.reportsOnAnyCollection))
         set.set(.cardDAV("supported-collation-set"), CardFilter.Collation.allCases.map {
             XMLOutput.text(.cardDAV("supported-collation"), $0.rawValue)
         }.joined())

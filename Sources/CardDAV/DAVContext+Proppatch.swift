@@ -1,7 +1,8 @@
 import ContactsStore
 import HTTP
 
-/// PROPPATCH (RFC 4918 §9.2) of an address book: displayname, and dead properties kept as sent.
+/// PROPPATCH (RFC 4918 §9.2) of an address book: displayname, and dead properties kept as sent
+/// (content and attributes, RFC 4918 §4.3).
 /// All or nothing: one protected property fails the whole request (403 for it, 424 for the rest).
 extension DAVContext {
     func proppatch() throws -> Response {
@@ -12,9 +13,12 @@ extension DAVContext {
         guard let body = try body(), body.name == .dav("propertyupdate") else {
             throw DAVError(400, "A PROPPATCH body must be a DAV:propertyupdate element.")
         }
-        let changes: [(node: XMLNode, remove: Bool)] = body.children.flatMap { operation -> [(XMLNode, Bool)] in
+        // A dead property keeps its attributes and its content as sent (RFC 4918 §4.3), which
+        // the body's XMLNode does not hold: it is read again, whole.
+        guard let update = XMLFragment.parse(request.body) else { throw DAVError(400, "The request body is not well-formed XML.") }
+        let changes: [(node: XMLFragment, remove: Bool)] = update.elements.flatMap { operation -> [(XMLFragment, Bool)] in
             guard operation.name == .dav("set") || operation.name == .dav("remove") else { return [] }
-            return (operation.child(.dav("prop"))?.children ?? []).map { ($0, operation.name == .dav("remove")) }
+            return (operation.element(.dav("prop"))?.elements ?? []).map { ($0, operation.name == .dav("remove")) }
         }
         let protected = Set(liveBookProperties(book).values.map(\.name)).subtracting([.dav("displayname")])
         let refused = changes.filter { protected.contains($0.node.name) }
@@ -25,7 +29,7 @@ extension DAVContext {
                     try store.setDisplayName(change.remove ? book.name : change.node.text, of: book.scope)
                 } else {
                     try store.setDeadProperty(namespace: change.node.name.namespace, name: change.node.name.local,
-                                              value: change.remove ? nil : change.node.text, of: book.scope)
+                                              to: change.remove ? nil : change.node.deadProperty, of: book.scope)
                 }
             }
         }

@@ -15,6 +15,7 @@ extension DAVContext {
         if let type = request.headers["Content-Type"]?.lowercased(), !type.hasPrefix("text/vcard"), !type.hasPrefix("text/x-vcard") {
             throw DAVError(415, "Send a vCard (text/vcard).", precondition: .cardDAV("supported-address-data"))
         }
+        if let refusal = Self.forbiddenCharacter(in: request.body) { throw refusal }
         let card: VCard
         let details: ContactDetails
         do {
@@ -36,8 +37,8 @@ extension DAVContext {
             precondition = .none
         }
         // RFC 6352 §6.3.2.3: a card stored as it was sent is served back byte for byte, so its
-        // ETag is given; one the server changed (a UID or FN supplied, a 2.1 card, control
-        // characters dropped) is written afresh and gets none. Nothing is added to a card a client
+        // ETag is given; one the server changed (a UID or FN supplied, a 2.1 card) is written
+        // afresh and gets none. Nothing is added to a card a client
         // PUTs: Apple's Contacts gets its phonetic names in its own representation.
         let sent: SentCard? = card.uid == nil || card.property(named: "FN") == nil ? nil
             : card.version.flatMap { VCardWriter.Version(rawValue: $0.rawValue) }.flatMap { version in
@@ -82,6 +83,33 @@ extension DAVContext {
                       || scalar.value == 0xFFFE || scalar.value == 0xFFFF
               }) else { return nil }
         return text
+    }
+
+    /// RFC 6350 §3.3: no part of a content line may hold a control character but tab (C0
+    /// controls, DEL); CR and LF only end lines. A card holding one is refused (RFC 6352
+    /// §6.3.2.1, valid-address-data) rather than stored with it dropped, which would be a card
+    /// other than the one sent; the refusal names the property, its line and the character.
+    /// Imports (the web app, the CLI) stay lenient and drop them.
+    static func forbiddenCharacter(in body: [UInt8]) -> DAVError? {
+        guard let index = body.firstIndex(where: { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D) || $0 == 0x7F }) else {
+            return nil
+        }
+        // The content line it is in starts after the last line break that folding does not continue.
+        var start = index
+        while start > 0 {
+            let before = start - 1
+            if body[before] == 0x0A, start < body.count, body[start] != 0x20, body[start] != 0x09 { break }
+            start = before
+        }
+        let line = body[..<index].filter { $0 == 0x0A }.count + 1
+        let nameBytes = body[start..<index].prefix { $0 != UInt8(ascii: ";") && $0 != UInt8(ascii: ":") && $0 != 0x0D && $0 != 0x0A }
+        var name = String(decoding: nameBytes.prefix(64), as: UTF8.self)
+        if let dot = name.lastIndex(of: ".") { name = String(name[name.index(after: dot)...]) }  // item1.EMAIL is EMAIL
+        let hex = String(body[index], radix: 16, uppercase: true)
+        let character = "U+" + String(repeating: "0", count: 4 - hex.count) + hex
+        let subject = name.isEmpty ? "Line \(line)" : "\(name) (line \(line))"
+        return DAVError(403, "\(subject) holds \(character), a control character, which vCard does not allow (RFC 6350 §3.3). "
+                        + "Remove it; a line break in a value is written \\n.", precondition: .cardDAV("valid-address-data"))
     }
 
     /// The one vCard of a PUT body (RFC 6352 §5.1: a resource holds exactly one).

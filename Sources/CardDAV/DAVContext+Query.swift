@@ -11,7 +11,7 @@ extension DAVContext {
         guard let filterNode = body.child(.cardDAV("filter")) else { throw DAVError(400, "addressbook-query needs a filter.") }
         let filter = try CardFilter(filterNode)
         let limit = try body.resultLimit(namespace: Namespace.cardDAV) ?? Int.max
-        let wanted = PropertyRequest(report: body)
+        let wanted = try PropertyRequest(report: body)
         let addressData = try AddressDataRequest(report: body)
         let collectionOnly = card == nil && depthHeader == "0"
         let names = try card.map { [$0] } ?? (collectionOnly ? [] : store.cardList(in: book.scope).map(\.href))

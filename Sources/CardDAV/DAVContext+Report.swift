@@ -74,7 +74,7 @@ extension DAVContext {
 
     /// RFC 6352 §8.7: the named cards of this book; hrefs that name nothing here get a 404.
     private func multiget(_ body: XMLNode, in book: AddressBook) throws -> Response {
-        let wanted = PropertyRequest(report: body)
+        let wanted = try PropertyRequest(report: body)
         let addressData = try AddressDataRequest(report: body)
         var names: [String] = []
         var elsewhere: [String] = []

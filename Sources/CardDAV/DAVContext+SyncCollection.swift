@@ -19,7 +19,7 @@ extension DAVContext {
         }
         let limit = try body.resultLimit(namespace: Namespace.dav)
         guard let changes = try store.changes(in: book.scope, since: since, limit: limit) else { throw invalidToken }
-        let wanted = PropertyRequest(report: body)
+        let wanted = try PropertyRequest(report: body)
         let addressData = try AddressDataRequest(report: body)
         var responses = Multistatus()
         // A card removed since the change log was read is left out; the next sync reports it.

@@ -1,30 +1,49 @@
-/// What a PROPFIND or REPORT asks for (RFC 4918 §9.1, §14.20): every live property, only the
-/// names, or named properties.
+import ContactsStore
+
+/// What a PROPFIND or REPORT asks for (RFC 4918 §9.1, §14.20): every live property (and those
+/// an `include` names besides), only the names, or named properties.
 enum PropertyRequest {
-    case all
+    case allIncluding([XMLName])
     case names
     case some([XMLName])
 
     /// From a `<d:propfind>` body, or the `<d:prop>` of a REPORT; an empty PROPFIND body means allprop.
+    /// RFC 4918 §14.20: `propname | (allprop, include?) | prop`, so a body with two of them, two
+    /// of one, or an include without allprop is 400. Elements of other namespaces are ignored
+    /// (RFC 4918 §17); a propfind with none of the three reads as allprop, as an empty body does.
     init(propfind body: XMLNode?) throws {
         guard let body else {
             self = .all
             return
         }
         guard body.name == .dav("propfind") else { throw DAVError(400, "A PROPFIND body must be a DAV:propfind element.") }
-        if body.child(.dav("propname")) != nil {
+        let propnames = body.children(.dav("propname")), allprops = body.children(.dav("allprop")), props = body.children(.dav("prop"))
+        guard propnames.count + allprops.count + props.count <= 1 else {
+            throw DAVError(400, "A PROPFIND body holds one of propname, allprop (with an include) or prop.")
+        }
+        let includes = body.children(.dav("include"))
+        guard includes.isEmpty || (allprops.count == 1 && includes.count == 1) else {
+            throw DAVError(400, "include goes with allprop only, once.")
+        }
+        if !propnames.isEmpty {
             self = .names
-        } else if let prop = body.child(.dav("prop")) {
+        } else if let prop = props.first {
             self = .some(prop.children.map(\.name))
         } else {
-            self = .all
+            self = .allIncluding(includes.first?.children.map(\.name) ?? [])
         }
     }
 
-    /// The `<d:prop>` child of a REPORT body; allprop when there is none.
-    init(report body: XMLNode) {
-        self = body.child(.dav("prop")).map { .some($0.children.map(\.name)) } ?? .all
+    /// The `<d:prop>` child of a REPORT body; allprop when there is none. A report holds at
+    /// most one (RFC 3744 §9.2, RFC 6352 §8.6–§8.7, RFC 6578 §6.1): two are 400.
+    init(report body: XMLNode) throws {
+        let props = body.children(.dav("prop"))
+        guard props.count <= 1 else { throw DAVError(400, "\(body.name.local) holds at most one DAV:prop.") }
+        self = props.first.map { .some($0.children.map(\.name)) } ?? .all
     }
+
+    /// allprop without include.
+    static let all = PropertyRequest.allIncluding([])
 
     /// Whether a property's value is wanted (so that costly ones are computed only then).
     func wants(_ name: XMLName) -> Bool {
@@ -39,6 +58,8 @@ struct PropertySet {
     struct Property {
         let name: XMLName
         let content: String
+        /// The attributes of the property element (a dead property's, RFC 4918 §4.3).
+        var attributes: [DeadProperty.Attribute] = []
         /// Whether allprop reports it: the properties RFC 3253, RFC 3744, RFC 5397, RFC 6352
         /// and RFC 6578 define are given only when asked for by name.
         var inAllprop = true
@@ -65,10 +86,21 @@ struct PropertySet {
 
     mutating func set(_ name: XMLName, _ content: @autoclosure () -> String = "") {
         switch computed {
-        case .all where Self.askedForOnly.contains(name): values.append(Property(name: name, content: content(), inAllprop: false))
-        case .all: values.append(Property(name: name, content: content()))
+        case .allIncluding where Self.askedForOnly.contains(name): values.append(Property(name: name, content: content(), inAllprop: false))
+        case .allIncluding: values.append(Property(name: name, content: content()))
         case .names: values.append(Property(name: name, content: ""))
         case .some: if computed.wants(name) { values.append(Property(name: name, content: content())) }
+        }
+    }
+
+    /// A dead property: its content (XML, or text escaped here) and its attributes.
+    mutating func set(_ property: DeadProperty) {
+        let name = XMLName(property.namespace, property.name)
+        switch computed {
+        case .names: values.append(Property(name: name, content: ""))
+        case .some where !computed.wants(name): break
+        default:
+            values.append(Property(name: name, content: property.contentXML ?? XMLOutput.escape(property.value), attributes: property.attributes))
         }
     }
 
@@ -82,8 +114,8 @@ struct PropertySet {
         XMLOutput.open(.dav("response"), into: &xml)
         xml += XMLOutput.href(href)
         switch request {
-        case .all:
-            Self.writePropstat(values.filter(\.inAllprop), 200, into: &xml)
+        case .allIncluding(let included):
+            Self.writePropstat(values.filter { $0.inAllprop || included.contains($0.name) }, 200, into: &xml)
         case .names:
             Self.writePropstat(values.map { Property(name: $0.name, content: "") }, 200, into: &xml)
         case .some(let names) where names.isEmpty:
@@ -101,7 +133,7 @@ struct PropertySet {
         guard !properties.isEmpty else { return }
         XMLOutput.open(.dav("propstat"), into: &xml)
         XMLOutput.open(.dav("prop"), into: &xml)
-        for property in properties { XMLOutput.write(property.name, property.content, into: &xml) }
+        for property in properties { XMLOutput.write(property.name, property.content, attributes: property.attributes, into: &xml) }
         XMLOutput.close(.dav("prop"), into: &xml)
         xml += XMLOutput.status(status)
         XMLOutput.close(.dav("propstat"), into: &xml)

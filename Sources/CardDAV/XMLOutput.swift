@@ -1,3 +1,5 @@
+import ContactsStore
+
 /// The namespaces CardDAV speaks, and the prefixes responses bind them to.
 enum Namespace {
     static let dav = "DAV:"
@@ -48,14 +50,19 @@ enum XMLOutput {
         return xml
     }
 
-    /// Appends `element(name, content)` to `xml`.
-    static func write(_ name: XMLName, _ content: String?, into xml: inout String) {
+    /// Appends `element(name, content)` to `xml`, with these attributes on the element (a
+    /// dead property's, RFC 4918 §4.3).
+    static func write(_ name: XMLName, _ content: String?, attributes: [DeadProperty.Attribute] = [], into xml: inout String) {
+        startTag(name, into: &xml)
+        if !attributes.isEmpty {
+            xml += Self.attributes(attributes, elementNamespace: name.namespace,
+                                   elementPrefix: name.namespace.isEmpty ? nil : Namespace.prefix(of: name.namespace) ?? "x")
+        }
         guard let content, !content.isEmpty else {
-            startTag(name, into: &xml)
             xml += "/>"
             return
         }
-        open(name, into: &xml)
+        xml += ">"
         xml += content
         close(name, into: &xml)
     }

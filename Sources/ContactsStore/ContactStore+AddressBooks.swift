@@ -1,8 +1,28 @@
+import Foundation
 import SQLite
 
 extension ContactStore {
-    /// The longest address book name.
-    public static let maximumAddressBookNameLength = 64
+    /// The longest address book name, in bytes of UTF-8 (what file systems allow a file name).
+    public static let maximumAddressBookNameLength = 255
+
+    /// A name as books are kept and found by it: in NFC, so that one written precomposed and
+    /// one written decomposed (`Família` either way) name one book. Nil for a name no book can
+    /// have: empty, `.` or `..`, over 255 bytes, holding `/`, a control or format character
+    /// (zero-width, bidi, BOM), a line or paragraph separator, a noncharacter or U+FFFD (what
+    /// bytes that are not UTF-8 decode to), or white space at either end. Otherwise anything
+    /// goes, as clients name books after folders: spaces, `@`, any script.
+    public static func addressBookName(_ name: String) -> String? {
+        let normalized = name.precomposedStringWithCanonicalMapping
+        guard !normalized.isEmpty, normalized.utf8.count <= maximumAddressBookNameLength, normalized != ".", normalized != "..",
+              normalized.first?.isWhitespace == false, normalized.last?.isWhitespace == false,
+              !normalized.unicodeScalars.contains(where: { scalar in
+                  switch scalar.properties.generalCategory {
+                  case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate: return true
+                  default: return scalar == "/" || scalar == "\u{FFFD}" || scalar.properties.isNoncharacterCodePoint
+                  }
+              }) else { return nil }
+        return normalized
+    }
 
     /// The user's address books: the default one (which every user has) first, then the others
     /// in the order they were made.
@@ -14,7 +34,8 @@ extension ContactStore {
 
     /// The user's address book called `name`, or nil.
     public func addressBook(named name: String, for user: User) throws -> AddressBook? {
-        try queue.read { db in
+        guard let name = Self.addressBookName(name) else { return nil }
+        return try queue.read { db in
             try db.statement("\(Self.addressBookQuery) AND b.name = ?").firstRow([user.id, name]) {
                 Self.addressBook(from: $0, userID: user.id)
             }
@@ -22,12 +43,10 @@ extension ContactStore {
     }
 
     /// Makes an empty address book for the user.
-    /// - Parameter name: its URL segment: 1–64 letters, digits, `.`, `_` or `-`, not `.` or `..`,
-    ///   and not the name of another of the user's books (names are case-sensitive).
+    /// - Parameter name: its URL segment, as `addressBookName` allows and keeps it (in NFC), and
+    ///   not the name of another of the user's books (names are case-sensitive).
     public func createAddressBook(named name: String, displayName: String, for user: User) throws -> AddressBook {
-        let allowed = (1...Self.maximumAddressBookNameLength).contains(name.count) && name != "." && name != ".."
-            && name.allSatisfy(Self.addressBookNameCharacters.contains)
-        guard allowed else { throw StoreError.invalidAddressBookName(name) }
+        guard let name = Self.addressBookName(name) else { throw StoreError.invalidAddressBookName(name) }
         let now = now()
         return try queue.write { db in
             guard try db.statement("SELECT 1 FROM users WHERE id = ?").firstRow([user.id], { _ in true }) != nil else {
@@ -51,28 +70,40 @@ extension ContactStore {
     }
 
     /// The properties clients set on the address book that the server keeps without interpreting
-    /// (WebDAV dead properties), by namespace and name.
-    public func deadProperties(of scope: AddressBookScope) throws -> [(namespace: String, name: String, value: String)] {
+    /// (WebDAV dead properties), ordered by namespace and name.
+    public func deadProperties(of scope: AddressBookScope) throws -> [DeadProperty] {
         try queue.read { db in
-            try db.statement("SELECT namespace, name, value FROM dav_properties WHERE book_id = ? ORDER BY namespace, name")
-                .rows([scope.bookID]) { ($0.text(0), $0.text(1), $0.text(2)) }
+            try db.statement("SELECT namespace, name, value, attributes, content_xml FROM dav_properties WHERE book_id = ? ORDER BY namespace, name")
+                .rows([scope.bookID]) { row in
+                    DeadProperty(namespace: row.text(0), name: row.text(1), value: row.text(2),
+                                 attributes: DeadProperty.Attribute.decode(row.text(3)), contentXML: row.optionalText(4))
+                }
         }
     }
 
-    /// Sets a dead property of the address book, or removes it when `value` is nil.
-    public func setDeadProperty(namespace: String, name: String, value: String?, of scope: AddressBookScope) throws {
+    /// Sets a dead property of the address book (replacing its value, attributes and content
+    /// whole), or removes it when `property` is nil.
+    public func setDeadProperty(namespace: String, name: String, to property: DeadProperty?, of scope: AddressBookScope) throws {
         try queue.write { db in
             guard try db.statement("SELECT 1 FROM address_books WHERE id = ? AND user_id = ?")
                 .firstRow([scope.bookID, scope.userID], { _ in true }) != nil else { throw StoreError.addressBookNotFound }
-            if let value {
+            if let property {
                 try db.run("""
-                    INSERT INTO dav_properties (book_id, namespace, name, value) VALUES (?, ?, ?, ?)
-                    ON CONFLICT (book_id, namespace, name) DO UPDATE SET value = excluded.value
-                    """, scope.bookID, namespace, name, value)
+                    INSERT INTO dav_properties (book_id, namespace, name, value, attributes, content_xml) VALUES (?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (book_id, namespace, name) DO UPDATE
+                        SET value = excluded.value, attributes = excluded.attributes, content_xml = excluded.content_xml
+                    """, scope.bookID, namespace, name, property.value, DeadProperty.Attribute.encode(property.attributes),
+                           property.contentXML)
             } else {
                 try db.run("DELETE FROM dav_properties WHERE book_id = ? AND namespace = ? AND name = ?", scope.bookID, namespace, name)
             }
         }
+    }
+
+    /// Sets a dead property whose value is text, or removes it when `value` is nil.
+    public func setDeadProperty(namespace: String, name: String, value: String?, of scope: AddressBookScope) throws {
+        try setDeadProperty(namespace: namespace, name: name,
+                            to: value.map { DeadProperty(namespace: namespace, name: name, value: $0) }, of: scope)
     }
 
     /// Deletes an address book with its contacts (the trash included), change log and
@@ -100,8 +131,6 @@ extension ContactStore {
 
     /// SQL for a new salt: 16 random lowercase hexadecimal digits (`SyncToken.isSalt`).
     static let saltExpression = "lower(hex(randomblob(8)))"
-
-    private static let addressBookNameCharacters = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-")
 
     /// The user's books with their sync tokens; the user's id is its one parameter.
     private static let addressBookQuery = """

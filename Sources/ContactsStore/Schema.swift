@@ -180,5 +180,15 @@ enum Schema {
         Migration("Names: sections, sort keys and search text computed again, traditional characters read as simplified") { db in
             try ContactRow.recomputeNameKeys(db)
         },
+        Migration("CardDAV: dead properties keep their attributes and child elements") { db in
+            // RFC 4918 §4.3: a dead property's value is its content and its attributes (xml:lang
+            // among them). attributes: a JSON array of [namespace, name, value]; '' for none.
+            // content_xml: the content as XML when it holds elements; NULL when it is the text in
+            // value (every row made before, which keeps rendering as it did).
+            // Each column once, should the migration run again on a file whose version was rolled back.
+            let columns = Set(try db.statement("SELECT name FROM pragma_table_info('dav_properties')").rows { $0.text(0) })
+            if !columns.contains("attributes") { try db.execute("ALTER TABLE dav_properties ADD COLUMN attributes TEXT NOT NULL DEFAULT ''") }
+            if !columns.contains("content_xml") { try db.execute("ALTER TABLE dav_properties ADD COLUMN content_xml TEXT") }
+        },
     ])
 }

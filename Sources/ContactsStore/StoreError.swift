@@ -45,7 +45,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalid(let error): error.message(in: .english)
         case .cannotCreateDataDirectory(let path, let reason): "cannot create data directory \(path): \(reason)"
         case .invalidAddressBookName(let name):
-            "invalid address book name \"\(name)\": use 1–64 letters, digits or . _ - (not . or ..)"
+            "invalid address book name \"\(name)\": use 1–255 bytes of UTF-8 without /, control or invisible formatting characters, "
+                + "nor white space at either end (not . or ..)"
         case .addressBookNameTaken(let name): "an address book named \"\(name)\" already exists"
         case .addressBookNotFound: "the address book no longer exists"
         case .cannotDeleteDefaultAddressBook: "the default address book cannot be deleted"

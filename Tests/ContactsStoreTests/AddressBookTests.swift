@@ -39,12 +39,32 @@ import Testing
         #expect(try store.addressBook(named: "contacts", for: fixture.alice)?.syncToken.change == 0)
     }
 
-    @Test(arguments: ["", ".", "..", "a/b", "with space", "ü", "tab\t", String(repeating: "x", count: 65)])
+    @Test(arguments: ["", ".", "..", "a/b", "tab\t", "bell\u{07}", "del\u{7F}", "line\nbreak", " lead", "trail ", "zero\u{200B}width",
+                      "bidi\u{202E}name", "bom\u{FEFF}", "para\u{2029}graph", "non\u{FFFF}char", String(repeating: "x", count: 256),
+                      String(repeating: "家", count: 86)])
     func badNamesAreRefused(name: String) throws {
         #expect(throws: StoreError.invalidAddressBookName(name)) {
             try store.createAddressBook(named: name, displayName: "X", for: fixture.alice)
         }
         #expect(try store.addressBooks(for: fixture.alice).count == 1)
+    }
+
+    /// Names as clients give them: spaces, `@`, any script, up to 255 bytes of UTF-8, kept in
+    /// NFC and found by either normalization form.
+    @Test func namesAsClientsGiveThemAreOneBookInNFC() throws {
+        for name in ["My Contacts", "家人", "me@work", "100% (old) & new", String(repeating: "x", count: 255), String(repeating: "家", count: 85)] {
+            let book = try store.createAddressBook(named: name, displayName: name, for: fixture.alice)
+            #expect(book.name == name)
+            #expect(try store.addressBook(named: name, for: fixture.alice) == book)
+        }
+        let decomposed = "Fami\u{301}lia", composed = "Fam\u{ED}lia"
+        let book = try store.createAddressBook(named: decomposed, displayName: "Família", for: fixture.alice)
+        #expect(Array(book.name.utf8) == Array(composed.utf8))
+        #expect(try store.addressBook(named: decomposed, for: fixture.alice) == book)
+        #expect(try store.addressBook(named: composed, for: fixture.alice) == book)
+        #expect(throws: StoreError.addressBookNameTaken(composed)) {
+            try store.createAddressBook(named: composed, displayName: "Again", for: fixture.alice)
+        }
     }
 
     @Test func namesAreUniquePerUser() throws {

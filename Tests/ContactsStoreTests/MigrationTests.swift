@@ -112,7 +112,8 @@ import Testing
         let db = try Database(path: directory.databasePath)
         try db.run("UPDATE contacts SET section = 'D', sort_key = 'dan tian fang', search_text = '單田芳' WHERE id = ?", shan.id)
         try db.run("UPDATE contacts SET section = '#', sort_key = '{', search_text = '劉德華' WHERE id = ?", liu.id)
-        try db.execute("PRAGMA user_version = \(Schema.migrator.migrations.count - 1)")
+        let names = try #require(Schema.migrator.migrations.firstIndex { $0.name.hasPrefix("Names: sections, sort keys") })
+        try db.execute("PRAGMA user_version = \(names)")
 
         let reopened = try directory.store()
         let rows = try query("SELECT section, sort_key FROM contacts ORDER BY id") { ($0.text(0), $0.text(1)) }
@@ -121,6 +122,33 @@ import Testing
         #expect(try reopened.search("刘", in: alice).map(\.details.name) == ["劉德華"])
         #expect(try reopened.search("stf", in: alice).map(\.details.name) == ["單田芳"])
         #expect(try query("SELECT revision FROM contacts ORDER BY id") { $0.int64(0) } == revisions)
+    }
+}
+
+/// The migration that gives dead properties their attributes and child elements, on a file
+/// whose dav_properties held text only.
+@Suite struct DeadPropertyMigrationTests {
+    let directory = TemporaryDirectory()
+
+    @Test func propertiesStoredAsTextKeepTheirTextAndGainAttributes() throws {
+        let store = try directory.store()
+        let book = try store.defaultAddressBook(for: try store.createUser(username: "alice", password: "password1"))
+        try store.setDeadProperty(namespace: "urn:example", name: "color", value: "teal & blue", of: book)
+        let db = try Database(path: directory.databasePath)
+        try db.execute("ALTER TABLE dav_properties DROP COLUMN attributes; ALTER TABLE dav_properties DROP COLUMN content_xml")
+        let index = try #require(Schema.migrator.migrations.firstIndex { $0.name.hasPrefix("CardDAV: dead properties keep") })
+        try db.execute("PRAGMA user_version = \(index)")
+
+        let reopened = try directory.store()
+        #expect(try reopened.deadProperties(of: book) == [DeadProperty(namespace: "urn:example", name: "color", value: "teal & blue")])
+        let attributes = [DeadProperty.Attribute(namespace: "http://www.w3.org/XML/1998/namespace", name: "lang", value: "en")]
+        let rich = DeadProperty(namespace: "urn:example", name: "color", value: "teal", attributes: attributes,
+                                contentXML: #"<p:b xmlns:p="urn:example">teal</p:b>"#)
+        try reopened.setDeadProperty(namespace: "urn:example", name: "color", to: rich, of: book)
+        #expect(try reopened.deadProperties(of: book) == [rich])
+        // Running it again (a file rolled back by hand) changes nothing.
+        try Database(path: directory.databasePath).execute("PRAGMA user_version = \(index)")
+        #expect(try directory.store().deadProperties(of: book) == [rich])
     }
 }
 
