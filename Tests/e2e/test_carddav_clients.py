@@ -23,16 +23,8 @@ import pytest
 from harness.app import PASSWORD
 from harness.carddav import (
     BOOK, CARDDAV, DAV, DavClient, describe, dav_request, digits, multistatus, propfind_href,
-    sync_collection, sync_token,
+    server_view, sync_collection, sync_token,
 )
-
-def server_view(server, user: str) -> dict[str, list[str]]:
-    """{name: sorted phone digits} of the user's contacts, from `contacts list --json`."""
-    view: dict[str, list[str]] = {}
-    for c in server.contacts(user):
-        assert c["name"] not in view, f"two contacts named {c['name']!r} on the server"
-        view[c["name"]] = sorted(digits(p) for p in c["phones"])
-    return view
 
 
 def by_name(server, user: str, name: str) -> dict:

@@ -18,7 +18,7 @@ import requests
 import vobject
 
 from harness.app import PASSWORD
-from harness.carddav import digits
+from harness.carddav import digits, server_view
 from harness.syncevolution import RecordingProxy, SyncEvolutionClient, SyncResult, program_path
 
 NONE = {"NEW": 0, "MOD": 0, "DEL": 0, "ERR": 0}
@@ -32,15 +32,6 @@ def vcard(fn: str, n: str, phones: list[str], uid: str) -> str:
     lines = ["BEGIN:VCARD", "VERSION:3.0", f"UID:{uid}", f"N:{n}", f"FN:{fn}"]
     lines += [f"TEL;TYPE=CELL:{p}" for p in phones]
     return "\r\n".join(lines + ["END:VCARD"]) + "\r\n"
-
-
-def server_view(server, user: str) -> dict[str, list[str]]:
-    """{name: sorted phone digits} of the user's contacts, from `contacts list --json`."""
-    view: dict[str, list[str]] = {}
-    for c in server.contacts(user):
-        assert c["name"] not in view, f"two contacts named {c['name']!r} on the server"
-        view[c["name"]] = sorted(digits(p) for p in c["phones"])
-    return view
 
 
 def local_view(client: SyncEvolutionClient) -> dict[str, list[str]]:

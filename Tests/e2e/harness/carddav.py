@@ -35,6 +35,15 @@ def digits(text: str) -> str:
     return re.sub(r"\D", "", text)
 
 
+def server_view(server, user: str) -> dict[str, list[str]]:
+    """{name: sorted phone digits} of the user's contacts, from `contacts list --json`."""
+    view: dict[str, list[str]] = {}
+    for c in server.contacts(user):
+        assert c["name"] not in view, f"two contacts named {c['name']!r} on the server"
+        view[c["name"]] = sorted(digits(p) for p in c["phones"])
+    return view
+
+
 @dataclass
 class Run:
     args: list[str]
