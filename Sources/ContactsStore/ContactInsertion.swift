@@ -15,6 +15,8 @@ struct ContactInsertion {
     private let hrefTaken: Statement
     private var nextID: Int64
     private let lastID: Int64
+    /// Change numbers reserved per address book for the inserts still to come: the next and the last.
+    private var changeNumbers: [Int64: (next: Int64, last: Int64)] = [:]
 
     /// Reserves `count` ids from the counter, which never hands one out twice.
     init(db: Database, count: Int) throws {
@@ -41,10 +43,23 @@ struct ContactInsertion {
         let uid = given ?? ContactUID.make()
         // A fresh UID's name is free: nobody has seen it to take it.
         let href = try href ?? (given == nil ? uid + ".vcf" : freeHref(for: uid, in: scope))
-        let revision = try ContactStore.recordCreation(of: id, uid: uid, href: href, in: scope, at: now, db: db)
+        let revision = try changeNumber(in: scope)
+        try ContactStore.recordCreation(of: id, uid: uid, href: href, in: scope, number: revision, at: now, db: db)
         try statement.execute([id, scope.bookID, uid, href, revision, now, now] + row.values)
         try ContactStore.savePhoto(row.photo, of: id, in: db)
         return id
+    }
+
+    /// The number of the next change in the book, from those reserved for the rest of the ids.
+    private mutating func changeNumber(in scope: AddressBookScope) throws -> Int64 {
+        if let reserved = changeNumbers[scope.bookID], reserved.next <= reserved.last {
+            changeNumbers[scope.bookID] = (reserved.next + 1, reserved.last)
+            return reserved.next
+        }
+        // `nextID` has already moved past this insert's id: reserve for it and every one left.
+        let numbers = try ContactStore.reserveChangeNumbers(Int(lastID - nextID) + 2, in: scope, db: db)
+        changeNumbers[scope.bookID] = (numbers.lowerBound + 1, numbers.upperBound)
+        return numbers.lowerBound
     }
 
     private func freeHref(for uid: String, in scope: AddressBookScope) throws -> String {

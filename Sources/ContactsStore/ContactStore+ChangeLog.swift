@@ -18,22 +18,28 @@ extension ContactStore {
         try db.run("UPDATE contacts SET revision = ? WHERE id = ? AND book_id = ?", number, id, scope.bookID)
     }
 
-    /// Logs the creation of a contact about to be inserted with this UID and name (so without
-    /// reading or rewriting its row) and returns the change's number: the revision to insert it with.
-    static func recordCreation(of id: Int64, uid: String, href: String, in scope: AddressBookScope, at now: Int64,
-                               db: Database) throws -> Int64 {
-        let number = try nextChangeNumber(in: scope, db: db)
+    /// Logs, as change `number` of its book (reserved with `reserveChangeNumbers`), the creation
+    /// of a contact about to be inserted with this UID and name, so without reading or rewriting
+    /// its row; the number is the revision to insert it with.
+    static func recordCreation(of id: Int64, uid: String, href: String, in scope: AddressBookScope, number: Int64,
+                               at now: Int64, db: Database) throws {
         try db.run("INSERT INTO changes (book_id, number, contact_id, uid, href, kind, changed_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
                    scope.bookID, number, id, uid, href, ChangeKind.create.rawValue, now)
-        return number
     }
 
     /// Hands out the number of the address book's next change: its own sequence 1, 2, 3…, which
     /// no other book's writes move.
     private static func nextChangeNumber(in scope: AddressBookScope, db: Database) throws -> Int64 {
-        guard let number = try db.statement("UPDATE address_books SET last_change = last_change + 1 WHERE id = ? RETURNING last_change")
-            .firstRow([scope.bookID], { $0.int64(0) }) else { throw StoreError.addressBookNotFound }
-        return number
+        try reserveChangeNumbers(1, in: scope, db: db).lowerBound
+    }
+
+    /// Reserves the numbers of the address book's next `count` changes, in one statement for a
+    /// whole batch of inserts. A number reserved and not used leaves a gap, which nothing minds:
+    /// numbers only need to grow.
+    static func reserveChangeNumbers(_ count: Int, in scope: AddressBookScope, db: Database) throws -> ClosedRange<Int64> {
+        guard let last = try db.statement("UPDATE address_books SET last_change = last_change + ? WHERE id = ? RETURNING last_change")
+            .firstRow([count, scope.bookID], { $0.int64(0) }) else { throw StoreError.addressBookNotFound }
+        return (last - Int64(count) + 1)...last
     }
 
     /// The number of the address book's newest change (0 before any change).
