@@ -12,7 +12,13 @@ public enum AccountName {
     /// form, CardDAV Basic credentials, the CLI — before a name reaches a query or a throttle.
     public static func key(_ name: String) -> String? {
         // Measured in bytes first, so a huge name costs nothing to refuse.
-        guard !name.isEmpty, name.utf8.count <= maximumLength * 16, (1...maximumLength).contains(name.count),
+        guard !name.isEmpty, name.utf8.count <= maximumLength * 16 else { return nil }
+        // Printable ASCII is already NFC and folds byte by byte: no Unicode tables needed, which
+        // matters as every CardDAV request and each href of a multiget compares names.
+        if name.utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) {
+            return name.utf8.count <= maximumLength ? name.lowercased() : nil
+        }
+        guard (1...maximumLength).contains(name.count),
               !name.unicodeScalars.contains(where: isHidden) else { return nil }
         return name.precomposedStringWithCanonicalMapping.lowercased().precomposedStringWithCanonicalMapping
     }
