@@ -79,7 +79,7 @@ struct WebContextMiddleware: Middleware {
         if let site = request.headers["Sec-Fetch-Site"]?.lowercased(), !["same-origin", "none"].contains(site) { return false }
         guard let origin = request.headers["Origin"] else { return true }
         guard let url = URL(string: origin), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-              let originHost = url.host, let host = request.headers["Host"].map(HostHeader.init) else { return false }
+              let originHost = url.host, let host = request.headers["Host"].flatMap(HostHeader.init) else { return false }
         // Behind a proxy that passes `$host`, Host has no port while Origin may: the names must match.
         guard HostHeader.sameName(host.name, originHost) else { return false }
         return host.port == nil || host.port == url.port ?? (scheme == "https" ? 443 : 80)
@@ -121,12 +121,18 @@ private struct HostHeader {
     let name: String
     let port: Int?
 
-    init(_ value: String) {
+    /// Nil when a port is given but is not one (`host:99999999999`, `host:x`): such a Host names no site.
+    init?(_ value: String) {
         let text = value.trimmingCharacters(in: .whitespaces)
         let closing = text.hasPrefix("[") ? text.firstIndex(of: "]") : nil
         let colon = text[(closing ?? text.startIndex)...].lastIndex(of: ":")
         name = String(text[..<(colon ?? text.endIndex)])
-        port = colon.flatMap { Int(text[text.index(after: $0)...]) }
+        guard let colon else {
+            port = nil
+            return
+        }
+        guard let port = Int(text[text.index(after: colon)...]), (0...65_535).contains(port) else { return nil }
+        self.port = port
     }
 
     /// Whether two host names are the same, ignoring case and IPv6 brackets.

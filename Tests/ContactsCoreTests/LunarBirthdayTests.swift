@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import VCard
 @testable import ContactsCore
 
@@ -233,6 +234,31 @@ struct LunarBirthdayCardTests {
         var unchanged = details
         unchanged.lunarBirthday = nil
         #expect(unchanged == details)
+    }
+
+    /// Hostile values as a client could send them: digits, dashes and `L` in any order and
+    /// length, NUL and control characters, full-width digits, 闰, look-alike letters, and one
+    /// value 64 KiB long. None may crash; whatever reads as a date is a valid one, written back
+    /// and read again the same; whatever does not keeps its line.
+    @Test func hostileValuesNeverCrashAndNeverReadAsAnInvalidDate() throws {
+        var random = SeededGenerator(seed: 0x1A1A_2026)
+        let pieces = ["0", "1", "2", "5", "9", "-", "L", "l", "闰", "\u{0}", "\u{7}", "\u{FF10}", "\u{FF11}", "Ｌ", "\u{200B}", ";", ":"]
+        var values = [String(repeating: "0", count: 64 << 10), String(repeating: "--", count: 20_000) + "0815"]
+        for _ in 0..<5_000 {
+            values.append((0..<Int.random(in: 0...16, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined())
+        }
+        for value in values {
+            let details = try ContactDetails(card: try F.card(["FN:A", "TEL:1", "X-ALTBDAY;CALSCALE=chinese:" + value]))
+            guard let date = details.lunarBirthday else {
+                #expect(details.extraProperties.contains { $0.hasPrefix("X-ALTBDAY") }, "\(value.debugDescription) was dropped")
+                continue
+            }
+            #expect((1...12).contains(date.month) && (1...30).contains(date.day), "\(value.debugDescription)")
+            var rewritten = ContactDetails(name: "A", phones: [PhoneNumber("1")])
+            rewritten.lunarBirthday = date
+            let reread = try ContactDetails(card: rewritten.vCard(uid: "u", version: .v4_0))
+            #expect(reread.lunarBirthday == date, "\(value.debugDescription)")
+        }
     }
 
     @Test(arguments: [

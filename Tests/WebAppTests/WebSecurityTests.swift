@@ -131,6 +131,20 @@ import Testing
         #expect(sameSite.status == 303)
     }
 
+    @Test func malformedHostOrOriginHeadersAreRefusedNotTrusted() throws {
+        let browser = app.session()
+        try browser.logIn("dave", "password1")
+        try browser.get("/logout")
+        let port = app.server.port
+        for headers in [["Host: [", "Origin: http://["], ["Host: :::::", "Origin: http://127.0.0.1:\(port)"],
+                        ["Host: 127.0.0.1:99999999999999999999", "Origin: http://127.0.0.1:\(port)"],
+                        ["Origin: http://127.0.0.1.evil.example:\(port)"], ["Origin: " + String(repeating: "a", count: 6_000)],
+                        ["Origin: javascript:alert(1)"], ["Origin: http://127.0.0.1:\(port)@evil.example"]] {
+            #expect(try browser.post("/logout", headers: headers).status == 403, "\(headers)")
+        }
+        #expect(try browser.get("/contacts").status == 200, "still logged in")
+    }
+
     @Test func aMethodNoRouteTakesGets405NotACSRFRefusal() throws {
         let browser = app.session()
         try browser.logIn("dave", "password1")
