@@ -42,9 +42,10 @@ final class BasicAuthenticator: @unchecked Sendable {
         guard let (username, password) = Self.credentials(request) else {
             throw Self.unauthorized("Log in with your account name and password (or an app password).")
         }
-        // The throttle counts by the name as accounts are looked up (see `AccountName.key`).
-        let accountKey = AccountName.key(username) ?? username
-        if let wait = throttle.retryAfter(account: accountKey, address: request.clientAddress) {
+        // The throttle counts by the name as accounts are looked up (see `AccountName.key`); a
+        // name no account can have (control characters, over 64 characters) fails without a check.
+        let accountKey = AccountName.key(username)
+        if let wait = throttle.retryAfter(account: accountKey ?? username, address: request.clientAddress) {
             var error = DAVError(429, "Too many failed logins; try again in \(wait) seconds.")
             error.headers["Retry-After"] = String(wait)
             throw error
@@ -56,11 +57,9 @@ final class BasicAuthenticator: @unchecked Sendable {
            (try? store.credentialsGeneration(of: entry.user)) == entry.generation {
             return entry.user
         }
-        // A name no account can have (control characters, over 64 characters) fails without a check.
-        let user = AccountName.key(username) == nil
-            ? nil : try gate.run({ try store.authenticateForSync(username: username, password: password) })
+        let user = accountKey == nil ? nil : try gate.run({ try store.authenticateForSync(username: username, password: password) })
         guard let user else {
-            throttle.recordFailure(account: accountKey, address: request.clientAddress)
+            throttle.recordFailure(account: accountKey ?? username, address: request.clientAddress)
             log("\(ISO8601DateFormatter().string(from: now)) carddav: failed login for account \"\(Self.printable(username))\" from \(request.clientAddress)")
             throw Self.unauthorized("Wrong account name or password.")
         }

@@ -15,25 +15,21 @@ public enum AccountName {
         guard !name.isEmpty, name.utf8.count <= maximumLength * 16 else { return nil }
         // Printable ASCII is already NFC and folds byte by byte: no Unicode tables needed, which
         // matters as every CardDAV request and each href of a multiget compares names.
-        if name.utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) {
+        if NameText.isPrintableASCII(name) {
             return name.utf8.count <= maximumLength ? name.lowercased() : nil
         }
         guard (1...maximumLength).contains(name.count),
-              !name.unicodeScalars.contains(where: isHidden) else { return nil }
-        return name.precomposedStringWithCanonicalMapping.lowercased().precomposedStringWithCanonicalMapping
+              !name.unicodeScalars.contains(where: NameText.isHidden) else { return nil }
+        return NameText.nfc(NameText.nfc(name).lowercased())
     }
 
     /// `name` as an account is created with it, NFC; throws unless it is 1–64 letters, digits,
     /// `.`, `_`, `-` and `@`.
     static func validated(_ name: String) throws(StoreError) -> (name: String, key: String) {
-        let normalized = name.precomposedStringWithCanonicalMapping
+        let normalized = NameText.nfc(name)
         guard let key = key(normalized), normalized.allSatisfy({ $0.isLetter || $0.isNumber || "._-@".contains($0) }) else {
             throw .invalidUsername(name)
         }
         return (normalized, key)
-    }
-
-    private static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
-        [.control, .format, .lineSeparator, .paragraphSeparator].contains(scalar.properties.generalCategory)
     }
 }

@@ -12,14 +12,11 @@ extension ContactStore {
     /// bytes that are not UTF-8 decode to), or white space at either end. Otherwise anything
     /// goes, as clients name books after folders: spaces, `@`, any script.
     public static func addressBookName(_ name: String) -> String? {
-        let normalized = name.precomposedStringWithCanonicalMapping
+        let normalized = NameText.nfc(name)
         guard !normalized.isEmpty, normalized.utf8.count <= maximumAddressBookNameLength, normalized != ".", normalized != "..",
               normalized.first?.isWhitespace == false, normalized.last?.isWhitespace == false,
               !normalized.unicodeScalars.contains(where: { scalar in
-                  switch scalar.properties.generalCategory {
-                  case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate: return true
-                  default: return scalar == "/" || scalar == "\u{FFFD}" || scalar.properties.isNoncharacterCodePoint
-                  }
+                  NameText.isHidden(scalar) || scalar == "/" || scalar == "\u{FFFD}" || scalar.properties.isNoncharacterCodePoint
               }) else { return nil }
         return normalized
     }

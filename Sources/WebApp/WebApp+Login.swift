@@ -71,16 +71,14 @@ extension WebApp {
         var rememberToken: String?
         var family: String?
         var user: User?
-        if accountKey == nil {
-            user = nil
-        } else if password.isEmpty, let presented = request.cookies[Cookies.remember] {
+        if accountKey != nil, password.isEmpty, let presented = request.cookies[Cookies.remember] {
             if case .valid(let owner, let next, let tokenFamily) = try store.useRememberToken(
                 presented, account: account, lifetime: Cookies.rememberLifetime) {
                 user = owner
                 rememberToken = next
                 family = tokenFamily
             }
-        } else if !password.isEmpty {
+        } else if accountKey != nil, !password.isEmpty {
             user = try gate.run { try store.authenticate(username: account, password: password) }
         }
         guard let user else {
