@@ -45,11 +45,11 @@ enum ContactCommands {
                 throw UsageError(message: "give --lunar-birthday or --no-lunar-birthday, not both")
             }
             let (store, scope) = try context.openAddressBook()
-            var details = try store.contact(id: id, in: scope).details
-            try ContactOptions.apply(context.arguments, to: &details)
-            if context.arguments.has("--no-photo") { details.photo = nil }
-            if context.arguments.has("--no-lunar-birthday") { details.lunarBirthday = nil }
-            _ = try store.updateContact(id: id, with: details, in: scope, requirePhone: false)
+            _ = try store.modifyContact(id: id, in: scope, requirePhone: false) { details in
+                try ContactOptions.apply(context.arguments, to: &details)
+                if context.arguments.has("--no-photo") { details.photo = nil }
+                if context.arguments.has("--no-lunar-birthday") { details.lunarBirthday = nil }
+            }
             context.console.print("Updated contact \(id).")
         },
         Command(words: ["delete"], summary: "Move a contact to the trash (restorable for 30 days).",

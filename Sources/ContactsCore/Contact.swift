@@ -6,6 +6,9 @@ public struct Contact: Sendable, Equatable {
     public var id: Int64
     /// The stable UID (the vCard UID; cards made here are also named `<UID>.vcf` over CardDAV).
     public var uid: String
+    /// The number of the change that last wrote it in its address book's log: what an edit
+    /// started from names, so a save can tell whether someone else changed it in between.
+    public var revision: Int64
     public var details: ContactDetails
     /// Whether a photo is stored; listings leave `details.photo` empty to stay light.
     public var hasPhoto: Bool
@@ -14,10 +17,11 @@ public struct Contact: Sendable, Equatable {
     public var createdAt: Date
     public var updatedAt: Date
 
-    public init(id: Int64, uid: String, details: ContactDetails, hasPhoto: Bool, section: String,
+    public init(id: Int64, uid: String, revision: Int64, details: ContactDetails, hasPhoto: Bool, section: String,
                 createdAt: Date, updatedAt: Date) {
         self.id = id
         self.uid = uid
+        self.revision = revision
         self.details = details
         self.hasPhoto = hasPhoto
         self.section = section

@@ -10,7 +10,7 @@ enum ContactRow {
     /// The columns every contact query selects, in the order `contact(from:)` reads them.
     static let columns = """
         c.id, c.uid, c.name, c.phones, c.emails, c.sex, c.age, c.birthday, c.address, c.note,
-        c.extra_properties, c.has_photo, c.section, c.created_at, c.updated_at
+        c.extra_properties, c.has_photo, c.section, c.created_at, c.updated_at, c.revision
         """
     /// How many columns `columns` names: the index of the first column a query selects after them.
     static let columnCount = columns.split(separator: ",").count
@@ -29,7 +29,7 @@ enum ContactRow {
             emails: split(row.text(4), on: itemSeparator),
             note: row.text(9),
             extraProperties: split(row.text(10), on: "\n"))
-        return Contact(id: row.int64(0), uid: row.text(1), details: details, hasPhoto: row.int(11) != 0,
+        return Contact(id: row.int64(0), uid: row.text(1), revision: row.int64(15), details: details, hasPhoto: row.int(11) != 0,
                        section: row.text(12), createdAt: ContactStore.date(row.int64(13)),
                        updatedAt: ContactStore.date(row.int64(14)))
     }

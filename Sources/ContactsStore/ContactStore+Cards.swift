@@ -185,12 +185,12 @@ extension ContactStore {
     private static func storedCards(_ hrefs: [String], in scope: AddressBookScope, db: Database) throws -> [StoredCard] {
         let wanted = uniqued(hrefs)
         guard !wanted.isEmpty else { return [] }
-        let (href, revision, photo) = (Int32(ContactRow.columnCount), Int32(ContactRow.columnCount + 1), Int32(ContactRow.columnCount + 2))
-        let (sentVersion, sentText) = (Int32(ContactRow.columnCount + 3), Int32(ContactRow.columnCount + 4))
+        let (href, photo) = (Int32(ContactRow.columnCount), Int32(ContactRow.columnCount + 1))
+        let (sentVersion, sentText) = (Int32(ContactRow.columnCount + 2), Int32(ContactRow.columnCount + 3))
         let salt = try syncSalt(of: scope, db: db)
         // CROSS JOIN keeps the names asked for, in order, as the outer loop: one index lookup each.
         return try db.statement("""
-            SELECT \(ContactRow.columns), c.href, c.revision, p.data, s.version, s.text
+            SELECT \(ContactRow.columns), c.href, p.data, s.version, s.text
             FROM json_each(?) AS wanted CROSS JOIN contacts c ON c.book_id = ? AND c.href = wanted.value
             LEFT JOIN photos p ON p.contact_id = c.id
             LEFT JOIN sent_cards s ON s.contact_id = c.id AND s.revision = c.revision
@@ -200,7 +200,7 @@ extension ContactStore {
             if !row.isNull(photo) { contact.details.photo = try Photo(data: row.blob(photo)) }
             let sent = row.isNull(sentText) ? nil : VCardWriter.Version(rawValue: row.text(sentVersion))
                 .map { SentCard(text: row.text(sentText), version: $0) }
-            return StoredCard(contact: contact, href: row.text(href), etag: etag(salt: salt, revision: row.int64(revision)), sent: sent)
+            return StoredCard(contact: contact, href: row.text(href), etag: etag(salt: salt, revision: contact.revision), sent: sent)
         }
     }
 }

@@ -79,15 +79,45 @@ extension ContactStore {
         }
     }
 
-    /// Replaces a contact's details (photo included) after validating them.
+    /// Replaces a contact's details (photo included) after validating them. With `expectedRevision`
+    /// (the `revision` of the contact the details were edited from), throws `changedSinceRead`
+    /// instead of writing when another change landed in between.
     public func updateContact(id: Int64, with details: ContactDetails, in scope: AddressBookScope,
-                              requirePhone: Bool = true) throws -> Contact {
+                              requirePhone: Bool = true, expectedRevision: Int64? = nil) throws -> Contact {
         let row = try Self.prepare(details, requirePhone: requirePhone, today: clock())
         let now = now()
         try queue.write { db in
+            if let expectedRevision {
+                guard let revision = try Self.revision(of: id, in: scope, db: db) else { throw StoreError.contactNotFound(id) }
+                guard revision == expectedRevision else { throw StoreError.changedSinceRead(id) }
+            }
             guard try Self.replaceDetails(of: id, with: row, in: scope, now: now, db: db) else { throw StoreError.contactNotFound(id) }
         }
         return try contact(id: id, in: scope)
+    }
+
+    /// Changes a contact by `change`, applied to its current details: a read-modify-write that
+    /// starts again from the new details when another writer changed the contact in between, so
+    /// only the fields `change` sets are written and no other change is lost.
+    public func modifyContact(id: Int64, in scope: AddressBookScope, requirePhone: Bool = true,
+                              _ change: (inout ContactDetails) throws -> Void) throws -> Contact {
+        while true {
+            let current = try contact(id: id, in: scope)
+            var details = current.details
+            try change(&details)
+            do {
+                return try updateContact(id: id, with: details, in: scope, requirePhone: requirePhone,
+                                         expectedRevision: current.revision)
+            } catch StoreError.changedSinceRead {
+                continue
+            }
+        }
+    }
+
+    /// A live contact's revision, or nil when there is no such contact.
+    private static func revision(of id: Int64, in scope: AddressBookScope, db: Database) throws -> Int64? {
+        try db.statement("SELECT revision FROM contacts WHERE id = ? AND book_id = ? AND deleted_at IS NULL")
+            .firstRow([id, scope.bookID]) { $0.int64(0) }
     }
 
     /// Moves a contact to the trash, from which `restoreContact` brings it back for 30 days.

@@ -9,6 +9,9 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidPassword(String)
     case contactNotFound(Int64)
     case notInTrash(Int64)
+    /// The contact was changed (by another device or window) since the revision an edit started
+    /// from; saving would silently replace that change.
+    case changedSinceRead(Int64)
     case invalid(ContactValidationError)
     case cannotCreateDataDirectory(path: String, reason: String)
     case invalidAddressBookName(String)
@@ -42,6 +45,7 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidPassword(let reason): reason
         case .contactNotFound(let id): "no contact with id \(id)"
         case .notInTrash(let id): "no contact with id \(id) in the trash"
+        case .changedSinceRead(let id): "contact \(id) was changed elsewhere since it was read; read it again and repeat the change"
         case .invalid(let error): error.message(in: .english)
         case .cannotCreateDataDirectory(let path, let reason): "cannot create data directory \(path): \(reason)"
         case .invalidAddressBookName(let name):

@@ -19,6 +19,9 @@ struct ContactForm {
 
     private func value(_ name: String) -> String { values(name).first ?? "" }
 
+    /// The revision of the contact the form was filled from, when the form carries one.
+    var revision: Int64? { Int64(value("revision")) }
+
     /// `details` with the form's fields applied; what the form does not show (extra vCard
     /// properties) is kept. Throws the validation error for unreadable age, birthday or photo.
     func apply(to details: ContactDetails) throws(ContactValidationError) -> ContactDetails {

@@ -102,6 +102,13 @@ struct Strings: Sendable {
     var discardQuestion: String { pick("Discard changes?", "确认放弃修改么?") }
     var discard: String { pick("Discard", "放弃修改") }
     var keepEditing: String { pick("Keep editing", "继续修改") }
+    /// Why a save was refused, and the other version's values where they differ from the form's.
+    func changedElsewhere(_ otherValues: [(label: String, value: String)]) -> String {
+        let values = otherValues.map { pick("\($0.label): \($0.value)", "\($0.label)：\($0.value)") }
+        return pick("This contact was changed on another device while you were editing. Your changes are below: save to keep them, or cancel to see the other version.",
+                    "你编辑期间，此联系人已在其他设备上被修改。下面是你的修改：保存即保留，取消则查看另一版本。")
+            + (values.isEmpty ? "" : pick(" The other version has ", "另一版本：") + values.joined(separator: " · "))
+    }
     var deleteContact: String { pick("Delete contact", "删除联系人") }
     var share: String { pick("Share", "分享") }
 

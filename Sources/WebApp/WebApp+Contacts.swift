@@ -41,13 +41,23 @@ extension WebApp {
             let contact = try store.contact(id: try contactID(parameters), in: scope)
             var details = contact.details
             do {
-                details = try ContactForm(request).apply(to: details)
-                _ = try store.updateContact(id: contact.id, with: details, in: scope, requirePhone: false)
+                let form = try ContactForm(request)
+                details = try form.apply(to: details)
+                _ = try store.updateContact(id: contact.id, with: details, in: scope, requirePhone: false,
+                                            expectedRevision: form.revision)
                 return .redirect(to: "/contacts/\(contact.id)")
             } catch let error as ContactValidationError {
                 return invalid(.edit(contact), details, error, context)
             } catch StoreError.invalid(let error) {
                 return invalid(.edit(contact), details, error, context)
+            } catch StoreError.changedSinceRead {
+                // The form again, with this person's values over the other change, and the
+                // revision now current: a second save keeps them knowingly.
+                let current = try store.contact(id: contact.id, in: scope)
+                let message = context.strings.changedElsewhere(ContactPage.differences(of: current.details, from: details,
+                                                                                          strings: context.strings))
+                return .html(ContactPage.render(mode: .edit(current), details: details, error: message, now: clock(),
+                                                context: context), status: 409)
             }
         }
         router.post("/contacts/:id/delete") { [self] request, parameters in

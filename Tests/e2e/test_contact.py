@@ -4,6 +4,7 @@ import struct
 import zlib
 
 from harness.app import (
+    PASSWORD,
     add_contact, digits, find, open_contact, open_new_contact, row_names, start_editing, wait_for,
     wait_for_list,
 )
@@ -11,6 +12,7 @@ from harness.browser import (
     active_element, all_by_name, by_name, click, fill, is_enabled, path_of, visible_text,
     wait_gone, wait_until,
 )
+from harness.carddav import BOOK, dav_request, describe
 from harness.http import form_of, http_session, submit
 from harness.strings import t
 
@@ -170,6 +172,38 @@ def test_save_stores_the_change(server, account, logged_in):
     [saved] = server.contacts(account)
     assert digits(saved["phones"][0]) == "13999999999"
     assert saved["emails"] == ["zs@example.com"] and saved["note"] == "老同学", "other fields kept"
+
+
+def test_a_save_over_a_change_made_on_a_phone_shows_both_and_overwrites_nothing(server, account, logged_in):
+    """A CardDAV client changes the note while the page is being edited: Save is refused with the
+    other version's values shown, nothing is overwritten, and a second Save keeps the edit knowingly."""
+    contact_id = seed_zhang(server, account)
+    open_contact(logged_in, server.url, contact_id)
+    save = start_editing(logged_in)
+    fill(find(logged_in, "field", "Phone"), "139 9999 9999")
+
+    [card] = server.contacts(account)
+    url, auth = f"{server.url}/dav/addressbooks/{account}/{BOOK}/{card['uid']}.vcf", (account, PASSWORD)
+    fetched = dav_request("GET", url, auth)
+    changed = fetched.text.replace("NOTE:老同学", "NOTE:from the phone")
+    assert changed != fetched.text
+    put = dav_request("PUT", url, auth, body=changed,
+                      headers={"If-Match": fetched.headers["ETag"], "Content-Type": "text/vcard; charset=utf-8"})
+    assert put.status_code == 204, describe(put)
+
+    click(logged_in, save)
+    error = wait_for(logged_in, "alert", "This contact was changed on another device", exact=False)
+    assert "Note: from the phone" in error.text
+    [kept] = server.contacts(account)
+    assert digits(kept["phones"][0]) == "13800138000" and kept["note"] == "from the phone"
+    assert digits(find(logged_in, "field", "Phone").get_attribute("value")) == "13999999999", "the edit is still there"
+
+    save = find(logged_in, "button", "Save")
+    wait_until(logged_in, lambda: is_enabled(save), "Save enabled for the edit not yet stored")
+    click(logged_in, save)
+    wait_for(logged_in, "control", "Edit")
+    [saved] = server.contacts(account)
+    assert digits(saved["phones"][0]) == "13999999999"
 
 
 def test_leaving_with_unsaved_changes_asks_to_discard(server, account, logged_in):
