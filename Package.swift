@@ -1,6 +1,13 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The web app's script: ES modules, each compiled into the binary (WebApp's StaticFiles serves them).
+let scriptModules = [
+    "app.js", "dom.js", "requests.js", "sheets.js", "login-page.js",
+    "list-rows.js", "list-editing.js", "list-deletion.js", "list-index.js",
+    "contact-form.js", "photo-picker.js", "photo-cropper.js",
+]
+
 let package = Package(
     name: "PersonalContacts",
     platforms: [.macOS(.v15)],
@@ -23,7 +30,8 @@ let package = Package(
         .target(name: "ContactsStore", dependencies: ["ContactsCore", "VCard", "SQLite", "CSodium"]),
         .target(name: "HTTP", dependencies: ["CMicroHTTPD"]),
         .target(name: "WebApp", dependencies: ["HTTP", "VCard", "ContactsCore", "ContactsStore"],
-                resources: [.embedInCode("Static/app.css"), .embedInCode("Static/app.js"), .embedInCode("Static/icon.svg")]),
+                resources: [.embedInCode("Static/app.css"), .embedInCode("Static/icon.svg")]
+                    + scriptModules.map { Resource.embedInCode("Static/script/\($0)") }),
 
         .target(name: "CardDAV", dependencies: ["HTTP", "VCard", "ContactsCore", "ContactsStore"]),
         // Fuzz inputs as DAV requests (scripts/fuzz-dav.sh builds dav-fuzz with libFuzzer).

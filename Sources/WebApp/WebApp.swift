@@ -5,7 +5,7 @@ import HTTP
 import Synchronization
 
 /// The browser app: the seed app's screens as pages that work without script, enhanced by
-/// `/static/app.js`. Knows the store and HTTP; nothing here speaks SQL or sockets.
+/// the script's ES modules (`StaticFiles`). Knows the store and HTTP; nothing here speaks SQL or sockets.
 public final class WebApp: Sendable {
     let store: ContactStore
     let throttle: LoginThrottle
@@ -55,9 +55,45 @@ public final class WebApp: Sendable {
 
 /// The CSS, script and icon, compiled into the binary.
 enum StaticFiles {
-    static let assets = StaticAssets([
-        "/static/app.css": StaticAsset(contentType: "text/css; charset=utf-8", bytes: PackageResources.app_css),
-        "/static/app.js": StaticAsset(contentType: "text/javascript; charset=utf-8", bytes: PackageResources.app_js),
-        "/static/icon.svg": StaticAsset(contentType: "image/svg+xml", bytes: PackageResources.icon_svg),
-    ])
+    /// The script's ES modules by file name: first the entry, then what it imports.
+    static let scriptModules: [(name: String, bytes: [UInt8])] = [
+        ("app.js", PackageResources.app_js),
+        // What several screens use.
+        ("dom.js", PackageResources.dom_js), ("requests.js", PackageResources.requests_js),
+        ("sheets.js", PackageResources.sheets_js),
+        // The login page.
+        ("login-page.js", PackageResources.login_page_js),
+        // The contact list.
+        ("list-rows.js", PackageResources.list_rows_js), ("list-editing.js", PackageResources.list_editing_js),
+        ("list-deletion.js", PackageResources.list_deletion_js), ("list-index.js", PackageResources.list_index_js),
+        // The contact page.
+        ("contact-form.js", PackageResources.contact_form_js), ("photo-picker.js", PackageResources.photo_picker_js),
+        ("photo-cropper.js", PackageResources.photo_cropper_js),
+    ]
+
+    /// Where the modules are served: one directory named after their content. The modules import
+    /// one another by relative URL, so every import carries the version too: after an upgrade a
+    /// page loads only new URLs, never a cached module of the old version beside a new one.
+    static let scriptDirectory = "/static/script-\(version(of: scriptModules))/"
+
+    /// The entry module's URL.
+    static let entryScript = scriptDirectory + scriptModules[0].name
+
+    static let assets: StaticAssets = {
+        var assets = StaticAssets([
+            "/static/app.css": StaticAsset(contentType: "text/css; charset=utf-8", bytes: PackageResources.app_css),
+            "/static/icon.svg": StaticAsset(contentType: "image/svg+xml", bytes: PackageResources.icon_svg),
+        ])
+        for module in scriptModules {
+            assets[scriptDirectory + module.name] = StaticAsset(contentType: "text/javascript; charset=utf-8",
+                                                                bytes: module.bytes)
+        }
+        return assets
+    }()
+
+    /// The entity tag of the modules' names and bytes together, without its quotes.
+    private static func version(of modules: [(name: String, bytes: [UInt8])]) -> String {
+        let all = modules.flatMap { Array("\($0.name)\u{0}\($0.bytes.count)\u{0}".utf8) + $0.bytes }
+        return StaticAsset(contentType: "text/javascript", bytes: all).etag.filter { $0 != "\"" }
+    }
 }

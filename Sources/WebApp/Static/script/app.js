@@ -1,0 +1,40 @@
+// PersonalContacts — the live behaviour on top of the server-rendered pages.
+// Every page works without this script; here it only gets quicker and closer to the iOS app.
+// No framework; CSP-safe (no inline code, no style attributes: only CSSOM properties).
+// This entry module wires each page; the modules it imports hold the behaviour, by screen and concern.
+import { initContactForm } from './contact-form.js';
+import { $ } from './dom.js';
+import { initListDeletion } from './list-deletion.js';
+import { initListEditing } from './list-editing.js';
+import { initJumpIndex } from './list-index.js';
+import { initListRows } from './list-rows.js';
+import { initLoginPage } from './login-page.js';
+import { initListMenu, initLogoutSheet } from './sheets.js';
+
+document.documentElement.classList.add('js');
+
+// Links that act as buttons (role=button) also answer the Space key, as buttons do.
+document.addEventListener('keydown', (event) => {
+  if (event.key === ' ' && event.target instanceof HTMLAnchorElement && event.target.getAttribute('role') === 'button') {
+    event.preventDefault();
+    event.target.click();
+  }
+});
+
+function initContactList(list) {
+  // A search replaces the rows: a deletion still waiting for its Undo becomes final first.
+  const rows = initListRows(list, () => deletion.finish());
+  const swipes = initListEditing(list);
+  const deletion = initListDeletion(list, rows, swipes);
+  const index = $('nav.index');
+  if (index) initJumpIndex(index, list, () => rows.fromStart);
+  initListMenu($('#list-menu'));
+  initLogoutSheet($('#logout-button'), $('#logout-sheet'));
+}
+
+const loginForm = $('.login-page:not(.setup-page) .login-form');
+if (loginForm && $('#login-button', loginForm)) initLoginPage(loginForm);
+const list = $('#list');
+if (list) initContactList(list);
+const contactForm = $('#contact-form');
+if (contactForm) initContactForm(contactForm);

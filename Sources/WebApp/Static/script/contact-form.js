@@ -1,0 +1,153 @@
+// The contact page's form (new, view and edit): Save only when it would change something valid,
+// view → edit in place and back, and a question before leaving with unsaved changes.
+import { $ } from './dom.js';
+import { initPhotoPicker } from './photo-picker.js';
+import { discardConfirmation } from './sheets.js';
+
+class ContactForm {
+  constructor(form) {
+    this.form = form;
+    this.initialMode = form.dataset.mode; // new | view | edit
+    this.name = $('#name', form);
+    this.age = $('#age', form);
+    this.firstPhone = $('#phone-0', form);
+    this.submitButton = $('#submit-button');
+    this.saveButton = $('#save-button');
+    this.editButton = $('#edit-button');
+    this.cancelButton = $('#cancel-button');
+    this.backButton = $('#back-button');
+    this.links = $('#contact-links');
+    this.actions = $('#contact-actions');
+    this.editing = this.initialMode !== 'view';
+    this.leaving = false; // set once the page may unload without asking
+    this.photoPicker = null;
+  }
+
+  fields() {
+    return Array.from(this.form.elements).filter((element) => element.name && element.type !== 'hidden');
+  }
+
+  /** Whether any field differs from what the page was served with (the stored values). */
+  isDirty() {
+    return this.fields().some((element) => {
+      if (element.type === 'file') return element.files.length > 0;
+      if (element.type === 'checkbox' || element.type === 'radio') return element.checked !== element.defaultChecked;
+      if (element instanceof HTMLSelectElement) {
+        const initial = Math.max(0, Array.from(element.options).findIndex((option) => option.defaultSelected));
+        return element.selectedIndex !== initial;
+      }
+      return element.value !== element.defaultValue;
+    });
+  }
+
+  /** Name given; age empty or a whole number 0–150. */
+  isValid() {
+    if (!this.name.value.trim()) return false;
+    if (this.age) {
+      const text = this.age.value.trim();
+      if (this.age.validity.badInput) return false;
+      if (text !== '' && !(/^\d+$/.test(text) && Number(text) <= 150)) return false;
+    }
+    return true;
+  }
+
+  /** Whether leaving now would lose edits to a stored contact. */
+  hasUnsavedEdits() {
+    return this.initialMode !== 'new' && this.editing && this.isDirty();
+  }
+
+  /** Enables Add (a new contact needs a name and a phone) or Save (something valid changed). */
+  update() {
+    if (this.initialMode === 'new') {
+      if (this.submitButton) this.submitButton.disabled = !(this.name.value.trim() && this.firstPhone?.value.trim());
+    } else if (this.saveButton) {
+      this.saveButton.disabled = !(this.editing && this.isValid() && this.isDirty());
+    }
+  }
+
+  /** Switches between viewing and editing in place. */
+  setEditing(on) {
+    this.editing = on;
+    for (const element of this.fields()) {
+      if (element instanceof HTMLSelectElement || element.type === 'file' || element.type === 'checkbox') element.disabled = !on;
+      else element.readOnly = !on;
+    }
+    const remove = $('.remove-photo', this.form);
+    if (remove) remove.hidden = !on;
+    this.form.dataset.mode = on ? 'edit' : 'view';
+    for (const element of [this.links, this.actions, this.editButton]) if (element) element.hidden = on;
+    for (const element of [this.cancelButton, this.saveButton]) if (element) element.hidden = !on;
+    this.update();
+  }
+}
+
+/** Keeps the buttons up to date and notes when a submit may leave the page. */
+function watchForm(page) {
+  const form = page.form;
+  const update = () => page.update();
+  form.addEventListener('input', update);
+  form.addEventListener('change', update);
+  form.addEventListener('reset', () => setTimeout(() => { page.photoPicker?.restore(); update(); }));
+  form.addEventListener('submit', (event) => {
+    const button = page.initialMode === 'new' ? page.submitButton : page.saveButton;
+    if (button?.disabled || !page.editing) { event.preventDefault(); return; }
+    page.leaving = true;
+  });
+  $('.delete-contact')?.addEventListener('submit', () => { page.leaving = true; });
+}
+
+/** On a viewed contact: Edit makes the fields editable, Cancel puts the stored values back. */
+function editInPlace(page, confirmDiscard) {
+  page.editButton?.addEventListener('click', (event) => {
+    event.preventDefault();
+    page.setEditing(true);
+    (page.firstPhone ?? page.name).focus();
+  });
+  const backToView = () => {
+    page.form.reset();
+    page.photoPicker?.restore();
+    page.setEditing(false);
+    page.editButton?.focus();
+  };
+  page.cancelButton?.addEventListener('click', () => {
+    if (page.isDirty()) confirmDiscard(backToView);
+    else backToView();
+  });
+}
+
+/** Leaving with unsaved edits asks first: in the page's dialog for links, the browser's otherwise. */
+function guardLeaving(page, confirmDiscard) {
+  // Back, or Cancel on the edit page, are links.
+  const exits = [page.backButton, page.initialMode === 'edit' ? page.cancelButton : null].filter(Boolean);
+  for (const link of exits) {
+    link.addEventListener('click', (event) => {
+      if (!page.hasUnsavedEdits()) return;
+      event.preventDefault();
+      confirmDiscard(() => {
+        page.leaving = true;
+        location.assign(link.href);
+      });
+    });
+  }
+  // Reload, browser back, closing the tab: the browser's own prompt.
+  addEventListener('beforeunload', (event) => {
+    if (page.leaving || !page.hasUnsavedEdits()) return;
+    event.preventDefault();
+    event.returnValue = '';
+  });
+}
+
+export function initContactForm(form) {
+  const page = new ContactForm(form);
+  watchForm(page);
+  const confirmDiscard = discardConfirmation($('#discard-dialog'));
+  if (page.initialMode === 'view') editInPlace(page, confirmDiscard);
+  guardLeaving(page, confirmDiscard);
+  const photo = $('#photo', form);
+  if (photo) page.photoPicker = initPhotoPicker(photo, form, () => page.update());
+  page.update();
+  // The name field has autofocus; make sure it got it (autofocus runs before animation frames).
+  if (page.initialMode === 'new') {
+    requestAnimationFrame(() => { if (document.activeElement === document.body) page.name.focus(); });
+  }
+}

@@ -1,0 +1,33 @@
+// The script's own requests. They say so (X-Requested-With: fetch), and the server answers them
+// briefly (204, or bare rows) instead of with a page.
+import { $ } from './dom.js';
+
+const csrfToken = $('meta[name="csrf-token"]')?.content ?? '';
+
+/** A state-changing request, carrying the page's CSRF token. */
+export function post(url, body) {
+  return fetch(url, {
+    method: 'POST',
+    body,
+    credentials: 'same-origin',
+    headers: { 'X-CSRF-Token': csrfToken, 'X-Requested-With': 'fetch' },
+  });
+}
+
+/** Thrown when a fetch came back as something other than rows (the session ended). */
+export class LoggedOut extends Error {}
+
+/** Rows from /contacts/rows: the HTML of its <section>s, the next cursor and the count. */
+export async function fetchRows(params, signal) {
+  const response = await fetch('/contacts/rows?' + params, {
+    signal,
+    credentials: 'same-origin',
+    headers: { 'X-Requested-With': 'fetch' },
+  });
+  if (!response.ok || new URL(response.url).pathname !== '/contacts/rows') throw new LoggedOut();
+  return {
+    html: await response.text(),
+    next: response.headers.get('X-Next') ?? '',
+    count: response.headers.get('X-Count'),
+  };
+}
