@@ -27,8 +27,10 @@ class ContactForm {
     return Array.from(this.form.elements).filter((element) => element.name && element.type !== 'hidden');
   }
 
-  /** Whether any field differs from what the page was served with (the stored values). */
+  /** Whether the form holds anything not stored: a field changed since the page was served, or a
+   *  page served with values the server did not store (`data-unsaved`: refused, to be saved again). */
   isDirty() {
+    if ('unsaved' in this.form.dataset) return true;
     return this.fields().some((element) => {
       if (element.type === 'file') return element.files.length > 0;
       if (element.type === 'checkbox' || element.type === 'radio') return element.checked !== element.defaultChecked;
