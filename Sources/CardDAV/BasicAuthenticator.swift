@@ -60,7 +60,7 @@ final class BasicAuthenticator: @unchecked Sendable {
         let user = accountKey == nil ? nil : try gate.run({ try store.authenticateForSync(username: username, password: password) })
         guard let user else {
             throttle.recordFailure(account: accountKey ?? username, address: request.clientAddress)
-            log("\(ISO8601DateFormatter().string(from: now)) carddav: failed login for account \"\(Self.printable(username))\" from \(request.clientAddress)")
+            log("\(ISO8601DateFormatter().string(from: now)) carddav: failed login for account \"\(LogText.printable(username))\" from \(LogText.printable(request.clientAddress))")
             throw Self.unauthorized("Wrong account name or password.")
         }
         let generation = try store.credentialsGeneration(of: user)
@@ -87,10 +87,5 @@ final class BasicAuthenticator: @unchecked Sendable {
               let text = String(data: decoded, encoding: .utf8), let colon = text.firstIndex(of: ":") else { return nil }
         let username = String(text[..<colon])
         return username.isEmpty ? nil : (username, String(text[text.index(after: colon)...]))
-    }
-
-    /// The account name as logged: control characters and quotes replaced, so a log line stays one line.
-    private static func printable(_ username: String) -> String {
-        String(username.prefix(64).map { $0.isASCII && ($0.asciiValue! < 0x20 || $0 == "\"" || $0 == "\\") ? "?" : $0 })
     }
 }
