@@ -7,8 +7,9 @@ public final class DatabaseQueue: @unchecked Sendable {
     private let database: Database
 
     /// Opens the database at `path` and brings its schema up to date.
-    public init(path: String, migrator: Migrator) throws {
-        database = try Database(path: path)
+    /// - Parameter busyTimeoutMilliseconds: how long a statement waits for another connection's lock.
+    public init(path: String, migrator: Migrator, busyTimeoutMilliseconds: Int32 = 10_000) throws {
+        database = try Database(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         try migrator.migrate(database)
     }
 
