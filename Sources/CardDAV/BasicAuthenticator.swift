@@ -1,6 +1,7 @@
 import ContactsStore
 import Foundation
 import HTTP
+import Synchronization
 
 /// HTTP Basic authentication (RFC 7617) for every DAV request, against the account password or
 /// one of its app passwords, with the web login's throttling.
@@ -9,16 +10,14 @@ import HTTP
 /// successful check is remembered for a few minutes — keyed by an HMAC of the credentials under
 /// a key that lives only in this process, never by the password itself — and forgotten when the
 /// account's credentials change (a new password, an app password added or revoked).
-final class BasicAuthenticator: @unchecked Sendable {
-    // Unchecked: `verified` is only touched while `lock` is held.
+final class BasicAuthenticator: Sendable {
     private let store: ContactStore
     private let throttle: LoginThrottle
     private let gate: PasswordGate
     private let log: @Sendable (String) -> Void
     private let clock: @Sendable () -> Date
     private let key = Array(SecretToken.make().utf8)
-    private let lock = NSLock()
-    private var verified: [String: (user: User, generation: Int64, expires: Date)] = [:]
+    private let verified = Mutex<[String: (user: User, generation: Int64, expires: Date)]>([:])
 
     /// How long a verified password is trusted without another argon2id check.
     static let cacheLifetime: TimeInterval = 5 * 60
@@ -53,7 +52,7 @@ final class BasicAuthenticator: @unchecked Sendable {
         let cacheKey = SecretToken.mac(username + "\u{0}" + password, key: key)
         let now = clock()
         // A deleted account has no generation any more: its entry no longer counts.
-        if let entry = lock.withLock({ verified[cacheKey] }), entry.expires > now,
+        if let entry = verified.withLock({ $0[cacheKey] }), entry.expires > now,
            (try? store.credentialsGeneration(of: entry.user)) == entry.generation {
             return entry.user
         }
@@ -64,7 +63,7 @@ final class BasicAuthenticator: @unchecked Sendable {
             throw Self.unauthorized("Wrong account name or password.")
         }
         let generation = try store.credentialsGeneration(of: user)
-        lock.withLock {
+        verified.withLock { verified in
             if verified.count >= Self.cacheLimit { verified = verified.filter { $0.value.expires > now } }
             if verified.count < Self.cacheLimit {
                 verified[cacheKey] = (user, generation, now.addingTimeInterval(Self.cacheLifetime))
