@@ -1,3 +1,4 @@
+import Blanks
 import ContactsStore
 import Foundation
 import HTTP
@@ -82,7 +83,7 @@ final class BasicAuthenticator: Sendable {
     private static func credentials(_ request: Request) -> (String, String)? {
         guard let header = request.headers["Authorization"], header.count > 6,
               header.prefix(6).lowercased() == "basic ",
-              let decoded = Data(base64Encoded: header.dropFirst(6).trimmingCharacters(in: .whitespaces)),
+              let decoded = Data(base64Encoded: String(header.dropFirst(6).trimmingBlanks())),
               let text = String(data: decoded, encoding: .utf8), let colon = text.firstIndex(of: ":") else { return nil }
         let username = String(text[..<colon])
         return username.isEmpty ? nil : (username, String(text[text.index(after: colon)...]))

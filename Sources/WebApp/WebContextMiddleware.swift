@@ -1,3 +1,4 @@
+import Blanks
 import ContactsCore
 import ContactsStore
 import Foundation
@@ -114,9 +115,9 @@ struct WebContextMiddleware: Middleware {
         if let chosen = request.cookies[Cookies.language].flatMap(Language.init(rawValue:)) { return chosen }
         let ranked = (request.headers["Accept-Language"] ?? "").split(separator: ",").enumerated().map { index, item in
             let parts = item.split(separator: ";")
-            let tag = parts[0].trimmingCharacters(in: .whitespaces).lowercased()
-            let quality = parts.dropFirst().first { $0.trimmingCharacters(in: .whitespaces).hasPrefix("q=") }
-                .flatMap { Double($0.trimmingCharacters(in: .whitespaces).dropFirst(2)) } ?? 1
+            let tag = parts[0].trimmingBlanks().lowercased()
+            let quality = parts.dropFirst().first { $0.trimmingBlanks().hasPrefix("q=") }
+                .flatMap { Double($0.trimmingBlanks().dropFirst(2)) } ?? 1
             return (tag: tag, quality: quality, index: index)
         }.sorted { ($0.quality, -$0.index) > ($1.quality, -$1.index) }
         for item in ranked where item.quality > 0 {
@@ -134,7 +135,7 @@ private struct HostHeader {
 
     /// Nil when a port is given but is not one (`host:99999999999`, `host:x`): such a Host names no site.
     init?(_ value: String) {
-        let text = value.trimmingCharacters(in: .whitespaces)
+        let text = value.trimmingBlanks()
         let closing = text.hasPrefix("[") ? text.firstIndex(of: "]") : nil
         let colon = text[(closing ?? text.startIndex)...].lastIndex(of: ":")
         name = String(text[..<(colon ?? text.endIndex)])
