@@ -45,7 +45,7 @@ let package = Package(
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "ContactsStoreTests", dependencies: ["ContactsStore", "ContactsCore", "VCard", "SQLite"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
-        .testTarget(name: "CardDAVTests", dependencies: ["CardDAV", "HTTP", "ContactsStore", "ContactsCore", "SQLite", "TestSupport", "DAVFuzzing"],
+        .testTarget(name: "CardDAVTests", dependencies: ["CardDAV", "HTTP", "ContactsStore", "ContactsCore", "SQLite", "WebApp", "TestSupport", "DAVFuzzing"],
                     exclude: ["Fuzz"]),
         .testTarget(name: "WebAppTests", dependencies: ["WebApp", "HTTP", "VCard", "ContactsCore", "ContactsStore", "SQLite"]),
         // Depends on the executable so that `swift test` builds the binary these tests run.

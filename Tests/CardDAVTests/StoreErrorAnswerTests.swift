@@ -3,6 +3,7 @@ import Foundation
 import HTTP
 import SQLite
 import Testing
+import WebApp
 @testable import CardDAV
 
 /// Store errors answered the DAV way, by the DAV server itself, whatever else the process links
@@ -46,6 +47,13 @@ import Testing
 }
 
 @Suite struct DAVErrorMappingTests {
+    @Test func aStoreErrorRendersNothingItselfEvenWithTheWebAppLinked() {
+        // Linked (and imported here), the web app once made every StoreError render a web page.
+        _ = WebApp.self
+        let error: any Error = StoreError.cardNotFound(href: "a.vcf")
+        #expect(!(error is any HTTPResponseConvertibleError))
+    }
+
     @Test func everyStoreErrorHasItsDAVAnswerAndTheServersOwnFailuresHaveNone() {
         let answers: [(StoreError, Int?)] = [
             (.cardNotFound(href: "a.vcf"), 404), (.addressBookNotFound, 404), (.contactNotFound(1), 404),
