@@ -63,7 +63,7 @@ public final class CardDAVServer: Sendable {
         } catch {
             if let error = error as? any HTTPResponseConvertibleError { return error.response(for: request) }
             if let error = error as? StoreError, let answer = DAVError(error) { return answer.response(for: request) }
-            log("error: \(LogText.printable(request.method)) \(LogText.printable(request.rawPath)): \(LogText.printable(String(describing: error)))")
+            log(LogText.failure(of: request, String(describing: error)))
             return DAVError.internalError.response(for: request)
         }
     }

@@ -15,7 +15,7 @@ struct WebErrorAnswers: Sendable {
     func response(for error: any Error, request: Request, context: WebContext) -> Response {
         if let error = error as? any HTTPResponseConvertibleError { return error.response(for: request) }
         guard let error = error as? StoreError, let status = Self.status(for: error) else {
-            log("error: \(LogText.printable(request.method)) \(LogText.printable(request.rawPath)): \(LogText.printable(String(describing: error)))")
+            log(LogText.failure(of: request, String(describing: error)))
             return ErrorPage.response(status: 500, message: context.strings.serverError, context: context)
         }
         switch error {

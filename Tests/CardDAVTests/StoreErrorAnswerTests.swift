@@ -77,6 +77,6 @@ extension StoreErrorAnswerTests {
         let failed = try alice.send("GET", book + "a.vcf")
         #expect(failed.status == 500)
         #expect(!failed.body.contains("contacts") && !failed.body.contains("SQLite"))
-        #expect(log.lines.contains { $0.hasPrefix("error: GET \(book)a.vcf: ") && $0.contains("no%20such%20table") })
+        #expect(log.lines.contains { $0.hasPrefix("error: GET \(book)a.vcf: ") && $0.contains("no such table") })
     }
 }

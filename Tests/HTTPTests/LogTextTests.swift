@@ -6,6 +6,10 @@ import HTTP
         #expect(LogText.printable("/a b\n2023 fake line\r\t\u{0}\u{7f}") == "/a%20b%0A2023%20fake%20line%0D%09%00%7F")
     }
 
+    @Test func spacesMayBeKeptButNothingElse() {
+        #expect(LogText.printable("a b\tc\n", keepingSpaces: true) == "a b%09c%0A")
+    }
+
     @Test func ansiEscapesCannotColourATerminal() {
         #expect(LogText.printable("\u{1B}[31mred\u{1B}[0m") == "%1B[31mred%1B[0m")
     }
@@ -22,6 +26,11 @@ import HTTP
 
     @Test func printableASCIIIsKeptAsIs() {
         #expect(LogText.printable("/plain/path%2F?x=1") == "/plain/path%2F?x=1")
+    }
+
+    @Test func aFailureLineNamesTheRequestAndTheReasonEachPrintable() {
+        let request = Request(method: "GET", path: "/x", rawPath: "/x\n2026 forged")
+        #expect(LogText.failure(of: request, "no such table: contacts\n\u{1B}[2J") == "error: GET /x%0A2026%20forged: no such table: contacts%0A%1B[2J")
     }
 
     @Test func aVeryLongTextIsCutToABoundedLength() {

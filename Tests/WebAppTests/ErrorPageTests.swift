@@ -64,7 +64,7 @@ import WebApp
         #expect(reply.status == 500)
         #expect(reply.body.contains("Something went wrong on the server."))
         #expect(!reply.body.contains("no such table") && !reply.body.contains("SQLite"))
-        #expect(log.lines.contains { $0.hasPrefix("error: GET /contacts/\(contact): ") && $0.contains("no%20such%20table") })
+        #expect(log.lines.contains { $0.hasPrefix("error: GET /contacts/\(contact): ") && $0.contains("no such table") })
     }
 }
 
