@@ -23,17 +23,18 @@ let package = Package(
         // The only C that touches HTTP: a non-variadic wrapper around libmicrohttpd.
         .target(name: "CMicroHTTPD", linkerSettings: [.linkedLibrary("microhttpd")]),
 
-        // Pure layers.
-        .target(name: "VCard"),
+        // Pure layers. Blanks: the space-and-tab trimming HTTP and vCard lines share.
+        .target(name: "Blanks"),
+        .target(name: "VCard", dependencies: ["Blanks"]),
         .target(name: "ContactsCore", dependencies: ["VCard"]),
         .target(name: "SQLite", dependencies: ["CSQLite"]),
-        .target(name: "ContactsStore", dependencies: ["ContactsCore", "VCard", "SQLite", "CSodium"]),
-        .target(name: "HTTP", dependencies: ["CMicroHTTPD"]),
-        .target(name: "WebApp", dependencies: ["HTTP", "VCard", "ContactsCore", "ContactsStore"],
+        .target(name: "ContactsStore", dependencies: ["Blanks", "ContactsCore", "VCard", "SQLite", "CSodium"]),
+        .target(name: "HTTP", dependencies: ["Blanks", "CMicroHTTPD"]),
+        .target(name: "WebApp", dependencies: ["Blanks", "HTTP", "VCard", "ContactsCore", "ContactsStore"],
                 resources: [.embedInCode("Static/app.css"), .embedInCode("Static/icon.svg")]
                     + scriptModules.map { Resource.embedInCode("Static/script/\($0)") }),
 
-        .target(name: "CardDAV", dependencies: ["HTTP", "VCard", "ContactsCore", "ContactsStore"]),
+        .target(name: "CardDAV", dependencies: ["Blanks", "HTTP", "VCard", "ContactsCore", "ContactsStore"]),
         // Fuzz inputs as DAV requests (scripts/fuzz-dav.sh builds dav-fuzz with libFuzzer).
         .target(name: "DAVFuzzing", dependencies: ["CardDAV", "ContactsStore", "HTTP"]),
         .executableTarget(name: "dav-fuzz", dependencies: ["DAVFuzzing"]),
@@ -47,15 +48,16 @@ let package = Package(
         // What several test targets share: the vCard corpus, seeded randomness, property comparison.
         .target(name: "TestSupport", dependencies: ["VCard"], path: "Tests/TestSupport"),
         .testTarget(name: "ContactsCoreTests", dependencies: ["ContactsCore", "VCard", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "BlanksTests", dependencies: ["Blanks"]),
         .testTarget(name: "VCardTests", dependencies: ["VCard", "TestSupport"], exclude: ["Fuzz"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
-        .testTarget(name: "ContactsStoreTests", dependencies: ["ContactsStore", "VCard"]),
+        .testTarget(name: "ContactsStoreTests", dependencies: ["ContactsStore", "ContactsCore", "VCard", "SQLite"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
-        .testTarget(name: "CardDAVTests", dependencies: ["CardDAV", "HTTP", "ContactsStore", "ContactsCore", "TestSupport", "DAVFuzzing"],
+        .testTarget(name: "CardDAVTests", dependencies: ["CardDAV", "HTTP", "ContactsStore", "ContactsCore", "SQLite", "WebApp", "TestSupport", "DAVFuzzing"],
                     exclude: ["Fuzz"]),
-        .testTarget(name: "WebAppTests", dependencies: ["WebApp", "HTTP", "VCard", "ContactsStore"]),
+        .testTarget(name: "WebAppTests", dependencies: ["WebApp", "HTTP", "VCard", "ContactsCore", "ContactsStore", "SQLite"]),
         // Depends on the executable so that `swift test` builds the binary these tests run.
-        .testTarget(name: "ContactsCLITests", dependencies: ["contacts", "ContactsStore", "VCard"]),
+        .testTarget(name: "ContactsCLITests", dependencies: ["contacts", "ContactsStore", "VCard", "SQLite"]),
     ],
     swiftLanguageModes: [.v6]
 )

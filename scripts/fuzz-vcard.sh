@@ -4,6 +4,7 @@
 #   scripts/fuzz-vcard.sh [seconds]      (default 180)
 #
 # Builds Sources/VCard + Tests/VCardTests/FuzzOracle.swift + Sources/VCardFuzz into one binary
+# (with Sources/Blanks, which VCard imports, as a library beside it)
 # and runs it with scripts/run-libfuzzer.sh from Tests/VCardTests/Fuzz/corpus (inputs found are
 # kept in $FUZZ_WORK/found; crash inputs land in $FUZZ_WORK/crash-*: add each as a regression
 # test in FuzzRegressionTests.swift).
@@ -14,7 +15,9 @@ work=${FUZZ_WORK:-/tmp/vcard-fuzz}
 swiftc=${SWIFTC:-$(command -v swiftc || echo /opt/swift/usr/bin/swiftc)}
 
 mkdir -p "$work"
-"$swiftc" -sanitize=fuzzer,address -parse-as-library -O -g -D VCARD_FUZZ -module-name VCardFuzz \
+"$swiftc" -sanitize=address -parse-as-library -O -g -module-name Blanks -emit-module -emit-module-path "$work/Blanks.swiftmodule" \
+    -emit-library -static "$root"/Sources/Blanks/*.swift -o "$work/libBlanks.a"
+"$swiftc" -sanitize=fuzzer,address -parse-as-library -O -g -D VCARD_FUZZ -module-name VCardFuzz -I "$work" -L "$work" -lBlanks \
     "$root"/Sources/VCard/*.swift "$root/Tests/VCardTests/FuzzOracle.swift" "$root"/Sources/VCardFuzz/*.swift \
     -o "$work/vcard-fuzz"
 "$root/scripts/run-libfuzzer.sh" "$work/vcard-fuzz" "$root/Tests/VCardTests/Fuzz/corpus" "$work" "$seconds" 2048

@@ -1,3 +1,4 @@
+import Blanks
 import ContactsCore
 import Foundation
 import ContactsStore
@@ -23,7 +24,7 @@ struct AddressDataRequest {
         if let version = element.attributes["version"] {
             // RFC 6352 §6.2.2 lists 2.1 in supported-address-data: such a card may be stored
             // (as the 3.0/4.0 card it maps to), but none is written back as 2.1 (§5.1.1.1).
-            if version.trimmingCharacters(in: .whitespaces) == "2.1" {
+            if version.trimmingBlanks() == "2.1" {
                 throw DAVError(403, "vCard 2.1 cards are accepted and stored as vCard 3.0/4.0; cards are served as vCard 3.0 or 4.0 only.",
                                precondition: .cardDAV("supported-address-data-conversion"))
             }
@@ -41,7 +42,7 @@ struct AddressDataRequest {
     static func acceptsVCard(_ accept: String?) -> Bool {
         guard let accept, !accept.allSatisfy(\.isWhitespace) else { return true }
         return accept.split(separator: ",").contains { range in
-            let type = range.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+            let type = range.split(separator: ";").first.map { $0.trimmingBlanks().lowercased() } ?? ""
             return ["text/vcard", "text/x-vcard", "text/*", "*/*"].contains(type)
         }
     }

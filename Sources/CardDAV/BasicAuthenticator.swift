@@ -1,6 +1,8 @@
+import Blanks
 import ContactsStore
 import Foundation
 import HTTP
+import Synchronization
 
 /// HTTP Basic authentication (RFC 7617) for every DAV request, against the account password or
 /// one of its app passwords, with the web login's throttling.
@@ -9,16 +11,14 @@ import HTTP
 /// successful check is remembered for a few minutes — keyed by an HMAC of the credentials under
 /// a key that lives only in this process, never by the password itself — and forgotten when the
 /// account's credentials change (a new password, an app password added or revoked).
-final class BasicAuthenticator: @unchecked Sendable {
-    // Unchecked: `verified` is only touched while `lock` is held.
+final class BasicAuthenticator: Sendable {
     private let store: ContactStore
     private let throttle: LoginThrottle
     private let gate: PasswordGate
     private let log: @Sendable (String) -> Void
     private let clock: @Sendable () -> Date
     private let key = Array(SecretToken.make().utf8)
-    private let lock = NSLock()
-    private var verified: [String: (user: User, generation: Int64, expires: Date)] = [:]
+    private let verified = Mutex<[String: (user: User, generation: Int64, expires: Date)]>([:])
 
     /// How long a verified password is trusted without another argon2id check.
     static let cacheLifetime: TimeInterval = 5 * 60
@@ -53,18 +53,18 @@ final class BasicAuthenticator: @unchecked Sendable {
         let cacheKey = SecretToken.mac(username + "\u{0}" + password, key: key)
         let now = clock()
         // A deleted account has no generation any more: its entry no longer counts.
-        if let entry = lock.withLock({ verified[cacheKey] }), entry.expires > now,
+        if let entry = verified.withLock({ $0[cacheKey] }), entry.expires > now,
            (try? store.credentialsGeneration(of: entry.user)) == entry.generation {
             return entry.user
         }
         let user = accountKey == nil ? nil : try gate.run({ try store.authenticateForSync(username: username, password: password) })
         guard let user else {
             throttle.recordFailure(account: accountKey ?? username, address: request.clientAddress)
-            log("\(ISO8601DateFormatter().string(from: now)) carddav: failed login for account \"\(Self.printable(username))\" from \(request.clientAddress)")
+            log("\(ISO8601DateFormatter().string(from: now)) carddav: failed login for account \"\(LogText.printable(username))\" from \(LogText.printable(request.clientAddress))")
             throw Self.unauthorized("Wrong account name or password.")
         }
         let generation = try store.credentialsGeneration(of: user)
-        lock.withLock {
+        verified.withLock { verified in
             if verified.count >= Self.cacheLimit { verified = verified.filter { $0.value.expires > now } }
             if verified.count < Self.cacheLimit {
                 verified[cacheKey] = (user, generation, now.addingTimeInterval(Self.cacheLifetime))
@@ -83,14 +83,9 @@ final class BasicAuthenticator: @unchecked Sendable {
     private static func credentials(_ request: Request) -> (String, String)? {
         guard let header = request.headers["Authorization"], header.count > 6,
               header.prefix(6).lowercased() == "basic ",
-              let decoded = Data(base64Encoded: header.dropFirst(6).trimmingCharacters(in: .whitespaces)),
+              let decoded = Data(base64Encoded: String(header.dropFirst(6).trimmingBlanks())),
               let text = String(data: decoded, encoding: .utf8), let colon = text.firstIndex(of: ":") else { return nil }
         let username = String(text[..<colon])
         return username.isEmpty ? nil : (username, String(text[text.index(after: colon)...]))
-    }
-
-    /// The account name as logged: control characters and quotes replaced, so a log line stays one line.
-    private static func printable(_ username: String) -> String {
-        String(username.prefix(64).map { $0.isASCII && ($0.asciiValue! < 0x20 || $0 == "\"" || $0 == "\\") ? "?" : $0 })
     }
 }

@@ -11,6 +11,7 @@ public final class CardDAVServer: Sendable {
     let authenticator: BasicAuthenticator
     let cardTexts = CardTextCache()
     let clock: @Sendable () -> Date
+    let log: @Sendable (String) -> Void
 
     /// The largest vCard accepted by PUT (`CARDDAV:max-resource-size`): a 1 MiB photo in base64
     /// and the rest of a card.
@@ -20,12 +21,14 @@ public final class CardDAVServer: Sendable {
 
     /// - Parameters:
     ///   - throttle, gate: shared with the web login, so failures anywhere count together.
-    ///   - log: where failed logins are reported, one fail2ban-friendly line each.
+    ///   - log: where failed logins are reported, one fail2ban-friendly line each, and failures
+    ///     of the server's own, with their detail.
     public init(store: ContactStore, throttle: LoginThrottle, gate: PasswordGate,
                 log: @escaping @Sendable (String) -> Void = HTTPServer.standardErrorLog,
                 clock: @escaping @Sendable () -> Date = Date.init) {
         self.store = store
         self.clock = clock
+        self.log = log
         authenticator = BasicAuthenticator(store: store, throttle: throttle, gate: gate, log: log, clock: clock)
     }
 
@@ -38,7 +41,7 @@ public final class CardDAVServer: Sendable {
 
     /// The responder for the requests `handles` accepts.
     public func responder() -> any Responder {
-        ClosureResponder({ [self] request in try respond(to: request) }, refusal: Self.refusal)
+        ClosureResponder({ [self] request in respond(to: request) }, refusal: Self.refusal)
     }
 
     /// RFC 6352 §6.3.2.1: a card too large for the server to read at all is refused with the
@@ -51,7 +54,21 @@ public final class CardDAVServer: Sendable {
     /// The answer to a card over `maximumResourceSize`.
     static let cardTooLarge = DAVError(413, "A card may be at most \(maximumResourceSize) bytes.", precondition: .cardDAV("max-resource-size"))
 
-    private func respond(to request: Request) throws -> Response {
+    /// The answer to a request, errors included, all the DAV way: errors of the method handlers
+    /// as they render themselves, store errors as `DAVError(_:)` maps them, anything else logged
+    /// and answered 500.
+    private func respond(to request: Request) -> Response {
+        do {
+            return try answer(request)
+        } catch {
+            if let error = error as? any HTTPResponseConvertibleError { return error.response(for: request) }
+            if let error = error as? StoreError, let answer = DAVError(error) { return answer.response(for: request) }
+            log(LogText.failure(of: request, String(describing: error)))
+            return DAVError.internalError.response(for: request)
+        }
+    }
+
+    private func answer(_ request: Request) throws -> Response {
         // RFC 6764 §5: the well-known URI (and a bare host) lead to the DAV root.
         let underRoot = request.path == "/dav" || request.path.hasPrefix(DAVPath.prefix)
         if request.path.hasPrefix("/.well-known/carddav") || !underRoot {

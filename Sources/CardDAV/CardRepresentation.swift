@@ -1,3 +1,4 @@
+import Blanks
 import ContactsCore
 import ContactsStore
 import VCard
@@ -41,7 +42,7 @@ enum CardRepresentation: Equatable, Sendable {
     /// An If-Match or If-None-Match list with every ETag of the phonetic form as the stored one it stands for.
     static func storedETags(in header: String) -> String {
         header.split(separator: ",").map { item in
-            let tag = item.trimmingCharacters(in: .whitespaces)
+            let tag = item.trimmingBlanks()
             return tag.hasSuffix(etagSuffix + "\"") ? tag.dropLast(etagSuffix.count + 1) + "\"" : tag
         }.joined(separator: ", ")
     }

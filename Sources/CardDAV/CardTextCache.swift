@@ -1,13 +1,13 @@
 import ContactsStore
 import Foundation
+import Synchronization
 import VCard
 
 /// The vCard text of cards recently served, keyed by address book, resource, ETag, version and
 /// form: a card is written from its stored properties (and escaped for a REPORT's XML) once per
 /// change, not on every GET, multiget or sync. A new ETag is a new key, so an entry is never
 /// stale; past `byteLimit` the oldest go.
-final class CardTextCache: @unchecked Sendable {
-    // Unchecked: everything below `lock` is only touched while it is held.
+final class CardTextCache: Sendable {
     private struct Key: Hashable {
         let scope: AddressBookScope
         let href: String
@@ -22,12 +22,15 @@ final class CardTextCache: @unchecked Sendable {
         case xmlContent
     }
 
-    private let lock = NSLock()
-    private var entries: [Key: String] = [:]
-    /// Keys in the order they were added; those before `oldest` are gone.
-    private var order: [Key] = []
-    private var oldest = 0
-    private var bytes = 0
+    private struct State {
+        var entries: [Key: String] = [:]
+        /// Keys in the order they were added; those before `oldest` are gone.
+        var order: [Key] = []
+        var oldest = 0
+        var bytes = 0
+    }
+
+    private let state = Mutex(State())
     private let byteLimit: Int
 
     init(byteLimit: Int = 32 << 20) {
@@ -37,7 +40,7 @@ final class CardTextCache: @unchecked Sendable {
     /// The text of the card at `href` with `etag`, when it is cached.
     func cachedText(href: String, etag: String, in scope: AddressBookScope, version: VCardWriter.Version, form: Form) -> String? {
         let key = Key(scope: scope, href: href, etag: etag, version: version, form: form)
-        return lock.withLock { entries[key] }
+        return state.withLock { $0.entries[key] }
     }
 
     /// The text of the card at `href` with `etag` in `version` and `form`, written by `write`
@@ -45,23 +48,23 @@ final class CardTextCache: @unchecked Sendable {
     func text(href: String, etag: String, in scope: AddressBookScope, version: VCardWriter.Version, form: Form,
               write: () -> String) -> String {
         let key = Key(scope: scope, href: href, etag: etag, version: version, form: form)
-        if let text = lock.withLock({ entries[key] }) { return text }
+        if let text = state.withLock({ $0.entries[key] }) { return text }
         let text = switch form {
         case .vCard: write()
         case .xmlContent: XMLOutput.escape(self.text(href: href, etag: etag, in: scope, version: version, form: .vCard, write: write))
         }
-        lock.withLock {
-            guard entries[key] == nil, text.utf8.count <= byteLimit / 4 else { return }
-            entries[key] = text
-            order.append(key)
-            bytes += text.utf8.count
-            while bytes > byteLimit, oldest < order.count {
-                bytes -= entries.removeValue(forKey: order[oldest])?.utf8.count ?? 0
-                oldest += 1
+        state.withLock { state in
+            guard state.entries[key] == nil, text.utf8.count <= byteLimit / 4 else { return }
+            state.entries[key] = text
+            state.order.append(key)
+            state.bytes += text.utf8.count
+            while state.bytes > byteLimit, state.oldest < state.order.count {
+                state.bytes -= state.entries.removeValue(forKey: state.order[state.oldest])?.utf8.count ?? 0
+                state.oldest += 1
             }
-            if oldest > 1_024, oldest * 2 > order.count {
-                order.removeFirst(oldest)
-                oldest = 0
+            if state.oldest > 1_024, state.oldest * 2 > state.order.count {
+                state.order.removeFirst(state.oldest)
+                state.oldest = 0
             }
         }
         return text

@@ -1,3 +1,4 @@
+import Blanks
 import ContactsStore
 import HTTP
 
@@ -30,7 +31,7 @@ extension DAVContext {
 enum ETag {
     /// Whether the header's list holds `etag` (or `*`); weak tags are compared weakly.
     static func matches(_ header: String, _ etag: String) -> Bool {
-        header.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.contains { candidate in
+        header.split(separator: ",").map { $0.trimmingBlanks() }.contains { candidate in
             candidate == "*" || candidate == etag || candidate == "W/" + etag
         }
     }

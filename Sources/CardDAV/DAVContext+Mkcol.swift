@@ -21,7 +21,10 @@ extension DAVContext {
         do {
             _ = try store.createAddressBook(named: name, displayName: displayName, for: user)
         } catch let error as StoreError {
-            throw DAVError(403, error.description)
+            switch error {
+            case .addressBookNameTaken, .invalidAddressBookName: throw DAVError(403, error.description)
+            default: throw error
+            }
         }
         return Response(status: 201)
     }

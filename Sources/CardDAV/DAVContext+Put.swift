@@ -1,3 +1,4 @@
+import Blanks
 import ContactsCore
 import ContactsStore
 import HTTP
@@ -31,7 +32,7 @@ extension DAVContext {
         let precondition: ContactStore.CardPrecondition
         if let match = request.headers["If-Match"] {
             precondition = .ifMatch(CardRepresentation.storedETags(in: match))
-        } else if request.headers["If-None-Match"]?.trimmingCharacters(in: .whitespaces) == "*" {
+        } else if request.headers["If-None-Match"]?.trimmingBlanks() == "*" {
             precondition = .ifNoneMatchAny
         } else {
             precondition = .none

@@ -1,3 +1,4 @@
+import Blanks
 import ContactsCore
 import ContactsStore
 import Foundation
@@ -44,7 +45,7 @@ struct DAVContext {
 
     /// The Depth header as sent, trimmed; nil when there is none.
     var depthHeader: String? {
-        request.headers["Depth"]?.trimmingCharacters(in: .whitespaces)
+        request.headers["Depth"].map { String($0.trimmingBlanks()) }
     }
 
     /// Reports defined for Depth 0 only (RFC 6578 §3.2, RFC 3744 §9) refuse any other with 400;

@@ -1,3 +1,4 @@
+import ContactsStore
 import HTTP
 
 /// A WebDAV error: a status and, for a failed precondition (RFC 4918 §16, RFC 6352 §6.3.2.1,
@@ -29,4 +30,39 @@ struct DAVError: Error, HTTPResponseConvertibleError {
         response.headers["Cache-Control"] = "no-store"
         return response
     }
+}
+
+extension DAVError {
+    /// Seconds a busy database asks a client to wait (Retry-After) before trying again.
+    static let busyRetrySeconds = 5
+
+    /// The DAV answer to a store error a method handler did not answer more precisely; nil for
+    /// the server's own failures (the data directory, backups, the database itself), which are
+    /// logged and answered 500.
+    init?(_ error: StoreError) {
+        switch error {
+        case .contactNotFound, .notInTrash, .cardNotFound, .addressBookNotFound, .userNotFound, .appPasswordNotFound:
+            self.init(404, "Not found.")
+        case .busy:
+            self.init(503, "The server is busy; try again in a moment.")
+            headers["Retry-After"] = String(Self.busyRetrySeconds)
+        case .invalid(let reason):
+            self.init(403, reason.message(in: .english), precondition: .cardDAV("valid-address-data"))
+        case .invalidUID:
+            self.init(403, error.description, precondition: .cardDAV("valid-address-data"))
+        case .invalidUsername, .invalidPassword, .invalidAddressBookName, .invalidHref, .invalidDeviceName:
+            self.init(400, error.description)
+        case .cannotDeleteDefaultAddressBook:
+            self.init(403, error.description)
+        case .usernameTaken, .addressBookNameTaken, .appPasswordExists, .uidConflict:
+            self.init(409, error.description)
+        case .preconditionFailed, .changedSinceRead:
+            self.init(412, error.description)
+        case .cannotCreateDataDirectory, .backupExists, .cannotWriteBackup, .notABackup, .storageFailed:
+            return nil
+        }
+    }
+
+    /// The answer to a failure of the server's own: a generic body, the detail only in the log.
+    static let internalError = DAVError(500, "The server failed to answer; the reason is in its log.")
 }

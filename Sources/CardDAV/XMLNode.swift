@@ -1,3 +1,4 @@
+import Blanks
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
@@ -96,8 +97,8 @@ struct XMLNode: Sendable {
         guard let contentType else { return }
         for parameter in contentType.split(separator: ";").dropFirst() {
             let pair = parameter.split(separator: "=", maxSplits: 1)
-            guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "charset" else { continue }
-            var charset = pair[1].trimmingCharacters(in: .whitespaces)
+            guard pair.count == 2, pair[0].trimmingBlanks().lowercased() == "charset" else { continue }
+            var charset = String(pair[1].trimmingBlanks())
             if charset.count >= 2, charset.hasPrefix("\""), charset.hasSuffix("\"") { charset = String(charset.dropFirst().dropLast()) }
             guard !isUTF8Name(charset) else { continue }
             let shown = charset.count <= 40 && charset.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic

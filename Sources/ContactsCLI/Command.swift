@@ -7,9 +7,13 @@ struct CommandContext {
     let dataDirectory: String
     let environment: [String: String]
 
-    /// Opens the store in the data directory.
+    /// Opens the store in the data directory. `$CONTACTS_BUSY_TIMEOUT_MS` sets how long an
+    /// operation waits for a server's or another command's lock on the database (10 s if unset).
     func openStore() throws -> ContactStore {
-        try ContactStore(directory: dataDirectory)
+        guard let timeout = environment["CONTACTS_BUSY_TIMEOUT_MS"].flatMap({ Int32($0) }), timeout >= 0 else {
+            return try ContactStore(directory: dataDirectory)
+        }
+        return try ContactStore(directory: dataDirectory, busyTimeoutMilliseconds: timeout)
     }
 
     /// Opens the store and the address book of the user named by `--user`.

@@ -4,7 +4,7 @@ import Foundation
 import SQLite
 
 /// The `contacts` program: finds the command, runs it, and maps its outcome to an exit status
-/// (0 success, 1 failure, 2 usage error) with a one-line message on stderr.
+/// (0 success, 1 failure, 2 usage error, 75 busy database: try again) with a one-line message on stderr.
 public enum CommandLineTool {
     static let commands: [Command] = [ServeCommand.command] + UserCommands.all + ContactCommands.all + VCardCommands.all + BackupCommands.all
 
@@ -44,11 +44,18 @@ public enum CommandLineTool {
             return 0
         } catch let error as UsageError {
             return usageFailure(error.message + "\nusage: contacts \(command.usage)", console)
+        } catch StoreError.busy {
+            console.printError("contacts: " + StoreError.busy.description)
+            return busyStatus
         } catch {
             console.printError("contacts: " + message(for: error))
             return 1
         }
     }
+
+    /// The exit status of a command that found the database locked by another process past the
+    /// busy timeout: sysexits' EX_TEMPFAIL, so that scripts can tell "try again" from failure.
+    static let busyStatus: Int32 = 75
 
     private static func usageFailure(_ message: String, _ console: Console) -> Int32 {
         console.printError("contacts: " + message)
@@ -60,8 +67,6 @@ public enum CommandLineTool {
         case let error as StoreError: error.description
         case let error as ContactValidationError: error.message(in: .english)
         case let error as CommandFailure: error.message
-        case let error as DatabaseError where error.isBusy: "the database is busy; try again"
-        case let error as DatabaseError: "database error: \(error.message)"
         case let error as MigrationError: error.description
         default: String(describing: error)
         }

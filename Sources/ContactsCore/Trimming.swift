@@ -1,5 +1,7 @@
 extension StringProtocol {
-    /// The text without leading and trailing white space and line breaks (Unicode's definition).
+    /// The text without leading and trailing white space and line breaks (Unicode's definition),
+    /// for text a person typed or a card holds (a name, a phone number, a search). The syntax of
+    /// HTTP fields and vCard lines trims spaces and tabs only: `trimmingBlanks()` (module Blanks).
     public var trimmed: String {
         if let first = utf8.first, let last = utf8.reversed().first, Self.isPlainEdge(first), Self.isPlainEdge(last) {
             return String(self)

@@ -2,8 +2,7 @@ import ContactsCore
 import SQLite
 
 /// A contact's column values and photo, computed before the write transaction.
-struct PreparedRow: @unchecked Sendable {
-    // Unchecked: the values are immutable strings, numbers and byte arrays.
+struct PreparedRow: Sendable {
     let values: [any SQLiteBindable]
     let photo: Photo?
 }

@@ -82,6 +82,7 @@ extension ContactStore {
         }
         let backup: Database
         let version: Int
+        let problems: [String]
         do {
             backup = try Database(readingOnly: path)
             version = try backup.userVersion
@@ -89,13 +90,13 @@ extension ContactStore {
             guard version > 0, ["users", "address_books", "contacts"].allSatisfy(tables.contains) else {
                 throw StoreError.notABackup(path: path, reason: "it is an SQLite database, but not one of PersonalContacts")
             }
+            guard version <= Schema.migrator.migrations.count else {
+                throw MigrationError.newerSchema(version: version, known: Schema.migrator.migrations.count)
+            }
+            problems = try backup.integrityProblems()
         } catch let error as DatabaseError {
             throw StoreError.notABackup(path: path, reason: error.message)
         }
-        guard version <= Schema.migrator.migrations.count else {
-            throw MigrationError.newerSchema(version: version, known: Schema.migrator.migrations.count)
-        }
-        let problems = try backup.integrityProblems()
         guard problems.isEmpty else {
             throw StoreError.notABackup(path: path, reason: "it is damaged: " + problems.joined(separator: "; "))
         }
@@ -105,14 +106,18 @@ extension ContactStore {
     /// Opens the empty file at `path`, lets `copy` fill it, turns it into one self-contained file
     /// (no write-ahead log beside it) and checks it.
     private static func fill(_ path: String, copy: (Database) throws -> Void) throws -> BackupSummary {
-        let destination = try Database(path: path)
-        try copy(destination)
-        try destination.execute("PRAGMA journal_mode = DELETE")
-        let problems = try destination.integrityProblems()
-        guard problems.isEmpty else {
-            throw StoreError.cannotWriteBackup(path: path, reason: "the copy failed its integrity check: " + problems.joined(separator: "; "))
+        do {
+            let destination = try Database(path: path)
+            try copy(destination)
+            try destination.execute("PRAGMA journal_mode = DELETE")
+            let problems = try destination.integrityProblems()
+            guard problems.isEmpty else {
+                throw StoreError.cannotWriteBackup(path: path, reason: "the copy failed its integrity check: " + problems.joined(separator: "; "))
+            }
+            return try summary(of: destination, path: path)
+        } catch let error as DatabaseError {
+            throw StoreError.cannotWriteBackup(path: path, reason: error.message)
         }
-        return try summary(of: destination, path: path)
     }
 
     private static func summary(of database: Database, path: String) throws -> BackupSummary {

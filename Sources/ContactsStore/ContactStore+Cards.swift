@@ -1,3 +1,4 @@
+import Blanks
 import ContactsCore
 import Foundation
 import SQLite
@@ -174,7 +175,7 @@ extension ContactStore {
         case .none:
             return
         case .ifMatch(let tags):
-            guard let etag, tags.split(separator: ",").contains(where: { ["*", etag].contains($0.trimmingCharacters(in: .whitespaces)) })
+            guard let etag, tags.split(separator: ",").contains(where: { ["*", etag].contains(String($0.trimmingBlanks())) })
             else { throw StoreError.preconditionFailed }
         case .ifNoneMatchAny:
             guard etag == nil else { throw StoreError.preconditionFailed }

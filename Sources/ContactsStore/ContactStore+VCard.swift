@@ -1,5 +1,6 @@
 import ContactsCore
 import Foundation
+import Synchronization
 import VCard
 
 extension ContactStore {
@@ -111,20 +112,24 @@ extension ContactStore {
 }
 
 /// One batch of an import being stored on a background thread while the caller reads on.
-private final class BackgroundBatch: @unchecked Sendable {
-    // Unchecked: `result` is written by the background work and read only after `group.wait()`.
+private final class BackgroundBatch: Sendable {
     private let queue = DispatchQueue(label: "PersonalContacts.import")
     private let group = DispatchGroup()
-    private var result: Result<[ImportOutcome], any Error>?
+    private let result = Mutex<Result<[ImportOutcome], any Error>?>(nil)
 
     func start(_ work: @escaping @Sendable () throws -> [ImportOutcome]) {
-        queue.async(group: group) { self.result = Result { try work() } }
+        queue.async(group: group) {
+            let outcome = Result { try work() }
+            self.result.withLock { $0 = outcome }
+        }
     }
 
     /// Waits for the batch started last; nil when none was started since the last wait.
     func wait() throws -> [ImportOutcome]? {
         group.wait()
-        defer { result = nil }
-        return try result?.get()
+        return try result.withLock { result in
+            defer { result = nil }
+            return result
+        }?.get()
     }
 }

@@ -11,13 +11,16 @@ public final class ContactStore: Sendable {
     /// The database file's name inside a data directory.
     public static let fileName = "contacts.sqlite3"
 
-    let queue: DatabaseQueue
+    let queue: StoreQueue
     let searchIndex = SearchIndex()
     let clock: @Sendable () -> Date
 
     /// Opens the store in `directory`, creating the directory (mode 0700) and the database
     /// (mode 0600) on first use and bringing the schema up to date.
-    public convenience init(directory: String, clock: @escaping @Sendable () -> Date = Date.init) throws {
+    /// - Parameter busyTimeoutMilliseconds: how long an operation waits for another process's
+    ///   lock on the file before it fails with `StoreError.busy`.
+    public convenience init(directory: String, busyTimeoutMilliseconds: Int32 = 10_000,
+                            clock: @escaping @Sendable () -> Date = Date.init) throws {
         try Self.createPrivateDirectory(directory)
         let path = (directory as NSString).appendingPathComponent(Self.fileName)
         // O_EXCL: never open (and so close) an existing file here. Closing any descriptor of the
@@ -30,12 +33,12 @@ public final class ContactStore: Sendable {
         } else if errno != EEXIST {
             throw StoreError.cannotCreateDataDirectory(path: path, reason: String(cString: strerror(errno)))
         }
-        try self.init(path: path, clock: clock)
+        try self.init(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds, clock: clock)
     }
 
     /// Opens the store in the database file at `path`.
-    public init(path: String, clock: @escaping @Sendable () -> Date = Date.init) throws {
-        queue = try DatabaseQueue(path: path, migrator: Schema.migrator)
+    public init(path: String, busyTimeoutMilliseconds: Int32 = 10_000, clock: @escaping @Sendable () -> Date = Date.init) throws {
+        queue = try StoreQueue(path: path, migrator: Schema.migrator, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         self.clock = clock
     }
 

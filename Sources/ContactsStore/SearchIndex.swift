@@ -1,13 +1,12 @@
 import ContactsCore
 import Foundation
 import SQLite
+import Synchronization
 
 /// The search keys of each address book, kept in memory and brought up to date from the change
 /// log before every search, so a search scans memory instead of 100,000 rows.
-final class SearchIndex: @unchecked Sendable {
-    // Unchecked: `books` is only touched while `lock` is held.
-    private let lock = NSLock()
-    private var books: [Int64: Book] = [:]
+final class SearchIndex: Sendable {
+    private let books = Mutex<[Int64: Book]>([:])
 
     private struct Entry {
         let id: Int64
@@ -93,7 +92,7 @@ final class SearchIndex: @unchecked Sendable {
     func matches(_ query: SearchQuery, in scope: AddressBookScope, after: Int64?, limit: Int, counting: Bool,
                  db: Database) throws -> (ids: [Int64], total: Int) {
         let latest = try ContactStore.latestChange(in: scope, db: db)
-        return try lock.withLock {
+        return try books.withLock { books in
             if books[scope.bookID]?.latestChange != latest {
                 try refresh(&books[scope.bookID, default: Book()], scope: scope, latest: latest, db: db)
             }
@@ -103,7 +102,7 @@ final class SearchIndex: @unchecked Sendable {
 
     /// Forgets everything, e.g. after a user and their books were deleted.
     func removeAll() {
-        lock.withLock { books.removeAll() }
+        books.withLock { $0.removeAll() }
     }
 
     private func refresh(_ book: inout Book, scope: AddressBookScope, latest: Int64, db: Database) throws {

@@ -35,6 +35,11 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case cannotWriteBackup(path: String, reason: String)
     /// The file to restore from is not a sound PersonalContacts database.
     case notABackup(path: String, reason: String)
+    /// Another connection held the database's lock past the busy timeout; trying again later may work.
+    case busy
+    /// The database failed in a way the caller cannot act on (I/O error, full disk, corruption);
+    /// the detail is for the log, not for the person.
+    case storageFailed(String)
 
     public var description: String {
         switch self {
@@ -66,6 +71,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .backupExists(let path): "\(path) already exists; choose a new name or a directory"
         case .cannotWriteBackup(let path, let reason): "cannot write the backup \(path): \(reason)"
         case .notABackup(let path, let reason): "cannot restore from \(path): \(reason)"
+        case .busy: "the database is busy (another program is writing to it); try again in a moment"
+        case .storageFailed(let detail): "the database failed: \(detail)"
         }
     }
 }

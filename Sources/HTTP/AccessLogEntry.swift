@@ -15,21 +15,8 @@ struct AccessLogEntry {
     var line: String {
         let microseconds = duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000
         let milliseconds = "\(microseconds / 1000).\(microseconds % 1000 / 100)ms"
-        return [Self.timestamp(time), Self.printable(clientAddress), Self.printable(method), Self.printable(path),
+        return [Self.timestamp(time), LogText.printable(clientAddress), LogText.printable(method), LogText.printable(path),
                 String(status), String(bodyBytes), milliseconds].joined(separator: " ")
-    }
-
-    /// Text safe for a log line: bytes outside printable ASCII (and spaces) are percent-escaped.
-    static func printable(_ text: String) -> String {
-        var result = ""
-        for byte in text.utf8 {
-            if byte > 0x20 && byte < 0x7f {
-                result.unicodeScalars.append(UnicodeScalar(byte))
-            } else {
-                result += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
-            }
-        }
-        return result
     }
 
     /// ISO-8601 in UTC with milliseconds.

@@ -9,7 +9,7 @@ import Synchronization
 /// Do not call `stop()` from inside a handler.
 public final class HTTPServer: Sendable {
     /// The libmicrohttpd server handle, touched only under `running`'s lock.
-    private struct Running: @unchecked Sendable {
+    private struct Running {
         let handle: OpaquePointer
         let port: Int
     }

@@ -1,3 +1,5 @@
+import Blanks
+
 /// A header value split into its leading token and `; key=value` parameters,
 /// as in `multipart/form-data; boundary="x"` or `form-data; name="file"`.
 struct HeaderParameters {
@@ -7,13 +9,13 @@ struct HeaderParameters {
 
     init(_ value: String) {
         var parts = Self.splitOutsideQuotes(value)
-        token = parts.isEmpty ? "" : parts.removeFirst().trimmingSpaces().lowercased()
+        token = parts.isEmpty ? "" : parts.removeFirst().trimmingBlanks().lowercased()
         var parameters: [String: String] = [:]
         for part in parts {
             let pair = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard pair.count == 2 else { continue }
-            let key = pair[0].trimmingSpaces().lowercased()
-            if parameters[key] == nil { parameters[key] = Self.unquoted(pair[1].trimmingSpaces()) }
+            let key = pair[0].trimmingBlanks().lowercased()
+            if parameters[key] == nil { parameters[key] = Self.unquoted(pair[1].trimmingBlanks()) }
         }
         self.parameters = parameters
     }

@@ -1,3 +1,4 @@
+import Blanks
 import Foundation
 
 /// Splits a `multipart/form-data` body (RFC 7578) into its parts.
@@ -75,7 +76,7 @@ struct MultipartParser {
         for line in String(decoding: block, as: UTF8.self).split(separator: "\r\n") {
             let pair = line.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
             guard pair.count == 2 else { continue }
-            headers.add(String(pair[0].trimmingSpaces()), String(pair[1].trimmingSpaces()))
+            headers.add(String(pair[0].trimmingBlanks()), String(pair[1].trimmingBlanks()))
         }
         return headers
     }

@@ -1,13 +1,13 @@
 import Foundation
+import Synchronization
 
 /// Lets one argon2id verification run at a time (each costs ~70 ms of a core and 64 MiB), with a
 /// short queue; beyond it logins are answered 503 at once, so a burst of logins cannot take
 /// every server thread from the other requests.
-public final class PasswordGate: @unchecked Sendable {
-    // Unchecked: `waiting` is only touched while `lock` is held; the semaphore is thread-safe.
-    private let lock = NSLock()
+public final class PasswordGate: Sendable {
     private let running = DispatchSemaphore(value: 1)
-    private var waiting = 0
+    /// The callers admitted and not yet done: waiting for their turn or verifying.
+    private let waiting = Mutex(0)
     private let queueLimit: Int
 
     public init(queueLimit: Int = 4) {
@@ -16,7 +16,7 @@ public final class PasswordGate: @unchecked Sendable {
 
     /// Runs `verify` when it is this caller's turn; throws 503 with Retry-After when the queue is full.
     public func run<T>(_ verify: () throws -> T) throws -> T {
-        let admitted = lock.withLock {
+        let admitted = waiting.withLock { waiting in
             guard waiting < queueLimit else { return false }
             waiting += 1
             return true
@@ -25,7 +25,7 @@ public final class PasswordGate: @unchecked Sendable {
         running.wait()
         defer {
             running.signal()
-            lock.withLock { waiting -= 1 }
+            waiting.withLock { $0 -= 1 }
         }
         return try verify()
     }

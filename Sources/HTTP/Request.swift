@@ -1,3 +1,5 @@
+import Blanks
+
 /// An HTTP request as handed to responders.
 public struct Request: Sendable {
     /// The method, uppercased: "GET", "PROPFIND".
@@ -49,9 +51,9 @@ public struct Request: Sendable {
         for header in headers.values("Cookie") {
             for pair in header.split(separator: ";") {
                 let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                let name = String(parts[0].trimmingSpaces())
+                let name = String(parts[0].trimmingBlanks())
                 guard parts.count == 2, !name.isEmpty, cookies[name] == nil else { continue }
-                var value = parts[1].trimmingSpaces()
+                var value = parts[1].trimmingBlanks()
                 if value.count >= 2, value.first == "\"", value.last == "\"" { value = value.dropFirst().dropLast() }
                 cookies[name] = String(value)
             }

@@ -29,7 +29,7 @@ final class RequestDispatcher: Sendable {
 
     /// Logs a failure serving a request, naming only its method and path.
     func fail(_ request: Request, _ reason: String) {
-        log("error: \(AccessLogEntry.printable(request.method)) \(AccessLogEntry.printable(request.rawPath)): \(reason)")
+        log(LogText.failure(of: request, reason))
     }
 
     /// Writes the access-log line for a request answered with `status` and `bodyBytes` of body.

@@ -1,3 +1,5 @@
+import Blanks
+
 /// An in-memory file served with a strong ETag, conditional GET (304) and Cache-Control.
 public struct StaticAsset: Responder {
     /// The Content-Type sent with the asset.
@@ -33,7 +35,7 @@ public struct StaticAsset: Responder {
     /// If-None-Match uses weak comparison: `W/` prefixes are ignored, `*` matches anything.
     private func matches(_ condition: String) -> Bool {
         condition.split(separator: ",").contains { candidate in
-            let tag = candidate.trimmingSpaces()
+            let tag = candidate.trimmingBlanks()
             return tag == "*" || (tag.hasPrefix("W/") ? tag.dropFirst(2) : tag) == etag
         }
     }

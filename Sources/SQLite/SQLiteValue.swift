@@ -7,8 +7,9 @@ public enum SQLiteValue: Sendable, Equatable {
     case blob([UInt8])
 }
 
-/// A Swift value that binds to a statement parameter.
-public protocol SQLiteBindable {
+/// A Swift value that binds to a statement parameter; a plain value, so it may be prepared on one
+/// thread and bound on another.
+public protocol SQLiteBindable: Sendable {
     var sqliteValue: SQLiteValue { get }
 }
 

@@ -21,11 +21,6 @@ enum ASCII {
     static let upperN: UInt8 = 0x4E
     static let lowerN: UInt8 = 0x6E
 
-    /// Space or horizontal tab: the characters that start a folded line (RFC 6350 §3.2).
-    static func isWhitespace(_ byte: UInt8) -> Bool {
-        byte == space || byte == tab
-    }
-
     /// The byte upper-cased if it is an ASCII lower-case letter.
     static func uppercased(_ byte: UInt8) -> UInt8 {
         byte &- 0x61 < 26 ? byte &- 0x20 : byte
@@ -75,14 +70,6 @@ enum ASCII {
         return String(decoding: bytes.map(uppercased), as: UTF8.self)
     }
 
-    /// The range of `bytes` without leading and trailing spaces and tabs.
-    static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int> {
-        var lower = range.lowerBound
-        var upper = range.upperBound
-        while lower < upper, isWhitespace(bytes[lower]) { lower += 1 }
-        while upper > lower, isWhitespace(bytes[upper - 1]) { upper -= 1 }
-        return lower..<upper
-    }
 
     /// Decodes a one-byte escape scheme: after `escape`, `decoded` maps the next byte to what it
     /// stands for; a byte it does not know is kept with its escape (as is a trailing escape).

@@ -1,3 +1,4 @@
+import Blanks
 import Foundation
 
 /// Base64 (RFC 4648 §4) as vCard carries it: `ENCODING=b` (RFC 2426 §4), `ENCODING=BASE64`
@@ -20,7 +21,7 @@ enum Base64Text {
     private static let byteClasses: [ByteClass] = (0...255).map { (byte: UInt8) in
         if isAlphabet(byte) { return .alphabet }
         if byte == ASCII.equals { return .padding }
-        if ASCII.isWhitespace(byte) || byte == ASCII.carriageReturn || byte == ASCII.lineFeed { return .whitespace }
+        if Blanks.isBlank(byte) || byte == ASCII.carriageReturn || byte == ASCII.lineFeed { return .whitespace }
         return .invalid
     }
 

@@ -1,3 +1,5 @@
+import Blanks
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -52,7 +54,7 @@ struct ByteLineSource {
         guard let end = nextLineEnd() else { return false }
         let contentEnd = contentEnd(before: end)
         return buffer.withUnsafeBufferPointer { bytes in
-            ASCII.equalsIgnoringCase(bytes[ASCII.trimmed(bytes, start..<contentEnd)], line)
+            ASCII.equalsIgnoringCase(bytes[Blanks.trimmed(bytes, start..<contentEnd)], line)
         }
     }
 

@@ -1,3 +1,5 @@
+import Blanks
+
 /// Parses one unfolded content line (RFC 6350 §3.3, RFC 2425 §5.8.2):
 ///
 ///     contentline = [group "."] name *(";" param) ":" value
@@ -90,8 +92,8 @@ struct ContentLineParser {
             index += 1
         }
         guard index < bytes.count else { throw .missingColon }
-        let name = ASCII.trimmed(bytes, (lastDot.map { $0 + 1 } ?? 0)..<index)
-        let group = lastDot.map { ASCII.trimmed(bytes, 0..<$0) }
+        let name = Blanks.trimmed(bytes, (lastDot.map { $0 + 1 } ?? 0)..<index)
+        let group = lastDot.map { Blanks.trimmed(bytes, 0..<$0) }
         guard !name.isEmpty, bytes[name].allSatisfy(ASCII.isNameByte),
               group.map({ !$0.isEmpty && bytes[$0].allSatisfy { ASCII.isNameByte($0) || $0 == ASCII.period } }) ?? true
         else {
@@ -131,7 +133,7 @@ struct ContentLineParser {
     private mutating func scanParameter(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int) throws(VCardError.Kind) {
         let tokenStart = index
         while index < bytes.count, !Self.endsParameter(bytes[index]), bytes[index] != ASCII.equals { index += 1 }
-        let token = ASCII.trimmed(bytes, tokenStart..<index)
+        let token = Blanks.trimmed(bytes, tokenStart..<index)
         guard index < bytes.count, bytes[index] == ASCII.equals else {
             if !token.isEmpty {
                 valueSpans.append(token)

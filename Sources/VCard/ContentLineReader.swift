@@ -1,3 +1,5 @@
+import Blanks
+
 /// Content lines: physical lines unfolded (RFC 6350 §3.2, RFC 2425 §5.8.1: a line that starts
 /// with a space or tab continues the previous one, without that first character) and, for
 /// quoted-printable values, joined at soft line breaks (vCard 2.1; RFC 2045 §6.7 rule 5: a `=`
@@ -28,7 +30,7 @@ struct ContentLineReader {
                !source.nextLineEquals("END:VCARD") {
                 line.removeSubrange(softBreak...)
                 guard source.appendNextLine(to: &line) else { break }
-            } else if let first = source.peekByte(), ASCII.isWhitespace(first) {
+            } else if let first = source.peekByte(), Blanks.isBlank(first) {
                 source.dropFirstByteOfNextLine()
                 _ = source.appendNextLine(to: &line)
             } else {
@@ -41,7 +43,7 @@ struct ContentLineReader {
     /// Where a trailing soft line break (`=` and any whitespace after it) starts, or nil.
     private func softBreakStart() -> Int? {
         var index = line.count - 1
-        while index >= 0, ASCII.isWhitespace(line[index]) { index -= 1 }
+        while index >= 0, Blanks.isBlank(line[index]) { index -= 1 }
         return index >= 0 && line[index] == ASCII.equals ? index : nil
     }
 

@@ -1,3 +1,5 @@
+import Blanks
+
 /// The image, sound and key formats of vCard 2.1/3.0 `TYPE` (RFC 2426 §3.1.4, §3.6.6, §3.7.2:
 /// `PHOTO;ENCODING=b;TYPE=JPEG`) and the media types of vCard 4.0 (RFC 6350 §5.7, data: URIs).
 enum MediaType {
@@ -5,7 +7,7 @@ enum MediaType {
     /// (letters, digits and `!#$&-^_.+`), else nil: a bare word cannot be told from a vCard 3.0
     /// format name, and other characters would break a data: URI.
     static func validated(_ mediaType: some StringProtocol) -> String? {
-        let trimmed = mediaType.trimmingWhitespace
+        let trimmed = mediaType.trimmingBlanks()
         let parts = trimmed.utf8.split(separator: ASCII.slash, omittingEmptySubsequences: false)
         guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(isRestrictedNameByte) }) else { return nil }
         return trimmed.lowercased()

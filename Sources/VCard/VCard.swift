@@ -1,3 +1,5 @@
+import Blanks
+
 /// One vCard: its properties in the order they were read, without BEGIN and END.
 public struct VCard: Sendable, Hashable {
     /// The properties in wire order; VERSION is one of them when the card had it.
@@ -45,7 +47,7 @@ public struct VCard: Sendable, Hashable {
 extension VCard {
     /// The UID (RFC 6350 §6.7.6) with surrounding whitespace removed; nil when absent or empty.
     public var uid: String? {
-        guard let value = property(named: "UID")?.textValue.trimmingWhitespace, !value.isEmpty else { return nil }
+        guard let value = property(named: "UID")?.textValue.trimmingBlanks(), !value.isEmpty else { return nil }
         return String(value)
     }
 }

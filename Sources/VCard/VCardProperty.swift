@@ -1,3 +1,5 @@
+import Blanks
+
 /// One content line of a card (RFC 6350 §3.3): `[group "."] name *(";" param) ":" value`.
 public struct VCardProperty: Sendable, Hashable {
     /// The group prefix (`item1` in `item1.TEL`, as Apple writes them), case kept; nil when absent.
@@ -36,7 +38,7 @@ public struct VCardProperty: Sendable, Hashable {
     public var types: [String] {
         parameters.lazy.filter { $0.name == "TYPE" }.flatMap(\.values)
             .flatMap { $0.split(separator: ",") }
-            .map { $0.trimmingWhitespace.lowercased() }
+            .map { $0.trimmingBlanks().lowercased() }
             .filter { !$0.isEmpty }
     }
 }

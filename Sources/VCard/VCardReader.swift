@@ -1,3 +1,5 @@
+import Blanks
+
 /// Reads cards one at a time from bytes that may arrive in chunks, so that a file of any size is
 /// read without holding it whole.
 ///
@@ -73,7 +75,7 @@ public struct VCardReader: Sequence, IteratorProtocol {
     /// Handles one content line; returns a card or an error when the line completes one.
     private mutating func consumeLine() -> Result<VCard, VCardError>? {
         let line = lines.line
-        guard let first = line.first(where: { !ASCII.isWhitespace($0) }) else { return nil }
+        guard let first = line.first(where: { !Blanks.isBlank($0) }) else { return nil }
         switch Boundary(line) {
         case .begin?:
             skipping = false
@@ -118,7 +120,7 @@ private enum Boundary {
 
     init?(_ line: [UInt8]) {
         let found: Boundary? = line.withUnsafeBufferPointer { bytes in
-            var range = ASCII.trimmed(bytes, 0..<bytes.count)
+            var range = Blanks.trimmed(bytes, 0..<bytes.count)
             if ASCII.hasPrefixIgnoringCase(bytes[range], "\u{FEFF}") {
                 range = range.lowerBound + 3..<range.upperBound
             }
@@ -132,10 +134,10 @@ private enum Boundary {
             } else {
                 return nil
             }
-            range = ASCII.trimmed(bytes, range)
+            range = Blanks.trimmed(bytes, range)
             guard let next = range.first.map({ bytes[$0] }), next == ASCII.colon || next == ASCII.semicolon,
                   let colon = bytes[range].firstIndex(of: ASCII.colon),
-                  ASCII.equalsIgnoringCase(bytes[ASCII.trimmed(bytes, colon + 1..<range.upperBound)], "VCARD")
+                  ASCII.equalsIgnoringCase(bytes[Blanks.trimmed(bytes, colon + 1..<range.upperBound)], "VCARD")
             else { return nil }
             return boundary
         }

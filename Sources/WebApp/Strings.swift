@@ -25,6 +25,7 @@ struct Strings: Sendable {
         pick("Too many failed attempts. Try again in \(minutes) min.", "尝试次数过多，请 \(minutes) 分钟后再试")
     }
     var busy: String { pick("The server is busy. Try again in a moment.", "服务器繁忙，请稍后再试") }
+    var serverError: String { pick("Something went wrong on the server. Try again later.", "服务器出错了，请稍后再试") }
 
     func listTitle(_ account: String) -> String { pick("\(account)'s contacts", "\(account)的联系人列表") }
     var add: String { pick("Add", "添加") }

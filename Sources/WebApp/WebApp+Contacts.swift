@@ -133,16 +133,3 @@ extension WebApp {
         return (contacts, next, total, query)
     }
 }
-
-extension StoreError: HTTPResponseConvertibleError {
-    /// A contact that is not in the user's book (or not anyone's) is simply not found.
-    public func response(for request: Request) -> Response {
-        guard let context = request.attributes[WebContextKey.self] else { return HTTPError(404).response(for: request) }
-        switch self {
-        case .contactNotFound, .notInTrash:
-            return ErrorPage.response(status: 404, message: context.strings.notFoundMessage, context: context)
-        default:
-            return ErrorPage.response(status: 400, message: description, context: context)
-        }
-    }
-}

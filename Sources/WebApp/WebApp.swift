@@ -12,14 +12,18 @@ public final class WebApp: Sendable {
     let gate: PasswordGate
     let clock: @Sendable () -> Date
     let importResults = ImportResults()
+    let errors: WebErrorAnswers
     private let setupCode: Mutex<String?>
 
     /// - Parameters:
     ///   - setupCode: the one-time code of the first-run page (nil once a user exists).
     ///   - throttle, gate: shared with the other ways of logging in (CardDAV); fresh ones when nil.
+    ///   - log: where errors the app did not expect are reported, with their detail.
     public init(store: ContactStore, setupCode: String?, throttle: LoginThrottle? = nil, gate: PasswordGate? = nil,
+                log: @escaping @Sendable (String) -> Void = HTTPServer.standardErrorLog,
                 clock: @escaping @Sendable () -> Date = Date.init) {
         self.store = store
+        errors = WebErrorAnswers(log: log)
         self.setupCode = Mutex(setupCode)
         self.clock = clock
         self.throttle = throttle ?? LoginThrottle(clock: clock)
@@ -36,7 +40,8 @@ public final class WebApp: Sendable {
         addContactRoutes(to: router)
         router.get("/static/*path") { request, _ in try StaticFiles.assets.respond(to: request) }
         router.get("/") { request, _ in .redirect(to: request.context.user == nil ? "/login" : "/contacts") }
-        return chain([WebContextMiddleware(store: store, csrfKey: try store.secretKey(named: "csrf"), router: router)], to: router)
+        return chain([WebContextMiddleware(store: store, csrfKey: try store.secretKey(named: "csrf"), router: router, errors: errors)],
+                     to: router)
     }
 
     /// The setup code, if the first-run page is still open.

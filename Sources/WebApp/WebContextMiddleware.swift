@@ -1,3 +1,4 @@
+import Blanks
 import ContactsCore
 import ContactsStore
 import Foundation
@@ -5,7 +6,8 @@ import HTTP
 
 /// Builds the `WebContext` of each request (language, CSRF token, logged-in user), refuses
 /// state-changing requests without the right CSRF token or from another site (403), switches the
-/// language on `?lang=`, and adds the security headers to every response, error pages included.
+/// language on `?lang=`, answers every error with a page (`WebErrorAnswers`), and adds the
+/// security headers to every response, error pages included.
 ///
 /// The CSRF token is an HMAC of the browser's `pc_csrf` cookie and, once logged in, of the
 /// session: a token seen before the login, or in another account's pages, is no good.
@@ -14,6 +16,7 @@ struct WebContextMiddleware: Middleware {
     let csrfKey: [UInt8]
     /// Tells which requests reach a route: only those are checked, the rest get the router's 404 or 405.
     let router: Router
+    let errors: WebErrorAnswers
 
     static let securityHeaders: [(String, String)] = [
         ("Content-Security-Policy", "default-src 'self'; img-src 'self' data: blob:; script-src 'self'; style-src 'self'; "
@@ -24,7 +27,16 @@ struct WebContextMiddleware: Middleware {
     ]
 
     func handle(_ request: Request, next: any Responder) throws -> Response {
-        var response = try respond(to: request, next: next)
+        var response: Response
+        do {
+            response = try respond(to: request, next: next)
+        } catch {
+            // The context itself could not be made (the store failed reading the session): the
+            // error page is shown as to someone logged out.
+            let context = WebContext(strings: Strings(language: Self.language(of: request)), csrfToken: "", user: nil, scope: nil,
+                                     sessionToken: nil)
+            response = errors.response(for: error, request: request, context: context)
+        }
         for (name, value) in Self.securityHeaders { response.headers[name] = value }
         return response
     }
@@ -53,9 +65,9 @@ struct WebContextMiddleware: Middleware {
         } else {
             do {
                 response = try next.respond(to: request)
-            } catch let error as any HTTPResponseConvertibleError {
+            } catch {
                 // Rendered here, with the context, so that error pages get the headers and cookie too.
-                response = error.response(for: request)
+                response = errors.response(for: error, request: request, context: context)
             }
         }
         if existingCSRF == nil {
@@ -103,9 +115,9 @@ struct WebContextMiddleware: Middleware {
         if let chosen = request.cookies[Cookies.language].flatMap(Language.init(rawValue:)) { return chosen }
         let ranked = (request.headers["Accept-Language"] ?? "").split(separator: ",").enumerated().map { index, item in
             let parts = item.split(separator: ";")
-            let tag = parts[0].trimmingCharacters(in: .whitespaces).lowercased()
-            let quality = parts.dropFirst().first { $0.trimmingCharacters(in: .whitespaces).hasPrefix("q=") }
-                .flatMap { Double($0.trimmingCharacters(in: .whitespaces).dropFirst(2)) } ?? 1
+            let tag = parts[0].trimmingBlanks().lowercased()
+            let quality = parts.dropFirst().first { $0.trimmingBlanks().hasPrefix("q=") }
+                .flatMap { Double($0.trimmingBlanks().dropFirst(2)) } ?? 1
             return (tag: tag, quality: quality, index: index)
         }.sorted { ($0.quality, -$0.index) > ($1.quality, -$1.index) }
         for item in ranked where item.quality > 0 {
@@ -123,7 +135,7 @@ private struct HostHeader {
 
     /// Nil when a port is given but is not one (`host:99999999999`, `host:x`): such a Host names no site.
     init?(_ value: String) {
-        let text = value.trimmingCharacters(in: .whitespaces)
+        let text = value.trimmingBlanks()
         let closing = text.hasPrefix("[") ? text.firstIndex(of: "]") : nil
         let colon = text[(closing ?? text.startIndex)...].lastIndex(of: ":")
         name = String(text[..<(colon ?? text.endIndex)])

@@ -1,0 +1,48 @@
+import ContactsStore
+import HTTP
+
+/// How the web app answers an error a route (or the context it runs in) threw: its own pages,
+/// in the user's language.
+struct WebErrorAnswers: Sendable {
+    /// Where unexpected errors are reported, with their detail; the page never shows it.
+    let log: @Sendable (String) -> Void
+
+    /// Seconds a busy database asks a browser to wait (Retry-After) before trying again.
+    static let busyRetrySeconds = 5
+
+    /// The page for `error`: an error that renders itself does so; a store error gets its page
+    /// (see `status(for:)`); anything else is logged and answered with a generic 500 page.
+    func response(for error: any Error, request: Request, context: WebContext) -> Response {
+        if let error = error as? any HTTPResponseConvertibleError { return error.response(for: request) }
+        guard let error = error as? StoreError, let status = Self.status(for: error) else {
+            log(LogText.failure(of: request, String(describing: error)))
+            return ErrorPage.response(status: 500, message: context.strings.serverError, context: context)
+        }
+        switch error {
+        case .busy:
+            var response = ErrorPage.response(status: 503, message: context.strings.busy, context: context)
+            response.headers["Retry-After"] = String(Self.busyRetrySeconds)
+            return response
+        case .invalid(let reason):
+            return ErrorPage.response(status: status, message: reason.message(in: context.language), context: context)
+        default:
+            return ErrorPage.response(status: status, message: status == 404 ? context.strings.notFoundMessage : error.description,
+                                      context: context)
+        }
+    }
+
+    /// The status a store error is answered with on the web; nil for the server's own failures
+    /// (the data directory, backups, the database itself), which are answered 500.
+    static func status(for error: StoreError) -> Int? {
+        switch error {
+        case .contactNotFound, .notInTrash, .cardNotFound, .addressBookNotFound, .userNotFound, .appPasswordNotFound: 404
+        case .busy: 503
+        case .invalid: 422
+        case .invalidUsername, .invalidPassword, .invalidAddressBookName, .invalidHref, .invalidUID, .invalidDeviceName: 400
+        case .usernameTaken, .addressBookNameTaken, .appPasswordExists, .uidConflict, .cannotDeleteDefaultAddressBook,
+             .changedSinceRead: 409
+        case .preconditionFailed: 412
+        case .cannotCreateDataDirectory, .backupExists, .cannotWriteBackup, .notABackup, .storageFailed: nil
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import ContactsCore
+import Foundation
+import SQLite
+import Testing
+import ContactsStore
+
+/// Another connection holds the database's write lock, as a second process would.
+@Suite struct BusyDatabaseTests {
+    let directory = TemporaryDirectory()
+
+    @Test func aWriteBlockedPastTheBusyTimeoutIsStoreErrorBusyNotADatabaseError() throws {
+        let store = try ContactStore(directory: directory.path, busyTimeoutMilliseconds: 50)
+        let alice = try store.defaultAddressBook(for: try store.createUser(username: "alice", password: "password1"))
+        let other = try Database(path: directory.databasePath)
+        try other.execute("BEGIN EXCLUSIVE")
+        let started = ContinuousClock.now
+        #expect(throws: StoreError.busy) { try store.addContact(ContactDetails(name: "Ann", phones: [.init("123")]), to: alice) }
+        #expect(ContinuousClock.now - started < .seconds(5), "the store waits its own busy timeout, not the default")
+        try other.execute("COMMIT")
+        #expect(try store.addContact(ContactDetails(name: "Ann", phones: [.init("123")]), to: alice).details.name == "Ann")
+    }
+
+    @Test func openingAStoreWhoseSchemaCannotBeWrittenIsBusyToo() throws {
+        _ = try ContactStore(directory: directory.path)
+        let other = try Database(path: directory.databasePath)
+        try other.execute("PRAGMA user_version = 0")
+        try other.execute("BEGIN EXCLUSIVE")
+        #expect(throws: StoreError.busy) { _ = try ContactStore(directory: directory.path, busyTimeoutMilliseconds: 50) }
+        try other.execute("ROLLBACK")
+    }
+}
