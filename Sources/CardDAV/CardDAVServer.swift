@@ -48,8 +48,12 @@ public final class CardDAVServer: Sendable {
         return cardTooLarge.response(for: request)
     }
 
+    /// The wording of error bodies: English, since DAV clients show them as they come.
+    static let catalogue = Language.english.catalogue
+
     /// The answer to a card over `maximumResourceSize`.
-    static let cardTooLarge = DAVError(413, "A card may be at most \(maximumResourceSize) bytes.", precondition: .cardDAV("max-resource-size"))
+    static let cardTooLarge = DAVError(413, catalogue.cardTooLarge(maximumBytes: maximumResourceSize),
+                                       precondition: .cardDAV("max-resource-size"))
 
     private func respond(to request: Request) throws -> Response {
         // RFC 6764 §5: the well-known URI (and a bare host) lead to the DAV root.

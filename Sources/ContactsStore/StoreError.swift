@@ -1,12 +1,12 @@
 import ContactsCore
 import SQLite
 
-/// Why the store refused an operation; `message` is one line a person can act on.
+/// Why the store refused an operation; a language's `Catalogue` words it as one line a person can act on.
 public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidUsername(String)
     case usernameTaken(String)
     case userNotFound(String)
-    case invalidPassword(String)
+    case invalidPassword(PasswordProblem)
     case contactNotFound(Int64)
     case notInTrash(Int64)
     case invalid(ContactValidationError)
@@ -33,35 +33,12 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file to restore from is not a sound PersonalContacts database.
     case notABackup(path: String, reason: String)
 
-    public var description: String {
-        switch self {
-        case .invalidUsername(let name):
-            "invalid username \"\(name)\": use 1–64 letters, digits or . _ - @"
-        case .usernameTaken(let name): "a user named \"\(name)\" already exists"
-        case .userNotFound(let name): "no user named \"\(name)\""
-        case .invalidPassword(let reason): reason
-        case .contactNotFound(let id): "no contact with id \(id)"
-        case .notInTrash(let id): "no contact with id \(id) in the trash"
-        case .invalid(let error): error.message(in: .english)
-        case .cannotCreateDataDirectory(let path, let reason): "cannot create data directory \(path): \(reason)"
-        case .invalidAddressBookName(let name):
-            "invalid address book name \"\(name)\": use 1–255 bytes of UTF-8 without /, control or invisible formatting characters, "
-                + "nor white space at either end (not . or ..)"
-        case .addressBookNameTaken(let name): "an address book named \"\(name)\" already exists"
-        case .addressBookNotFound: "the address book no longer exists"
-        case .cannotDeleteDefaultAddressBook: "the default address book cannot be deleted"
-        case .cardNotFound(let href): "no card named \"\(href)\""
-        case .invalidHref(let href):
-            "invalid card name \"\(href)\": use 1–255 characters without / or control characters (not . or ..)"
-        case .invalidUID(let uid): "invalid UID \"\(uid)\": use 1–255 bytes without control characters"
-        case .uidConflict(let href): "the card \"\(href)\" already has this UID"
-        case .preconditionFailed: "the card has changed or already exists"
-        case .invalidDeviceName(let device): "invalid device name \"\(device)\": use 1–64 characters without control characters"
-        case .appPasswordExists(let device): "an app password for \"\(device)\" already exists; revoke it first"
-        case .appPasswordNotFound(let device): "no app password for \"\(device)\""
-        case .backupExists(let path): "\(path) already exists; choose a new name or a directory"
-        case .cannotWriteBackup(let path, let reason): "cannot write the backup \(path): \(reason)"
-        case .notABackup(let path, let reason): "cannot restore from \(path): \(reason)"
-        }
+    /// The message in English, for logs and whatever prints the error as it is.
+    public var description: String { Language.english.catalogue.message(for: self) }
+
+    /// Why a password was refused.
+    public enum PasswordProblem: Sendable, Equatable {
+        case tooShort(minimum: Int)
+        case tooLong(maximumBytes: Int)
     }
 }
