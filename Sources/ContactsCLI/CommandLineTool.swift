@@ -70,7 +70,7 @@ public enum CommandLineTool {
         case let error as CommandFailure: error.message(catalogue)
         case let error as DatabaseError where error.isBusy: catalogue.databaseBusy
         case let error as DatabaseError: catalogue.databaseError(error.message)
-        case let error as MigrationError: error.description
+        case let error as MigrationError: catalogue.message(for: error)
         default: String(describing: error)
         }
     }

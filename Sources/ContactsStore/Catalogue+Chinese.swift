@@ -1,4 +1,5 @@
 import ContactsCore
+import SQLite
 import VCard
 
 /// The interface in Simplified Chinese (SCREENS.md's zh-Hans column, the original app's wording).
@@ -170,6 +171,7 @@ struct ChineseCatalogue: Catalogue {
         case .notInTrash(let id): "回收站里没有编号为 \(id) 的联系人"
         case .invalid(let error): message(for: error)
         case .cannotCreateDataDirectory(let path, let reason): "无法创建数据目录 \(path)：\(reason)"
+        case .dataDirectoryIsAFile(let path): "无法创建数据目录 \(path)：该位置已有一个文件"
         case .invalidAddressBookName(let name):
             "通讯录名称“\(name)”无效：须为 1–255 字节的 UTF-8，不含 /、控制字符或不可见的格式字符，首尾不能有空白（也不能是 . 或 ..）"
         case .addressBookNameTaken(let name): "通讯录“\(name)”已存在"
@@ -185,7 +187,26 @@ struct ChineseCatalogue: Catalogue {
         case .appPasswordNotFound(let device): "“\(device)”没有应用密码"
         case .backupExists(let path): "\(path) 已存在，请换一个文件名或指定目录"
         case .cannotWriteBackup(let path, let reason): "无法写入备份 \(path)：\(reason)"
-        case .notABackup(let path, let reason): "无法从 \(path) 恢复：\(reason)"
+        case .backupDamaged(let path, let problems): "无法写入备份 \(path)：副本未通过完整性检查：" + problems.joined(separator: "；")
+        case .notABackup(let path, let problem): "无法从 \(path) 恢复：" + backupProblem(problem)
+        }
+    }
+
+    private func backupProblem(_ problem: StoreError.BackupProblem) -> String {
+        switch problem {
+        case .isTheDataDirectory: "这是数据目录自己的数据库"
+        case .noSuchFile: "文件不存在"
+        case .unreadable: "文件无法读取"
+        case .otherDatabase: "这是 SQLite 数据库，但不是 PersonalContacts 的"
+        case .notADatabase(let message): message
+        case .damaged(let problems): "数据库已损坏：" + problems.joined(separator: "；")
+        }
+    }
+
+    func message(for error: MigrationError) -> String {
+        switch error {
+        case .newerSchema(let version, let known):
+            "数据库的结构版本是 \(version)，比本程序的 \(known) 新；请升级 PersonalContacts"
         }
     }
 

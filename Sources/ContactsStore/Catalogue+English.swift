@@ -1,4 +1,5 @@
 import ContactsCore
+import SQLite
 import VCard
 
 /// The interface in English (SCREENS.md's right column: the accessible names tests look for).
@@ -170,6 +171,7 @@ struct EnglishCatalogue: Catalogue {
         case .notInTrash(let id): "no contact with id \(id) in the trash"
         case .invalid(let error): message(for: error)
         case .cannotCreateDataDirectory(let path, let reason): "cannot create data directory \(path): \(reason)"
+        case .dataDirectoryIsAFile(let path): "cannot create data directory \(path): a file is in the way"
         case .invalidAddressBookName(let name):
             "invalid address book name \"\(name)\": use 1–255 bytes of UTF-8 without /, control or invisible formatting characters, "
                 + "nor white space at either end (not . or ..)"
@@ -186,7 +188,27 @@ struct EnglishCatalogue: Catalogue {
         case .appPasswordNotFound(let device): "no app password for \"\(device)\""
         case .backupExists(let path): "\(path) already exists; choose a new name or a directory"
         case .cannotWriteBackup(let path, let reason): "cannot write the backup \(path): \(reason)"
-        case .notABackup(let path, let reason): "cannot restore from \(path): \(reason)"
+        case .backupDamaged(let path, let problems):
+            "cannot write the backup \(path): the copy failed its integrity check: " + problems.joined(separator: "; ")
+        case .notABackup(let path, let problem): "cannot restore from \(path): " + backupProblem(problem)
+        }
+    }
+
+    private func backupProblem(_ problem: StoreError.BackupProblem) -> String {
+        switch problem {
+        case .isTheDataDirectory: "it is the data directory's own database"
+        case .noSuchFile: "no such file"
+        case .unreadable: "it cannot be read"
+        case .otherDatabase: "it is an SQLite database, but not one of PersonalContacts"
+        case .notADatabase(let message): message
+        case .damaged(let problems): "it is damaged: " + problems.joined(separator: "; ")
+        }
+    }
+
+    func message(for error: MigrationError) -> String {
+        switch error {
+        case .newerSchema(let version, let known):
+            "the database has schema version \(version), newer than this program's \(known); upgrade PersonalContacts"
         }
     }
 

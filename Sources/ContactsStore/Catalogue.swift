@@ -1,4 +1,5 @@
 import ContactsCore
+import SQLite
 import VCard
 
 /// Every piece of text a person reads — web pages, messages of errors from every layer, the CLI's
@@ -123,6 +124,7 @@ public protocol Catalogue: Sendable {
     /// What was wrong with a card, without where.
     func reason(for kind: VCardError.Kind) -> String
     func message(for error: StoreError) -> String
+    func message(for error: MigrationError) -> String
 
     // MARK: CardDAV's refusals of a PUT (English only reaches clients, which show them raw)
     var putOutsideAddressBook: String { get }

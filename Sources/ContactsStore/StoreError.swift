@@ -10,7 +10,10 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case contactNotFound(Int64)
     case notInTrash(Int64)
     case invalid(ContactValidationError)
+    /// The system's reason (`strerror`) the data directory could not be made.
     case cannotCreateDataDirectory(path: String, reason: String)
+    /// A file, not a directory, is where the data directory goes.
+    case dataDirectoryIsAFile(path: String)
     case invalidAddressBookName(String)
     case addressBookNameTaken(String)
     /// The address book of a scope was deleted since the scope was handed out.
@@ -29,12 +32,29 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case appPasswordNotFound(device: String)
     /// A backup would replace this existing file.
     case backupExists(path: String)
+    /// The system's reason (`strerror`) the backup could not be written.
     case cannotWriteBackup(path: String, reason: String)
+    /// The copy failed its integrity check, with SQLite's findings.
+    case backupDamaged(path: String, problems: [String])
     /// The file to restore from is not a sound PersonalContacts database.
-    case notABackup(path: String, reason: String)
+    case notABackup(path: String, reason: BackupProblem)
 
     /// The message in English, for logs and whatever prints the error as it is.
     public var description: String { Language.english.catalogue.message(for: self) }
+
+    /// Why a file is not a backup to restore from.
+    public enum BackupProblem: Sendable, Equatable {
+        /// It is the live database of the data directory being restored.
+        case isTheDataDirectory
+        case noSuchFile
+        case unreadable
+        /// It is an SQLite database without PersonalContacts's tables.
+        case otherDatabase
+        /// SQLite could not open it; its message.
+        case notADatabase(String)
+        /// It failed its integrity check, with SQLite's findings.
+        case damaged([String])
+    }
 
     /// Why a password was refused.
     public enum PasswordProblem: Sendable, Equatable {

@@ -1,6 +1,7 @@
 import ContactsCore
 import ContactsStore
 import Foundation
+import SQLite
 import Testing
 import VCard
 
@@ -31,11 +32,14 @@ import VCard
         .invalidUsername(word), .usernameTaken(word), .userNotFound(word),
         .invalidPassword(.tooShort(minimum: number)), .invalidPassword(.tooLong(maximumBytes: number)),
         .contactNotFound(Int64(number)), .notInTrash(Int64(number)), .invalid(.emptyName),
-        .cannotCreateDataDirectory(path: path, reason: word), .invalidAddressBookName(word), .addressBookNameTaken(word),
+        .cannotCreateDataDirectory(path: path, reason: word), .dataDirectoryIsAFile(path: path), .invalidAddressBookName(word), .addressBookNameTaken(word),
         .addressBookNotFound, .cannotDeleteDefaultAddressBook, .cardNotFound(href: word), .invalidHref(word), .invalidUID(word),
         .uidConflict(href: word), .preconditionFailed, .invalidDeviceName(word), .appPasswordExists(device: word),
         .appPasswordNotFound(device: word), .backupExists(path: path), .cannotWriteBackup(path: path, reason: word),
-        .notABackup(path: path, reason: word),
+        .backupDamaged(path: path, problems: [word]), .notABackup(path: path, reason: .isTheDataDirectory),
+        .notABackup(path: path, reason: .noSuchFile), .notABackup(path: path, reason: .unreadable),
+        .notABackup(path: path, reason: .otherDatabase), .notABackup(path: path, reason: .notADatabase(word)),
+        .notABackup(path: path, reason: .damaged([word])),
     ]
 
     /// The placeholders of an error case: what it carries that a person must see.
@@ -133,6 +137,7 @@ import VCard
         all += validationErrors.map { ("\($0)", c.message(for: $0), carried($0)) }
         all += vCardProblems.map { ("\($0)", c.reason(for: $0), carried($0)) }
         all += storeErrors.map { ("\($0)", c.message(for: $0), carried($0)) }
+        all.append(("newerSchema", c.message(for: MigrationError.newerSchema(version: 77, known: 5)), ["77", "5"]))
         return all.map { Entry(key: $0.0, text: $0.1, placeholders: $0.2) }
     }
 
