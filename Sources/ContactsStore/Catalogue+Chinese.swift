@@ -210,6 +210,8 @@ struct ChineseCatalogue: Catalogue {
         }
     }
 
+    var syncLogIn: String { "请用账号和密码（或应用密码）登录。" }
+    func tooManyLogins(seconds: Int) -> String { "登录失败次数过多，请 \(seconds) 秒后再试。" }
     var putOutsideAddressBook: String { "请把 vCard PUT 到通讯录中的资源。" }
     var sendVCard: String { "请发送 vCard（text/vcard）。" }
     var noVCardInBody: String { "请求正文中没有 vCard。" }

@@ -212,6 +212,8 @@ struct EnglishCatalogue: Catalogue {
         }
     }
 
+    var syncLogIn: String { "Log in with your account name and password (or an app password)." }
+    func tooManyLogins(seconds: Int) -> String { "Too many failed logins; try again in \(seconds) seconds." }
     var putOutsideAddressBook: String { "PUT a vCard to a resource inside an address book." }
     var sendVCard: String { "Send a vCard (text/vcard)." }
     var noVCardInBody: String { "The body holds no vCard." }

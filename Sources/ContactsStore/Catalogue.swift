@@ -126,7 +126,11 @@ public protocol Catalogue: Sendable {
     func message(for error: StoreError) -> String
     func message(for error: MigrationError) -> String
 
-    // MARK: CardDAV's refusals of a PUT (English only reaches clients, which show them raw)
+    // MARK: CardDAV's logins and refusals of a PUT (in English: clients show them as they come)
+    /// What a sync client without credentials is asked for.
+    var syncLogIn: String { get }
+    /// A throttled sync login, in seconds as Retry-After has it.
+    func tooManyLogins(seconds: Int) -> String
     var putOutsideAddressBook: String { get }
     var sendVCard: String { get }
     var noVCardInBody: String { get }

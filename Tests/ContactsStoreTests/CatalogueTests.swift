@@ -86,6 +86,7 @@ import VCard
             ("notImported", c.notImported, []), ("moreFailures", c.moreFailures(n), ["\(n)"]),
             ("unsupportedVersion", c.unsupportedVersion, []), ("atCard", c.atCard(7, line: n, w), ["7", "\(n)", w]),
             ("notFound", c.notFound, []), ("notFoundMessage", c.notFoundMessage, []), ("forbidden", c.forbidden, []),
+            ("syncLogIn", c.syncLogIn, []), ("tooManyLogins", c.tooManyLogins(seconds: n), ["\(n)"]),
             ("putOutsideAddressBook", c.putOutsideAddressBook, []), ("sendVCard", c.sendVCard, []),
             ("noVCardInBody", c.noVCardInBody, []), ("oneVCardPerResource", c.oneVCardPerResource, []),
             ("cardTooLarge", c.cardTooLarge(maximumBytes: n), ["\(n)"]), ("notAValidVCard", c.notAValidVCard(w), [w]),
