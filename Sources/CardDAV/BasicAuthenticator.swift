@@ -40,13 +40,13 @@ final class BasicAuthenticator: @unchecked Sendable {
     ///   the account or the address is throttled.
     func user(for request: Request) throws -> User {
         guard let (username, password) = Self.credentials(request) else {
-            throw Self.unauthorized(CardDAVServer.catalogue.syncLogIn)
+            throw Self.unauthorized(wording.syncLogIn)
         }
         // The throttle counts by the name as accounts are looked up (see `AccountName.key`); a
         // name no account can have (control characters, over 64 characters) fails without a check.
         let accountKey = AccountName.key(username)
         if let wait = throttle.retryAfter(account: accountKey ?? username, address: request.clientAddress) {
-            var error = DAVError(429, CardDAVServer.catalogue.tooManyLogins(seconds: wait))
+            var error = DAVError(429, wording.tooManyLogins(seconds: wait))
             error.headers["Retry-After"] = String(wait)
             throw error
         }
@@ -61,7 +61,7 @@ final class BasicAuthenticator: @unchecked Sendable {
         guard let user else {
             throttle.recordFailure(account: accountKey ?? username, address: request.clientAddress)
             log("\(ISO8601DateFormatter().string(from: now)) carddav: failed login for account \"\(Self.printable(username))\" from \(request.clientAddress)")
-            throw Self.unauthorized(CardDAVServer.catalogue.wrongLogin)
+            throw Self.unauthorized(wording.wrongLogin)
         }
         let generation = try store.credentialsGeneration(of: user)
         lock.withLock {

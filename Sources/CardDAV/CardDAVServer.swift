@@ -48,11 +48,8 @@ public final class CardDAVServer: Sendable {
         return cardTooLarge.response(for: request)
     }
 
-    /// The wording of error bodies: English, since DAV clients show them as they come.
-    static let catalogue = Language.english.catalogue
-
     /// The answer to a card over `maximumResourceSize`.
-    static let cardTooLarge = DAVError(413, catalogue.cardTooLarge(maximumBytes: maximumResourceSize),
+    static let cardTooLarge = DAVError(413, wording.cardTooLarge(maximumBytes: maximumResourceSize),
                                        precondition: .cardDAV("max-resource-size"))
 
     private func respond(to request: Request) throws -> Response {
@@ -66,8 +63,8 @@ public final class CardDAVServer: Sendable {
         let user = try authenticator.user(for: request)
         guard let path = DAVPath(request.path) else {
             // RFC 6352 §5.2: an address book holds cards, never collections.
-            if request.method == "MKCOL" { throw DAVError(403, "Address books are made in the address book home; they hold cards only.") }
-            throw DAVError(404, "Nothing is at \(request.path).")
+            if request.method == "MKCOL" { throw DAVError(403, wording.booksHoldCardsOnly) }
+            throw DAVError(404, wording.nothingAt(request.path))
         }
         let representation = try CardRepresentation(userAgent: request.headers["User-Agent"]) { try store.phoneticNames(for: user) }
         let context = DAVContext(server: self, request: request, user: user, path: path, representation: representation)
@@ -82,7 +79,7 @@ public final class CardDAVServer: Sendable {
         case "DELETE": response = try context.delete()
         case "MKCOL": response = try context.mkcol()
         case "ACL": response = try context.acl()
-        default: throw DAVError(405, "\(request.method) is not supported here.")
+        default: throw DAVError(405, wording.methodNotSupported(request.method))
         }
         response.headers["Cache-Control"] = response.headers["Cache-Control"] ?? "no-store"
         return response

@@ -6,9 +6,6 @@ import VCard
 /// PUT of a card (RFC 4918 §9.7, RFC 6352 §6.3.2): creates or replaces it, with If-Match and
 /// If-None-Match honoured and CardDAV's preconditions reported as DAV:error bodies.
 extension DAVContext {
-    private static var wording: any Catalogue { CardDAVServer.catalogue }
-    private var wording: any Catalogue { CardDAVServer.catalogue }
-
     func put() throws -> Response {
         guard case .card(_, let bookName, let name) = path else {
             throw DAVError(405, wording.putOutsideAddressBook)

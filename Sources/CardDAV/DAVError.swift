@@ -1,4 +1,8 @@
+import ContactsStore
 import HTTP
+
+/// The wording of error bodies: English, since DAV clients show them as they come.
+let wording = Language.english.catalogue
 
 /// A WebDAV error: a status and, for a failed precondition (RFC 4918 §16, RFC 6352 §6.3.2.1,
 /// RFC 6578 §3.2), the element a `DAV:error` body names; otherwise a plain-text reason.

@@ -1,3 +1,5 @@
+import ContactsStore
+
 /// An option a command accepts.
 struct OptionSpec: Sendable {
     let name: String
@@ -14,8 +16,6 @@ struct OptionSpec: Sendable {
         OptionSpec(name: name, takesValue: false, repeatable: false)
     }
 }
-
-import ContactsStore
 
 /// A command line that does not fit the command's grammar; exit status 2.
 struct UsageError: Error {

@@ -12,7 +12,7 @@ struct ProgressBar {
     private let isTerminal: Bool
     private let start = Date()
     private var drawn = false
-
+    /// How counts are written (12,345).
     private let catalogue: any Catalogue
 
     init(total: Int?, unit: String, catalogue: any Catalogue, output: FileHandle) {

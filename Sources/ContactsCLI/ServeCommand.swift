@@ -39,11 +39,10 @@ enum ServeCommand {
         try server.start()
         let scheme = configuration.tlsCertificatePEM == nil ? "http" : "https"
         let base = "\(scheme)://\(host.contains(":") ? "[\(host)]" : host):\(server.port)"
-        // In English whatever the locale: scripts read these two lines.
-        let english = Language.english.catalogue
-        context.console.print(english.listening(base))
+        // Scripts read these two lines: they are the same whatever the locale's language.
+        context.console.print("Listening on \(base)")
         if let setupCode {
-            context.console.print(english.setupLink("\(base)/setup?code=\(setupCode)"))
+            context.console.print("Setup: \(base)/setup?code=\(setupCode)")
         }
         withExtendedLifetime(lock) {
             waitForTerminationSignal()

@@ -121,6 +121,7 @@ struct EnglishCatalogue: Catalogue {
     var unsupportedVersion: String { "The vCard version must be 3.0 or 4.0" }
     func atCard(_ card: Int, line: Int, _ problem: String) -> String { "vCard \(card), line \(line): \(problem)" }
 
+    var formUnreadable: String { "The form could not be read." }
     var notFound: String { "Not found" }
     var notFoundMessage: String { "There is nothing here." }
     var forbidden: String { "This form has expired. Go back, reload the page and try again." }
@@ -231,6 +232,59 @@ struct EnglishCatalogue: Catalogue {
     func uidCannotNameCard(_ uid: String) -> String { "UID \(uid) cannot name a card (1–255 bytes, no control characters)." }
     func nameCannotNameCard(_ name: String) -> String { "\(name) cannot name a card." }
 
+    var onlyAddressBookPropertiesChange: String { "Only address book properties can be changed." }
+    func bodyMustBe(_ method: String, _ element: String) -> String {
+        (method.first.map("AEIOU".contains) == true ? "An " : "A ") + "\(method) body must be a \(element) element."
+    }
+    var notWellFormedXML: String { "The request body is not well-formed XML." }
+    var queryNeedsFilter: String { "addressbook-query needs a filter." }
+    var reportNeedsBody: String { "A REPORT needs a body." }
+    func noCard(_ name: String) -> String { "No card \(name)." }
+    func noAddressBook(_ name: String) -> String { "No address book \(name)." }
+    func nothingAt(_ path: String) -> String { "Nothing is at \(path)." }
+    var reportOnAddressBook: String { "This report is run on an address book." }
+    func unsupportedReport(_ name: String) -> String { "Unsupported report \(name)." }
+    func notAnXMLName(_ name: String) -> String { "\(name) is not an XML name." }
+    var expandPropertyOnCard: String { "expand-property is answered for collections and the principal." }
+    var propfindHoldsOne: String { "A PROPFIND body holds one of propname, allprop (with an include) or prop." }
+    var includeWithAllprop: String { "include goes with allprop only, once." }
+    func atMostOneProp(_ report: String) -> String { "\(report) holds at most one DAV:prop." }
+    var syncLevel: String { "sync-level must be 1 or infinite." }
+    var invalidSyncToken: String { "The sync token is not valid here; sync again from scratch." }
+    var booksHoldCardsOnly: String { "Address books are made in the address book home; they hold cards only." }
+    func methodNotSupported(_ method: String) -> String { "\(method) is not supported here." }
+    var servedAsVCardOnly: String { "Cards are served as text/vcard only." }
+    var vCard21NotServed: String { "vCard 2.1 cards are accepted and stored as vCard 3.0/4.0; cards are served as vCard 3.0 or 4.0 only." }
+    var onlyVCard3And4Served: String { "Only vCard 3.0 and 4.0 are served." }
+    var servedAsVCard: String { "Cards are served as text/vcard (3.0, or 4.0 when asked for)." }
+    func unsupportedCollation(_ name: String) -> String { "Unsupported collation \(name)." }
+    func unknownMatchType(_ type: String) -> String { "Unknown match-type \(type)." }
+    func filterNeedsName(_ element: String) -> String { "\(element) needs a name." }
+    var cardChangedSince: String { "The card has changed since (If-Match)." }
+    var onlyCardsAndBooksDeleted: String { "Only cards and address books can be deleted." }
+    var collectionsHaveNoContent: String { "Collections have no content to GET; use PROPFIND." }
+    var nresultsPositive: String { "nresults must be a positive number." }
+    func bodyTooLarge(maximumBytes: Int) -> String { "The request body is larger than \(maximumBytes / 1_048_576) MiB." }
+    var doctypeNotAllowed: String { "DOCTYPE is not allowed in a request body." }
+    var processingInstructionsNotAllowed: String {
+        "Processing instructions are not allowed in a request body; only the XML declaration is."
+    }
+    func bodyNotUTF8(sentAs encoding: String) -> String { "Request bodies must be UTF-8; this one is sent as \(encoding)." }
+    func bodyNotUTF8(is encoding: String) -> String { "Request bodies must be UTF-8; this one is \(encoding)." }
+    func bodyNotUTF8(declared encoding: String) -> String { "Request bodies must be UTF-8; this one is declared \(encoding)." }
+    var nulByte: String { "The request body holds a NUL byte, which XML does not allow." }
+    var bodyNotUTF8: String { "The request body is not UTF-8." }
+    var malformedXMLDeclaration: String { #"The XML declaration is malformed; write it as <?xml version="1.0" encoding="UTF-8"?>."# }
+    var accessIsFixed: String { "Access is fixed: each user alone reaches their own address books." }
+    func runOn(_ path: String) -> String { "Run it on \(path)." }
+    var principalSearchNeedsSearch: String { "principal-property-search needs a property-search." }
+    var principalMatchNeedsTarget: String { "principal-match needs self or principal-property." }
+    var booksCreatedInHome: String { "Address books are created in the address book home." }
+    func alreadyExists(_ name: String) -> String { "\(name) already exists." }
+    var unsupportedMkcolBody: String { "Unsupported MKCOL body." }
+    var onlyBooksCreated: String { "Only address books can be created here." }
+    func runWithDepthZero(_ report: String) -> String { "\(report) is run with Depth: 0." }
+
     func unknownCommand(_ words: String) -> String { "unknown command \"\(words)\"; see contacts --help" }
     func usage(_ line: String) -> String { "usage: contacts \(line)" }
     func unknownOption(_ name: String) -> String { "unknown option \(name)" }
@@ -298,8 +352,6 @@ struct EnglishCatalogue: Catalogue {
         "Restored \(contents) from \(path). Everyone signs in again; an app password "
             + "revoked after the backup was made works again until it is revoked again."
     }
-    func listening(_ address: String) -> String { "Listening on \(address)" }
-    func setupLink(_ link: String) -> String { "Setup: \(link)" }
     var stopping: String { "Stopping: finishing requests in flight…" }
     var cardsUnit: String { "cards" }
     var pagesUnit: String { "pages" }

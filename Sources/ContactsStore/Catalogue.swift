@@ -115,6 +115,8 @@ public protocol Catalogue: Sendable {
     func atCard(_ card: Int, line: Int, _ problem: String) -> String
 
     // MARK: Other pages
+    /// A form whose body is not multipart/form-data.
+    var formUnreadable: String { get }
     var notFound: String { get }
     var notFoundMessage: String { get }
     var forbidden: String { get }
@@ -145,6 +147,60 @@ public protocol Catalogue: Sendable {
     func uidTaken(_ uid: String) -> String
     func uidCannotNameCard(_ uid: String) -> String
     func nameCannotNameCard(_ name: String) -> String
+
+    // MARK: CardDAV's other refusals (in English: they tell a client's developer what to change)
+    var onlyAddressBookPropertiesChange: String { get }
+    /// A request body whose root is not the element the method takes ("A PROPFIND body must be a DAV:propfind element.").
+    func bodyMustBe(_ method: String, _ element: String) -> String
+    var notWellFormedXML: String { get }
+    var queryNeedsFilter: String { get }
+    var reportNeedsBody: String { get }
+    func noCard(_ name: String) -> String
+    func noAddressBook(_ name: String) -> String
+    func nothingAt(_ path: String) -> String
+    var reportOnAddressBook: String { get }
+    func unsupportedReport(_ name: String) -> String
+    func notAnXMLName(_ name: String) -> String
+    var expandPropertyOnCard: String { get }
+    var propfindHoldsOne: String { get }
+    var includeWithAllprop: String { get }
+    func atMostOneProp(_ report: String) -> String
+    var syncLevel: String { get }
+    var invalidSyncToken: String { get }
+    var booksHoldCardsOnly: String { get }
+    func methodNotSupported(_ method: String) -> String
+    var servedAsVCardOnly: String { get }
+    var vCard21NotServed: String { get }
+    var onlyVCard3And4Served: String { get }
+    var servedAsVCard: String { get }
+    func unsupportedCollation(_ name: String) -> String
+    func unknownMatchType(_ type: String) -> String
+    /// A prop-filter or param-filter without its name attribute.
+    func filterNeedsName(_ element: String) -> String
+    var cardChangedSince: String { get }
+    var onlyCardsAndBooksDeleted: String { get }
+    var collectionsHaveNoContent: String { get }
+    var nresultsPositive: String { get }
+    func bodyTooLarge(maximumBytes: Int) -> String
+    var doctypeNotAllowed: String { get }
+    var processingInstructionsNotAllowed: String { get }
+    /// A body that is not UTF-8: sent with another charset, found to be in another encoding, or
+    /// declaring one.
+    func bodyNotUTF8(sentAs encoding: String) -> String
+    func bodyNotUTF8(is encoding: String) -> String
+    func bodyNotUTF8(declared encoding: String) -> String
+    var nulByte: String { get }
+    var bodyNotUTF8: String { get }
+    var malformedXMLDeclaration: String { get }
+    var accessIsFixed: String { get }
+    func runOn(_ path: String) -> String
+    var principalSearchNeedsSearch: String { get }
+    var principalMatchNeedsTarget: String { get }
+    var booksCreatedInHome: String { get }
+    func alreadyExists(_ name: String) -> String
+    var unsupportedMkcolBody: String { get }
+    var onlyBooksCreated: String { get }
+    func runWithDepthZero(_ report: String) -> String
 
     // MARK: The command line
     func unknownCommand(_ words: String) -> String
@@ -201,8 +257,6 @@ public protocol Catalogue: Sendable {
     func backedUp(_ contents: String, to path: String, size: String) -> String
     func keptReplacedData(_ path: String) -> String
     func restored(_ contents: String, from path: String) -> String
-    func listening(_ address: String) -> String
-    func setupLink(_ link: String) -> String
     var stopping: String { get }
     var cardsUnit: String { get }
     var pagesUnit: String { get }

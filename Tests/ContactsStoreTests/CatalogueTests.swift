@@ -85,7 +85,7 @@ import VCard
             ("skippedCount", c.skippedCount, []), ("failedCount", c.failedCount, []), ("noCards", c.noCards, []),
             ("notImported", c.notImported, []), ("moreFailures", c.moreFailures(n), ["\(n)"]),
             ("unsupportedVersion", c.unsupportedVersion, []), ("atCard", c.atCard(7, line: n, w), ["7", "\(n)", w]),
-            ("notFound", c.notFound, []), ("notFoundMessage", c.notFoundMessage, []), ("forbidden", c.forbidden, []),
+            ("formUnreadable", c.formUnreadable, []), ("notFound", c.notFound, []), ("notFoundMessage", c.notFoundMessage, []), ("forbidden", c.forbidden, []),
             ("syncLogIn", c.syncLogIn, []), ("tooManyLogins", c.tooManyLogins(seconds: n), ["\(n)"]),
             ("putOutsideAddressBook", c.putOutsideAddressBook, []), ("sendVCard", c.sendVCard, []),
             ("noVCardInBody", c.noVCardInBody, []), ("oneVCardPerResource", c.oneVCardPerResource, []),
@@ -95,6 +95,29 @@ import VCard
             ("cardChangedOrExists", c.cardChangedOrExists, []), ("cardHasAnotherUID", c.cardHasAnotherUID(w), [w]),
             ("uidTaken", c.uidTaken(w), [w]), ("uidCannotNameCard", c.uidCannotNameCard(w), [w]),
             ("nameCannotNameCard", c.nameCannotNameCard(w), [w]),
+            ("onlyAddressBookPropertiesChange", c.onlyAddressBookPropertiesChange, []),
+            ("bodyMustBe", c.bodyMustBe("ACL", "DAV:acl"), ["ACL", "DAV:acl"]), ("notWellFormedXML", c.notWellFormedXML, []),
+            ("queryNeedsFilter", c.queryNeedsFilter, []), ("reportNeedsBody", c.reportNeedsBody, []), ("noCard", c.noCard(w), [w]),
+            ("noAddressBook", c.noAddressBook(w), [w]), ("nothingAt", c.nothingAt(p), [p]),
+            ("reportOnAddressBook", c.reportOnAddressBook, []), ("unsupportedReport", c.unsupportedReport(w), [w]),
+            ("notAnXMLName", c.notAnXMLName(w), [w]), ("expandPropertyOnCard", c.expandPropertyOnCard, []),
+            ("propfindHoldsOne", c.propfindHoldsOne, []), ("includeWithAllprop", c.includeWithAllprop, []),
+            ("atMostOneProp", c.atMostOneProp(w), [w]), ("syncLevel", c.syncLevel, []), ("invalidSyncToken", c.invalidSyncToken, []),
+            ("booksHoldCardsOnly", c.booksHoldCardsOnly, []), ("methodNotSupported", c.methodNotSupported(w), [w]),
+            ("servedAsVCardOnly", c.servedAsVCardOnly, []), ("vCard21NotServed", c.vCard21NotServed, []),
+            ("onlyVCard3And4Served", c.onlyVCard3And4Served, []), ("servedAsVCard", c.servedAsVCard, []),
+            ("unsupportedCollation", c.unsupportedCollation(w), [w]), ("unknownMatchType", c.unknownMatchType(w), [w]),
+            ("filterNeedsName", c.filterNeedsName(w), [w]), ("cardChangedSince", c.cardChangedSince, []),
+            ("onlyCardsAndBooksDeleted", c.onlyCardsAndBooksDeleted, []), ("collectionsHaveNoContent", c.collectionsHaveNoContent, []),
+            ("nresultsPositive", c.nresultsPositive, []), ("bodyTooLarge", c.bodyTooLarge(maximumBytes: 3 << 20), ["3"]),
+            ("doctypeNotAllowed", c.doctypeNotAllowed, []), ("processingInstructionsNotAllowed", c.processingInstructionsNotAllowed, []),
+            ("bodyNotUTF8(sentAs:)", c.bodyNotUTF8(sentAs: w), [w]), ("bodyNotUTF8(is:)", c.bodyNotUTF8(is: w), [w]),
+            ("bodyNotUTF8(declared:)", c.bodyNotUTF8(declared: w), [w]), ("nulByte", c.nulByte, []), ("bodyNotUTF8", c.bodyNotUTF8, []),
+            ("malformedXMLDeclaration", c.malformedXMLDeclaration, []), ("accessIsFixed", c.accessIsFixed, []),
+            ("runOn", c.runOn(p), [p]), ("principalSearchNeedsSearch", c.principalSearchNeedsSearch, []),
+            ("principalMatchNeedsTarget", c.principalMatchNeedsTarget, []), ("booksCreatedInHome", c.booksCreatedInHome, []),
+            ("alreadyExists", c.alreadyExists(w), [w]), ("unsupportedMkcolBody", c.unsupportedMkcolBody, []),
+            ("onlyBooksCreated", c.onlyBooksCreated, []), ("runWithDepthZero", c.runWithDepthZero(w), [w]),
             ("unknownCommand", c.unknownCommand(w), [w]), ("usage", c.usage(w), [w]), ("unknownOption", c.unknownOption(w), [w]),
             ("givenOnlyOnce", c.givenOnlyOnce(w), [w]), ("needsValue", c.needsValue(w), [w]), ("takesNoValue", c.takesNoValue(w), [w]),
             ("isRequired", c.isRequired(w), [w]), ("unexpectedArgument", c.unexpectedArgument(w), [w]),
@@ -126,7 +149,7 @@ import VCard
             ("exported", c.exported(n, to: p), ["\(n)", p]),
             ("backupContents", c.backupContents(users: 2, contacts: 1234), ["2", "1,234"]),
             ("backedUp", c.backedUp(w, to: p, size: "s-3"), [w, p, "s-3"]), ("keptReplacedData", c.keptReplacedData(p), [p]),
-            ("restored", c.restored(w, from: p), [w, p]), ("listening", c.listening(p), [p]), ("setupLink", c.setupLink(p), [p]),
+            ("restored", c.restored(w, from: p), [w, p]),
             ("stopping", c.stopping, []), ("cardsUnit", c.cardsUnit, []), ("pagesUnit", c.pagesUnit, []),
         ]
         all += (1...12).map { ("lunarMonthName(\($0))", c.lunarMonthName($0), []) }
@@ -172,6 +195,9 @@ import VCard
         #expect(chinese.lunarBirthdaySummary(LunarDate(month: 8, day: 15)!, next: CalendarDate(year: 2027, month: 9, day: 15))
                 == "农历八月十五 · 下次：2027-09-15")
         #expect(StoreError.userNotFound("bob").description == "no user named \"bob\"")
+        #expect(english.bodyMustBe("ACL", "DAV:acl") == "An ACL body must be a DAV:acl element.")
+        #expect(english.bodyMustBe("PROPFIND", "DAV:propfind") == "A PROPFIND body must be a DAV:propfind element.")
+        #expect(english.bodyTooLarge(maximumBytes: 1 << 20) == "The request body is larger than 1 MiB.")
     }
 
     @Test func languagesAreFoundByTheirPrimarySubtag() {
