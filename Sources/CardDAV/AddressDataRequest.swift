@@ -19,17 +19,17 @@ struct AddressDataRequest {
     init(report body: XMLNode) throws {
         guard let element = body.child(.dav("prop"))?.child(.cardDAV("address-data")) else { return }
         if let type = element.attributes["content-type"], type.lowercased() != "text/vcard" {
-            throw DAVError(403, "Cards are served as text/vcard only.", precondition: .cardDAV("supported-address-data"))
+            throw DAVError(403, wording.servedAsVCardOnly, precondition: .cardDAV("supported-address-data"))
         }
         if let version = element.attributes["version"] {
             // RFC 6352 §6.2.2 lists 2.1 in supported-address-data: such a card may be stored
             // (as the 3.0/4.0 card it maps to), but none is written back as 2.1 (§5.1.1.1).
             if version.trimmingBlanks() == "2.1" {
-                throw DAVError(403, "vCard 2.1 cards are accepted and stored as vCard 3.0/4.0; cards are served as vCard 3.0 or 4.0 only.",
+                throw DAVError(403, wording.vCard21NotServed,
                                precondition: .cardDAV("supported-address-data-conversion"))
             }
             guard let chosen = VCardWriter.Version(rawValue: version) else {
-                throw DAVError(403, "Only vCard 3.0 and 4.0 are served.", precondition: .cardDAV("supported-address-data"))
+                throw DAVError(403, wording.onlyVCard3And4Served, precondition: .cardDAV("supported-address-data"))
             }
             self.version = chosen
         }

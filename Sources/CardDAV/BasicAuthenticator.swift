@@ -40,13 +40,13 @@ final class BasicAuthenticator: Sendable {
     ///   the account or the address is throttled.
     func user(for request: Request) throws -> User {
         guard let (username, password) = Self.credentials(request) else {
-            throw Self.unauthorized("Log in with your account name and password (or an app password).")
+            throw Self.unauthorized(wording.syncLogIn)
         }
         // The throttle counts by the name as accounts are looked up (see `AccountName.key`); a
         // name no account can have (control characters, over 64 characters) fails without a check.
         let accountKey = AccountName.key(username)
         if let wait = throttle.retryAfter(account: accountKey ?? username, address: request.clientAddress) {
-            var error = DAVError(429, "Too many failed logins; try again in \(wait) seconds.")
+            var error = DAVError(429, wording.tooManyLogins(seconds: wait))
             error.headers["Retry-After"] = String(wait)
             throw error
         }
@@ -61,7 +61,7 @@ final class BasicAuthenticator: Sendable {
         guard let user else {
             throttle.recordFailure(account: accountKey ?? username, address: request.clientAddress)
             log("\(ISO8601DateFormatter().string(from: now)) carddav: failed login for account \"\(LogText.printable(username))\" from \(LogText.printable(request.clientAddress))")
-            throw Self.unauthorized("Wrong account name or password.")
+            throw Self.unauthorized(wording.wrongLogin)
         }
         let generation = try store.credentialsGeneration(of: user)
         verified.withLock { verified in

@@ -52,7 +52,8 @@ public final class CardDAVServer: Sendable {
     }
 
     /// The answer to a card over `maximumResourceSize`.
-    static let cardTooLarge = DAVError(413, "A card may be at most \(maximumResourceSize) bytes.", precondition: .cardDAV("max-resource-size"))
+    static let cardTooLarge = DAVError(413, wording.cardTooLarge(maximumBytes: maximumResourceSize),
+                                       precondition: .cardDAV("max-resource-size"))
 
     /// The answer to a request, errors included, all the DAV way: errors of the method handlers
     /// as they render themselves, store errors as `DAVError(_:)` maps them, anything else logged
@@ -79,8 +80,8 @@ public final class CardDAVServer: Sendable {
         let user = try authenticator.user(for: request)
         guard let path = DAVPath(request.path) else {
             // RFC 6352 §5.2: an address book holds cards, never collections.
-            if request.method == "MKCOL" { throw DAVError(403, "Address books are made in the address book home; they hold cards only.") }
-            throw DAVError(404, "Nothing is at \(request.path).")
+            if request.method == "MKCOL" { throw DAVError(403, wording.booksHoldCardsOnly) }
+            throw DAVError(404, wording.nothingAt(request.path))
         }
         let representation = try CardRepresentation(userAgent: request.headers["User-Agent"]) { try store.phoneticNames(for: user) }
         let context = DAVContext(server: self, request: request, user: user, path: path, representation: representation)
@@ -95,7 +96,7 @@ public final class CardDAVServer: Sendable {
         case "DELETE": response = try context.delete()
         case "MKCOL": response = try context.mkcol()
         case "ACL": response = try context.acl()
-        default: throw DAVError(405, "\(request.method) is not supported here.")
+        default: throw DAVError(405, wording.methodNotSupported(request.method))
         }
         response.headers["Cache-Control"] = response.headers["Cache-Control"] ?? "no-store"
         return response

@@ -14,11 +14,11 @@ struct CardFilter {
         init(_ node: XMLNode) throws {
             let name = node.attributes["collation"] ?? "default"
             guard let collation = name == "default" ? .unicodeCasemap : Collation(rawValue: name) else {
-                throw DAVError(403, "Unsupported collation \(name).", precondition: .cardDAV("supported-collation"))
+                throw DAVError(403, wording.unsupportedCollation(name), precondition: .cardDAV("supported-collation"))
             }
             self.collation = collation
             guard let type = MatchType(rawValue: node.attributes["match-type"] ?? "contains") else {
-                throw DAVError(400, "Unknown match-type \(node.attributes["match-type"] ?? "").")
+                throw DAVError(400, wording.unknownMatchType(node.attributes["match-type"] ?? ""))
             }
             matchType = type
             negate = node.attributes["negate-condition"] == "yes"
@@ -90,13 +90,13 @@ struct CardFilter {
     init(_ node: XMLNode) throws {
         allOf = node.attributes["test"] == "allof"
         propertyFilters = try node.children(.cardDAV("prop-filter")).map { filter in
-            guard let name = filter.attributes["name"], !name.isEmpty else { throw DAVError(400, "prop-filter needs a name.") }
+            guard let name = filter.attributes["name"], !name.isEmpty else { throw DAVError(400, wording.filterNeedsName("prop-filter")) }
             return PropertyFilter(
                 name: PropertyName(name), allOf: filter.attributes["test"] == "allof",
                 isNotDefined: filter.child(.cardDAV("is-not-defined")) != nil,
                 textMatches: try filter.children(.cardDAV("text-match")).map(TextMatch.init),
                 parameterFilters: try filter.children(.cardDAV("param-filter")).map { parameter in
-                    guard let name = parameter.attributes["name"], !name.isEmpty else { throw DAVError(400, "param-filter needs a name.") }
+                    guard let name = parameter.attributes["name"], !name.isEmpty else { throw DAVError(400, wording.filterNeedsName("param-filter")) }
                     return ParameterFilter(name: name.uppercased(), isNotDefined: parameter.child(.cardDAV("is-not-defined")) != nil,
                                            textMatch: try parameter.child(.cardDAV("text-match")).map(TextMatch.init))
                 })

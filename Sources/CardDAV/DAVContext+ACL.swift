@@ -69,9 +69,9 @@ extension DAVContext {
     /// ACL (RFC 3744 §8.1): the owner's ACE is protected and no other may be added, so only
     /// a request that sets no ACE (and so changes nothing) succeeds.
     func acl() throws -> Response {
-        guard let body = try body(), body.name == .dav("acl") else { throw DAVError(400, "An ACL body must be a DAV:acl element.") }
+        guard let body = try body(), body.name == .dav("acl") else { throw DAVError(400, wording.bodyMustBe("ACL", "DAV:acl")) }
         guard body.children(.dav("ace")).isEmpty else {
-            throw DAVError(403, "Access is fixed: each user alone reaches their own address books.", precondition: .dav("limited-number-of-aces"))
+            throw DAVError(403, wording.accessIsFixed, precondition: .dav("limited-number-of-aces"))
         }
         return Response(status: 200)
     }
@@ -83,7 +83,7 @@ extension DAVContext {
         var responses = Multistatus()
         switch body.name {
         case .dav("principal-search-property-set"):
-            guard path == .principals else { throw DAVError(403, "Run it on \(DAVPath.principals.path).", precondition: .dav("supported-report")) }
+            guard path == .principals else { throw DAVError(403, wording.runOn(DAVPath.principals.path), precondition: .dav("supported-report")) }
             let search = XMLOutput.element(.dav("principal-search-property"), XMLOutput.element(.dav("prop"), XMLOutput.element(.dav("displayname")))
                 + #"<d:description xml:lang="en">Name</d:description>"#)
             return Response(status: 200, headers: ["Content-Type": "application/xml; charset=utf-8"],
@@ -91,7 +91,7 @@ extension DAVContext {
         case .dav("principal-property-search"):
             // Caseless substring matches on the displayname (the user name); all must hold unless test="anyof".
             let searches = body.children(.dav("property-search"))
-            guard !searches.isEmpty else { throw DAVError(400, "principal-property-search needs a property-search.") }
+            guard !searches.isEmpty else { throw DAVError(400, wording.principalSearchNeedsSearch) }
             let results = searches.map { search in
                 let names = search.child(.dav("prop"))?.children.map(\.name) ?? []
                 let match = search.child(.dav("match"))?.text ?? ""
@@ -112,7 +112,7 @@ extension DAVContext {
                     responses.append(properties, href: href, for: wanted)
                 }
             } else {
-                throw DAVError(400, "principal-match needs self or principal-property.")
+                throw DAVError(400, wording.principalMatchNeedsTarget)
             }
         default:  // acl-principal-prop-set: the principals the ACL names, which is the owner alone.
             responses.append(principalProperties(), href: principalPath, for: wanted)

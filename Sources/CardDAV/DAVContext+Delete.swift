@@ -10,20 +10,20 @@ extension DAVContext {
             do {
                 try store.deleteCard(href: name, in: book.scope, ifMatch: request.headers["If-Match"].map(CardRepresentation.storedETags))
             } catch StoreError.preconditionFailed {
-                throw DAVError(412, "The card has changed since (If-Match).")
+                throw DAVError(412, wording.cardChangedSince)
             } catch StoreError.cardNotFound {
-                throw DAVError(404, "No card \(name).")
+                throw DAVError(404, wording.noCard(name))
             }
             return Response(status: 204)
         case .addressBook(_, let name):
             do {
                 try store.deleteAddressBook(try addressBook(named: name).scope)
             } catch StoreError.cannotDeleteDefaultAddressBook {
-                throw DAVError(403, "The default address book cannot be deleted.")
+                throw DAVError(403, wording.message(for: StoreError.cannotDeleteDefaultAddressBook))
             }
             return Response(status: 204)
         default:
-            throw DAVError(403, "Only cards and address books can be deleted.")
+            throw DAVError(403, wording.onlyCardsAndBooksDeleted)
         }
     }
 }

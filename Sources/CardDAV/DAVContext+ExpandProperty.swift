@@ -17,7 +17,7 @@ extension DAVContext {
             let name = XMLName(request.attributes["namespace"] ?? Namespace.dav, request.attributes["name"] ?? "")
             // The name becomes an element of the answer: it must be one.
             guard XMLName.isValidLocalName(name.local) else {
-                throw DAVError(400, "\(name.local) is not an XML name.")
+                throw DAVError(400, wording.notAnXMLName(name.local))
             }
             guard let value = values.first(where: { $0.name == name }) else {
                 missing += XMLOutput.element(name)
@@ -47,7 +47,7 @@ extension DAVContext {
         case .principal: principalProperties()
         case .home: homeProperties()
         case .addressBook(_, let name): try bookProperties(try addressBook(named: name))
-        case .card: throw DAVError(403, "expand-property is answered for collections and the principal.")
+        case .card: throw DAVError(403, wording.expandPropertyOnCard)
         }
     }
 

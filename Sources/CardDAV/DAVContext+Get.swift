@@ -7,16 +7,16 @@ import HTTP
 extension DAVContext {
     func get() throws -> Response {
         guard case .card(_, let bookName, let name) = path else {
-            throw DAVError(405, "Collections have no content to GET; use PROPFIND.")
+            throw DAVError(405, wording.collectionsHaveNoContent)
         }
         let book = try addressBook(named: bookName)
-        guard let card = try store.card(href: name, in: book.scope) else { throw DAVError(404, "No card \(name).") }
+        guard let card = try store.card(href: name, in: book.scope) else { throw DAVError(404, wording.noCard(name)) }
         let etag = representation.etag(card.etag)
         if let match = request.headers["If-None-Match"], ETag.matches(CardRepresentation.storedETags(in: match), card.etag) {
             return Response(status: 304, headers: ["ETag": etag, "Vary": "User-Agent"])
         }
         guard AddressDataRequest.acceptsVCard(request.headers["Accept"]) else {
-            throw DAVError(406, "Cards are served as text/vcard (3.0, or 4.0 when asked for).",
+            throw DAVError(406, wording.servedAsVCard,
                            precondition: .cardDAV("supported-address-data-conversion"))
         }
         let format = AddressDataRequest(accept: request.headers["Accept"])

@@ -6,15 +6,15 @@ import HTTP
 extension DAVContext {
     func mkcol() throws -> Response {
         guard case .addressBook(_, let name) = path else {
-            throw DAVError(403, "Address books are created in the address book home.")
+            throw DAVError(403, wording.booksCreatedInHome)
         }
-        if try store.addressBook(named: name, for: user) != nil { throw DAVError(405, "\(name) already exists.") }
+        if try store.addressBook(named: name, for: user) != nil { throw DAVError(405, wording.alreadyExists(name)) }
         var displayName = name
         if let body = try body() {
-            guard body.name == XMLName(Namespace.dav, "mkcol") else { throw DAVError(415, "Unsupported MKCOL body.") }
+            guard body.name == XMLName(Namespace.dav, "mkcol") else { throw DAVError(415, wording.unsupportedMkcolBody) }
             let properties = body.children(.dav("set")).compactMap { $0.child(.dav("prop")) }.flatMap(\.children)
             if let type = properties.first(where: { $0.name == .dav("resourcetype") }), type.child(.cardDAV("addressbook")) == nil {
-                throw DAVError(403, "Only address books can be created here.", precondition: .dav("valid-resourcetype"))
+                throw DAVError(403, wording.onlyBooksCreated, precondition: .dav("valid-resourcetype"))
             }
             if let name = properties.first(where: { $0.name == .dav("displayname") })?.text, !name.isEmpty { displayName = name }
         }

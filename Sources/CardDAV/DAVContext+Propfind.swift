@@ -31,7 +31,7 @@ extension DAVContext {
             }
         case .card(_, let bookName, let name):
             let book = try addressBook(named: bookName)
-            guard let card = try store.card(href: name, in: book.scope) else { throw DAVError(404, "No card \(name).") }
+            guard let card = try store.card(href: name, in: book.scope) else { throw DAVError(404, wording.noCard(name)) }
             responses.append(cardProperties(of: card, in: book, request: wanted), href: cardPath(card.href, in: book), for: wanted)
         }
         return responses.response()

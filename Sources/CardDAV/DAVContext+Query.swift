@@ -8,7 +8,7 @@ import HTTP
 /// matches. Without a Depth header the members are searched, as most clients mean.
 extension DAVContext {
     func query(_ body: XMLNode, in book: AddressBook, only card: String? = nil) throws -> Response {
-        guard let filterNode = body.child(.cardDAV("filter")) else { throw DAVError(400, "addressbook-query needs a filter.") }
+        guard let filterNode = body.child(.cardDAV("filter")) else { throw DAVError(400, wording.queryNeedsFilter) }
         let filter = try CardFilter(filterNode)
         let limit = try body.resultLimit(namespace: Namespace.cardDAV) ?? Int.max
         let wanted = try PropertyRequest(report: body)

@@ -8,10 +8,10 @@ extension DAVContext {
         try requireDepthZero(for: body.name)
         // An address book holds no collections, so infinite reaches what 1 does.
         guard ["1", "infinite"].contains(body.child(.dav("sync-level"))?.trimmedText ?? "1") else {
-            throw DAVError(400, "sync-level must be 1 or infinite.")
+            throw DAVError(400, wording.syncLevel)
         }
         let tokenText = body.child(.dav("sync-token"))?.trimmedText ?? ""
-        let invalidToken = DAVError(403, "The sync token is not valid here; sync again from scratch.", precondition: .dav("valid-sync-token"))
+        let invalidToken = DAVError(403, wording.invalidSyncToken, precondition: .dav("valid-sync-token"))
         var since: SyncToken?
         if !tokenText.isEmpty {
             guard let token = SyncTokenURI.token(String(tokenText)) else { throw invalidToken }

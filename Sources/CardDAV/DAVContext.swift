@@ -18,13 +18,13 @@ struct DAVContext {
     /// Another user's principal, home, address book or card is not found, never shown.
     func checkOwner() throws {
         guard let owner = path.user else { return }
-        guard let key = AccountName.key(owner), key == AccountName.key(user.username) else { throw DAVError(404, "Not found.") }
+        guard let key = AccountName.key(owner), key == AccountName.key(user.username) else { throw DAVError(404, wording.notFound) }
     }
 
     /// The address book the path names; 404 when the user has none by that name.
     func addressBook(named name: String) throws -> AddressBook {
         guard let book = try store.addressBook(named: name, for: user) else {
-            throw DAVError(404, "No address book \(name).")
+            throw DAVError(404, wording.noAddressBook(name))
         }
         return book
     }
@@ -51,7 +51,7 @@ struct DAVContext {
     /// Reports defined for Depth 0 only (RFC 6578 §3.2, RFC 3744 §9) refuse any other with 400;
     /// no header counts as 0.
     func requireDepthZero(for report: XMLName) throws {
-        guard (depthHeader ?? "0") == "0" else { throw DAVError(400, "\(report.local) is run with Depth: 0.") }
+        guard (depthHeader ?? "0") == "0" else { throw DAVError(400, wording.runWithDepthZero(report.local)) }
     }
 
     /// A 207 Multi-Status holding `content` (`<d:response>` elements).

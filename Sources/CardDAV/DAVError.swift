@@ -1,6 +1,9 @@
 import ContactsStore
 import HTTP
 
+/// The wording of error bodies: English, since DAV clients show them as they come.
+let wording = Language.english.catalogue
+
 /// A WebDAV error: a status and, for a failed precondition (RFC 4918 §16, RFC 6352 §6.3.2.1,
 /// RFC 6578 §3.2), the element a `DAV:error` body names; otherwise a plain-text reason.
 struct DAVError: Error, HTTPResponseConvertibleError {
@@ -42,27 +45,26 @@ extension DAVError {
     init?(_ error: StoreError) {
         switch error {
         case .contactNotFound, .notInTrash, .cardNotFound, .addressBookNotFound, .userNotFound, .appPasswordNotFound:
-            self.init(404, "Not found.")
+            self.init(404, wording.notFound)
         case .busy:
-            self.init(503, "The server is busy; try again in a moment.")
+            self.init(503, wording.busy)
             headers["Retry-After"] = String(Self.busyRetrySeconds)
-        case .invalid(let reason):
-            self.init(403, reason.message(in: .english), precondition: .cardDAV("valid-address-data"))
-        case .invalidUID:
-            self.init(403, error.description, precondition: .cardDAV("valid-address-data"))
+        case .invalid, .invalidUID:
+            self.init(403, wording.message(for: error), precondition: .cardDAV("valid-address-data"))
         case .invalidUsername, .invalidPassword, .invalidAddressBookName, .invalidHref, .invalidDeviceName:
-            self.init(400, error.description)
+            self.init(400, wording.message(for: error))
         case .cannotDeleteDefaultAddressBook:
-            self.init(403, error.description)
+            self.init(403, wording.message(for: error))
         case .usernameTaken, .addressBookNameTaken, .appPasswordExists, .uidConflict:
-            self.init(409, error.description)
+            self.init(409, wording.message(for: error))
         case .preconditionFailed, .changedSinceRead:
-            self.init(412, error.description)
-        case .cannotCreateDataDirectory, .backupExists, .cannotWriteBackup, .notABackup, .storageFailed:
+            self.init(412, wording.message(for: error))
+        case .cannotCreateDataDirectory, .dataDirectoryIsAFile, .backupExists, .cannotWriteBackup, .backupDamaged, .notABackup,
+             .storageFailed:
             return nil
         }
     }
 
     /// The answer to a failure of the server's own: a generic body, the detail only in the log.
-    static let internalError = DAVError(500, "The server failed to answer; the reason is in its log.")
+    static let internalError = DAVError(500, wording.serverError)
 }

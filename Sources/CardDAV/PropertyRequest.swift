@@ -16,14 +16,14 @@ enum PropertyRequest {
             self = .all
             return
         }
-        guard body.name == .dav("propfind") else { throw DAVError(400, "A PROPFIND body must be a DAV:propfind element.") }
+        guard body.name == .dav("propfind") else { throw DAVError(400, wording.bodyMustBe("PROPFIND", "DAV:propfind")) }
         let propnames = body.children(.dav("propname")), allprops = body.children(.dav("allprop")), props = body.children(.dav("prop"))
         guard propnames.count + allprops.count + props.count <= 1 else {
-            throw DAVError(400, "A PROPFIND body holds one of propname, allprop (with an include) or prop.")
+            throw DAVError(400, wording.propfindHoldsOne)
         }
         let includes = body.children(.dav("include"))
         guard includes.isEmpty || (allprops.count == 1 && includes.count == 1) else {
-            throw DAVError(400, "include goes with allprop only, once.")
+            throw DAVError(400, wording.includeWithAllprop)
         }
         if !propnames.isEmpty {
             self = .names
@@ -38,7 +38,7 @@ enum PropertyRequest {
     /// most one (RFC 3744 §9.2, RFC 6352 §8.6–§8.7, RFC 6578 §6.1): two are 400.
     init(report body: XMLNode) throws {
         let props = body.children(.dav("prop"))
-        guard props.count <= 1 else { throw DAVError(400, "\(body.name.local) holds at most one DAV:prop.") }
+        guard props.count <= 1 else { throw DAVError(400, wording.atMostOneProp(body.name.local)) }
         self = props.first.map { .some($0.children.map(\.name)) } ?? .all
     }
 

@@ -1,3 +1,5 @@
+import ContactsStore
+
 /// An option a command accepts.
 struct OptionSpec: Sendable {
     let name: String
@@ -17,7 +19,12 @@ struct OptionSpec: Sendable {
 
 /// A command line that does not fit the command's grammar; exit status 2.
 struct UsageError: Error {
-    let message: String
+    /// The message, in the language the command line speaks.
+    let message: @Sendable (any Catalogue) -> String
+
+    init(_ message: @escaping @Sendable (any Catalogue) -> String) {
+        self.message = message
+    }
 }
 
 /// The options and positional words of one command, checked against its specs.
@@ -47,21 +54,21 @@ struct Arguments {
                 inlineValue = String(word[word.index(after: equals)...])
             }
             guard let spec = specs.first(where: { $0.name == name }) else {
-                throw UsageError(message: "unknown option \(name)")
+                throw UsageError { [name] in $0.unknownOption(name) }
             }
             guard spec.repeatable || values[name] == nil else {
-                throw UsageError(message: "\(name) may be given only once")
+                throw UsageError { [name] in $0.givenOnlyOnce(name) }
             }
             if spec.takesValue {
                 if let inlineValue {
                     values[name, default: []].append(inlineValue)
                 } else {
-                    guard index < words.count else { throw UsageError(message: "\(name) needs a value") }
+                    guard index < words.count else { throw UsageError { [name] in $0.needsValue(name) } }
                     values[name, default: []].append(words[index])
                     index += 1
                 }
             } else {
-                guard inlineValue == nil else { throw UsageError(message: "\(name) takes no value") }
+                guard inlineValue == nil else { throw UsageError { [name] in $0.takesNoValue(name) } }
                 values[name] = []
             }
         }
@@ -78,7 +85,7 @@ struct Arguments {
 
     /// The value of a required option.
     func required(_ name: String) throws(UsageError) -> String {
-        guard let value = value(name) else { throw UsageError(message: "\(name) is required") }
+        guard let value = value(name) else { throw UsageError { $0.isRequired(name) } }
         return value
     }
 
@@ -86,9 +93,9 @@ struct Arguments {
     func positionals(_ names: String...) throws(UsageError) -> [String] {
         guard positionals.count == names.count else {
             if positionals.count > names.count {
-                throw UsageError(message: "unexpected argument \(positionals[names.count])")
+                throw UsageError { [word = positionals[names.count]] in $0.unexpectedArgument(word) }
             }
-            throw UsageError(message: "missing \(names[positionals.count])")
+            throw UsageError { [name = names[positionals.count]] in $0.missingArgument(name) }
         }
         return positionals
     }

@@ -11,8 +11,8 @@ enum BackupCommands {
             let target = try context.arguments.positionals("FILE|DIR")[0]
             let path = isDirectory(target) ? datedPath(in: target, prefix: "contacts") : target
             let store = try context.openStore()
-            let summary = try withPageProgress(context.console) { try store.backUp(to: path, progress: $0) }
-            context.console.print("Backed up \(describe(summary)) to \(path) (\(megabytes(summary.bytes))).")
+            let summary = try withPageProgress(context) { try store.backUp(to: path, progress: $0) }
+            context.console.print(context.catalogue.backedUp(describe(summary, context), to: path, size: megabytes(summary.bytes)))
         },
         Command(words: ["backup", "restore"],
                 summary: "Replace all the data with a backup (the server must be stopped); the data it replaces is kept.",
@@ -21,21 +21,19 @@ enum BackupCommands {
             let lock = try DataDirectoryLock.take(context.dataDirectory, exclusive: true)
             try withExtendedLifetime(lock) {
                 let kept = datedPath(in: context.dataDirectory, prefix: "before-restore")
-                let (summary, keptReplacedData) = try withPageProgress(context.console) {
+                let (summary, keptReplacedData) = try withPageProgress(context) {
                     try ContactStore.restore(directory: context.dataDirectory, from: path, keepingReplacedDataAt: kept, progress: $0)
                 }
-                if keptReplacedData { context.console.print("Kept the data it replaces in \(kept).") }
-                context.console.print("""
-                    Restored \(describe(summary)) from \(path). Everyone signs in again; an app password \
-                    revoked after the backup was made works again until it is revoked again.
-                    """)
+                if keptReplacedData { context.console.print(context.catalogue.keptReplacedData(kept)) }
+                context.console.print(context.catalogue.restored(describe(summary, context), from: path))
             }
         },
     ]
 
     /// Runs `body` with a progress callback that draws the database pages copied on a terminal.
-    private static func withPageProgress<T>(_ console: Console, _ body: (_ progress: (Int, Int) -> Void) throws -> T) rethrows -> T {
-        var bar = ProgressBar(total: nil, unit: "pages", output: console.standardError)
+    private static func withPageProgress<T>(_ context: CommandContext, _ body: (_ progress: (Int, Int) -> Void) throws -> T) rethrows -> T {
+        var bar = ProgressBar(total: nil, unit: context.catalogue.pagesUnit, catalogue: context.catalogue,
+                              output: context.console.standardError)
         defer { bar.finish() }
         return try body { copied, total in
             bar.total = total
@@ -64,10 +62,8 @@ enum BackupCommands {
         return path
     }
 
-    private static func describe(_ summary: BackupSummary) -> String {
-        let users = summary.users == 1 ? "1 user" : "\(ProgressBar.grouped(summary.users)) users"
-        let contacts = summary.contacts == 1 ? "1 contact" : "\(ProgressBar.grouped(summary.contacts)) contacts"
-        return users + " and " + contacts
+    private static func describe(_ summary: BackupSummary, _ context: CommandContext) -> String {
+        context.catalogue.backupContents(users: summary.users, contacts: summary.contacts)
     }
 
     private static func megabytes(_ bytes: Int64) -> String {

@@ -6,6 +6,8 @@ struct CommandContext {
     let console: Console
     let dataDirectory: String
     let environment: [String: String]
+    /// The wording of what the command prints, in the locale's language.
+    let catalogue: any Catalogue
 
     /// Opens the store in the data directory. `$CONTACTS_BUSY_TIMEOUT_MS` sets how long an
     /// operation waits for a server's or another command's lock on the database (10 s if unset).
@@ -26,7 +28,7 @@ struct CommandContext {
     /// The one positional word, read as a contact id.
     func contactID() throws -> Int64 {
         let text = try arguments.positionals("ID")[0]
-        guard let id = Int64(text), id > 0 else { throw UsageError(message: "ID must be a contact id (a positive number), not \"\(text)\"") }
+        guard let id = Int64(text), id > 0 else { throw UsageError { $0.notAContactID(text) } }
         return id
     }
 }

@@ -11,11 +11,12 @@ public enum CommandLineTool {
     /// Runs one invocation; `arguments` excludes the program name.
     public static func run(arguments: [String], environment: [String: String]) -> Int32 {
         let console = Console()
+        let catalogue = language(of: environment).catalogue
         var words = arguments
         var dataOption: String?
         if let index = words.firstIndex(where: { $0 == "--data" || $0.hasPrefix("--data=") }) {
             if words[index] == "--data" {
-                guard index + 1 < words.count else { return usageFailure("--data needs a value", console) }
+                guard index + 1 < words.count else { return usageFailure(catalogue.needsValue("--data"), console) }
                 dataOption = words[index + 1]
                 words.removeSubrange(index...index + 1)
             } else {
@@ -28,7 +29,7 @@ public enum CommandLineTool {
             return words.isEmpty ? 2 : 0
         }
         guard let command = commands.filter({ words.starts(with: $0.words) }).max(by: { $0.words.count < $1.words.count }) else {
-            return usageFailure("unknown command \"\(words.prefix(2).joined(separator: " "))\"; see contacts --help", console)
+            return usageFailure(catalogue.unknownCommand(words.prefix(2).joined(separator: " ")), console)
         }
         let rest = Array(words.dropFirst(command.words.count))
         if rest.contains("--help") || rest.contains("-h") {
@@ -39,16 +40,16 @@ public enum CommandLineTool {
             let parsed = try Arguments(rest, specs: command.options)
             let context = CommandContext(arguments: parsed, console: console,
                                          dataDirectory: DataDirectory.resolve(option: dataOption, environment: environment),
-                                         environment: environment)
+                                         environment: environment, catalogue: catalogue)
             try command.run(context)
             return 0
         } catch let error as UsageError {
-            return usageFailure(error.message + "\nusage: contacts \(command.usage)", console)
+            return usageFailure(error.message(catalogue) + "\n" + catalogue.usage(command.usage), console)
         } catch StoreError.busy {
-            console.printError("contacts: " + StoreError.busy.description)
+            console.printError("contacts: " + catalogue.message(for: StoreError.busy))
             return busyStatus
         } catch {
-            console.printError("contacts: " + message(for: error))
+            console.printError("contacts: " + message(for: error, catalogue))
             return 1
         }
     }
@@ -62,12 +63,19 @@ public enum CommandLineTool {
         return 2
     }
 
-    private static func message(for error: any Error) -> String {
+    /// The language of the POSIX locale (LC_ALL, else LC_MESSAGES, else LANG); English when the
+    /// interface does not speak it, or for C and POSIX.
+    static func language(of environment: [String: String]) -> Language {
+        let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
+        return locale.flatMap { Language(matching: $0) } ?? .english
+    }
+
+    private static func message(for error: any Error, _ catalogue: any Catalogue) -> String {
         switch error {
-        case let error as StoreError: error.description
-        case let error as ContactValidationError: error.message(in: .english)
-        case let error as CommandFailure: error.message
-        case let error as MigrationError: error.description
+        case let error as StoreError: catalogue.message(for: error)
+        case let error as ContactValidationError: catalogue.message(for: error)
+        case let error as CommandFailure: error.message(catalogue)
+        case let error as MigrationError: catalogue.message(for: error)
         default: String(describing: error)
         }
     }

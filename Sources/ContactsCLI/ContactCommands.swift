@@ -42,7 +42,7 @@ enum ContactCommands {
                 notes: ContactOptions.notes) { context in
             let id = try context.contactID()
             if context.arguments.has("--lunar-birthday") && context.arguments.has("--no-lunar-birthday") {
-                throw UsageError(message: "give --lunar-birthday or --no-lunar-birthday, not both")
+                throw UsageError { $0.notBoth("--lunar-birthday", "--no-lunar-birthday") }
             }
             let (store, scope) = try context.openAddressBook()
             _ = try store.modifyContact(id: id, in: scope, requirePhone: false) { details in
@@ -50,14 +50,14 @@ enum ContactCommands {
                 if context.arguments.has("--no-photo") { details.photo = nil }
                 if context.arguments.has("--no-lunar-birthday") { details.lunarBirthday = nil }
             }
-            context.console.print("Updated contact \(id).")
+            context.console.print(context.catalogue.contactUpdated(id))
         },
         Command(words: ["delete"], summary: "Move a contact to the trash (restorable for 30 days).",
                 usage: "delete --user U ID", options: [user]) { context in
             let id = try context.contactID()
             let (store, scope) = try context.openAddressBook()
             try store.deleteContact(id: id, in: scope)
-            context.console.print("Moved contact \(id) to the trash.")
+            context.console.print(context.catalogue.contactTrashed(id))
         },
         Command(words: ["trash"], summary: "List the contacts deleted in the last 30 days.",
                 usage: "trash --user U [--json]", options: [user, json]) { context in
@@ -67,7 +67,7 @@ enum ContactCommands {
             if context.arguments.has("--json") {
                 context.console.print(try ContactOutput.json(trash.map { .init($0.contact, deletedAt: $0.deletedAt) }))
             } else {
-                context.console.print(trash.isEmpty ? "The trash is empty." : trash.map { ContactOutput.row($0.contact) }.joined(separator: "\n"))
+                context.console.print(trash.isEmpty ? context.catalogue.trashEmpty : trash.map { ContactOutput.row($0.contact) }.joined(separator: "\n"))
             }
         },
         Command(words: ["restore"], summary: "Bring a contact back from the trash.",
@@ -75,12 +75,12 @@ enum ContactCommands {
             let id = try context.contactID()
             let (store, scope) = try context.openAddressBook()
             _ = try store.restoreContact(id: id, in: scope)
-            context.console.print("Restored contact \(id).")
+            context.console.print(context.catalogue.contactRestored(id))
         },
     ]
 
     private static func printList(_ contacts: [Contact], _ context: CommandContext) throws {
         context.console.print(context.arguments.has("--json")
-            ? try ContactOutput.json(contacts.map { .init($0) }) : ContactOutput.grouped(contacts))
+            ? try ContactOutput.json(contacts.map { .init($0) }) : ContactOutput.grouped(contacts, context.catalogue))
     }
 }

@@ -1,4 +1,5 @@
 import ContactsCore
+import ContactsStore
 import Foundation
 
 /// The options of `add` and `edit` that describe a contact, and how they change its details.
@@ -25,13 +26,13 @@ enum ContactOptions {
     ///   `CommandFailure` for an unreadable photo file.
     static func apply(_ arguments: Arguments, to details: inout ContactDetails) throws {
         if arguments.has("--age") && arguments.has("--birthday") {
-            throw UsageError(message: "give --age or --birthday, not both")
+            throw UsageError { $0.notBoth("--age", "--birthday") }
         }
         if let name = arguments.value("--name") { details.name = name }
         if arguments.has("--phone") { details.phones = try arguments.all("--phone").map(phone) }
         if let sex = arguments.value("--sex") {
             guard let value = Sex(rawValue: sex) else {
-                throw UsageError(message: "--sex must be male, female, other or unset")
+                throw UsageError { $0.mustBeOneOf("--sex", ["male", "female", "other", "unset"], given: nil) }
             }
             details.sex = value
         }
@@ -65,7 +66,7 @@ enum ContactOptions {
 
     private static func photo(at path: String) throws -> Photo {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw CommandFailure(message: "cannot read photo \(path)")
+            throw CommandFailure { $0.cannotReadPhoto(path) }
         }
         return try Photo(data: Array(data))
     }
@@ -73,5 +74,10 @@ enum ContactOptions {
 
 /// A command that failed for a reason stated in its message; exit status 1.
 struct CommandFailure: Error {
-    let message: String
+    /// The message, in the language the command line speaks.
+    let message: @Sendable (any Catalogue) -> String
+
+    init(_ message: @escaping @Sendable (any Catalogue) -> String) {
+        self.message = message
+    }
 }

@@ -56,8 +56,8 @@ enum ContactOutput {
     }
 
     /// The contacts under their section headers, one line each: id, name, first phone.
-    static func grouped(_ contacts: [Contact]) -> String {
-        guard !contacts.isEmpty else { return "No contacts." }
+    static func grouped(_ contacts: [Contact], _ catalogue: any Catalogue) -> String {
+        guard !contacts.isEmpty else { return catalogue.noContacts }
         var lines: [String] = []
         var section: String?
         for contact in contacts {
@@ -67,7 +67,7 @@ enum ContactOutput {
             }
             lines.append(row(contact))
         }
-        lines.append("\(contacts.count) contact" + (contacts.count == 1 ? "" : "s"))
+        lines.append(catalogue.count(contacts.count))
         return lines.joined(separator: "\n")
     }
 

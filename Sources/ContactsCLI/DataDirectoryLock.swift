@@ -1,3 +1,4 @@
+import ContactsStore
 import Foundation
 
 /// An advisory lock (flock) on the data directory: `contacts serve` holds it shared for as long as
@@ -12,13 +13,12 @@ final class DataDirectoryLock {
         let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else {
             if errno == ENOENT { return nil }
-            throw CommandFailure(message: "cannot open the data directory \(directory): \(String(cString: strerror(errno)))")
+            let reason = String(cString: strerror(errno))
+            throw CommandFailure { $0.cannotOpenDataDirectory(directory, reason) }
         }
         guard flock(descriptor, (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB) == 0 else {
             close(descriptor)
-            throw CommandFailure(message: exclusive
-                ? "a server is running on \(directory); stop it first"
-                : "a restore is running on \(directory); start the server when it has finished")
+            throw CommandFailure { exclusive ? $0.serverRunning(directory) : $0.restoreRunning(directory) }
         }
         return DataDirectoryLock(descriptor: descriptor)
     }

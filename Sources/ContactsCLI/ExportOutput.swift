@@ -1,3 +1,4 @@
+import ContactsStore
 import Foundation
 
 /// Where `contacts export` writes: standard output, or a file that appears whole or not at all
@@ -18,9 +19,7 @@ final class ExportOutput {
         let temporary = (directory.isEmpty ? "." : directory) + "/.\((path as NSString).lastPathComponent).\(getpid()).tmp"
         // 0600: an address book is private, like the data directory it comes from.
         let descriptor = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            throw CommandFailure(message: "cannot write \(path): \(String(cString: strerror(errno)))")
-        }
+        guard descriptor >= 0 else { throw Self.cannotWrite(path) }
         (handle, temporaryPath) = (FileHandle(fileDescriptor: descriptor, closeOnDealloc: true), temporary)
     }
 
@@ -36,8 +35,12 @@ final class ExportOutput {
     func finish() throws {
         guard let path, let temporaryPath else { return }
         try handle.synchronize()
-        guard rename(temporaryPath, path) == 0 else {
-            throw CommandFailure(message: "cannot write \(path): \(String(cString: strerror(errno)))")
-        }
+        guard rename(temporaryPath, path) == 0 else { throw Self.cannotWrite(path) }
+    }
+
+    /// The failure to write `path`, with `errno`'s reason.
+    private static func cannotWrite(_ path: String) -> CommandFailure {
+        let reason = String(cString: strerror(errno))
+        return CommandFailure { $0.cannotWrite(path, reason) }
     }
 }

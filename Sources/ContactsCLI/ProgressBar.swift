@@ -1,3 +1,4 @@
+import ContactsStore
 import Foundation
 
 /// A one-line progress bar on standard error (`[=====>    ] 45,000/100,000 cards  21,345/s`),
@@ -11,10 +12,13 @@ struct ProgressBar {
     private let isTerminal: Bool
     private let start = Date()
     private var drawn = false
+    /// How counts are written (12,345).
+    private let catalogue: any Catalogue
 
-    init(total: Int?, unit: String = "cards", output: FileHandle) {
+    init(total: Int?, unit: String, catalogue: any Catalogue, output: FileHandle) {
         self.total = total
         self.unit = unit
+        self.catalogue = catalogue
         self.output = output
         isTerminal = isatty(output.fileDescriptor) == 1
     }
@@ -24,15 +28,15 @@ struct ProgressBar {
         guard isTerminal else { return }
         drawn = true
         let elapsed = max(Date().timeIntervalSince(start), 0.001)
-        let rate = Self.grouped(Int(Double(done) / elapsed))
+        let rate = catalogue.grouped(Int(Double(done) / elapsed))
         var line: String
         if let total, total > 0 {
             let width = 30
             let filled = min(width, done * width / total)
             let bar = String(repeating: "=", count: filled) + (filled < width ? ">" : "") + String(repeating: " ", count: max(0, width - filled - 1))
-            line = "[\(bar)] \(Self.grouped(done))/\(Self.grouped(total)) \(unit)  \(rate)/s"
+            line = "[\(bar)] \(catalogue.grouped(done))/\(catalogue.grouped(total)) \(unit)  \(rate)/s"
         } else {
-            line = "\(Self.grouped(done)) \(unit)  \(rate)/s"
+            line = "\(catalogue.grouped(done)) \(unit)  \(rate)/s"
         }
         line = "\r" + line + "\u{1B}[K"
         output.write(Data(line.utf8))
@@ -43,13 +47,5 @@ struct ProgressBar {
         guard drawn else { return }
         output.write(Data("\n".utf8))
         drawn = false
-    }
-
-    /// 12345 → "12,345".
-    static func grouped(_ number: Int) -> String {
-        let digits = Array(String(number))
-        return digits.enumerated().map { index, digit in
-            (index > 0 && (digits.count - index) % 3 == 0 ? "," : "") + String(digit)
-        }.joined()
     }
 }

@@ -15,13 +15,13 @@ enum ServeCommand {
         _ = try context.arguments.positionals()
         let host = context.arguments.value("--host") ?? "127.0.0.1"
         guard let port = Int(context.arguments.value("--port") ?? "8080"), (0...65535).contains(port) else {
-            throw UsageError(message: "--port must be a number from 0 to 65535")
+            throw UsageError { $0.mustBeNumber("--port", from: 0, to: 65535) }
         }
         var configuration = HTTPServer.Configuration(host: host, port: port)
         if let limit = context.arguments.value("--max-connections-per-client") {
             // Behind a reverse proxy every connection comes from the proxy's address.
             guard let number = Int(limit), (1...configuration.maxConnections).contains(number) else {
-                throw UsageError(message: "--max-connections-per-client must be a number from 1 to \(configuration.maxConnections)")
+                throw UsageError { [highest = configuration.maxConnections] in $0.mustBeNumber("--max-connections-per-client", from: 1, to: highest) }
             }
             configuration.maxConnectionsPerClient = number
         }
@@ -30,7 +30,7 @@ enum ServeCommand {
         case (let certificate?, let key?):
             configuration.tlsCertificatePEM = try readPEM(certificate)
             configuration.tlsKeyPEM = try readPEM(key)
-        default: throw UsageError(message: "--tls-cert and --tls-key go together")
+        default: throw UsageError { $0.together("--tls-cert", "--tls-key") }
         }
         let store = try context.openStore()
         let lock = try DataDirectoryLock.take(context.dataDirectory, exclusive: false)
@@ -39,13 +39,14 @@ enum ServeCommand {
         try server.start()
         let scheme = configuration.tlsCertificatePEM == nil ? "http" : "https"
         let base = "\(scheme)://\(host.contains(":") ? "[\(host)]" : host):\(server.port)"
+        // Scripts read these two lines: they are the same whatever the locale's language.
         context.console.print("Listening on \(base)")
         if let setupCode {
             context.console.print("Setup: \(base)/setup?code=\(setupCode)")
         }
         withExtendedLifetime(lock) {
             waitForTerminationSignal()
-            context.console.printError("Stopping: finishing requests in flight…")
+            context.console.printError(context.catalogue.stopping)
             server.stop()
         }
     }
@@ -65,7 +66,7 @@ enum ServeCommand {
     }
 
     private static func readPEM(_ path: String) throws -> String {
-        guard let data = FileManager.default.contents(atPath: path) else { throw CommandFailure(message: "cannot read \(path)") }
+        guard let data = FileManager.default.contents(atPath: path) else { throw CommandFailure { $0.cannotRead(path) } }
         return String(decoding: data, as: UTF8.self)
     }
 

@@ -9,12 +9,12 @@ enum UserCommands {
             let name = try context.arguments.positionals("NAME")[0]
             let password = try readPassword(context)
             let user = try context.openStore().createUser(username: name, password: password)
-            context.console.print("Created user \(user.username).")
+            context.console.print(context.catalogue.userCreated(user.username))
         },
         Command(words: ["user", "list"], summary: "List the users.", usage: "user list", options: []) { context in
             _ = try context.arguments.positionals()
             let users = try context.openStore().users()
-            context.console.print(users.isEmpty ? "No users." : users.map(\.username).joined(separator: "\n"))
+            context.console.print(users.isEmpty ? context.catalogue.noUsers : users.map(\.username).joined(separator: "\n"))
         },
         Command(words: ["user", "passwd"], summary: "Set a user's password.",
                 usage: "user passwd NAME [--password-stdin]", options: [.flag("--password-stdin")]) { context in
@@ -22,47 +22,47 @@ enum UserCommands {
             let store = try context.openStore()
             _ = try store.user(named: name)
             try store.changePassword(username: name, to: try readPassword(context))
-            context.console.print("Password changed for \(name).")
+            context.console.print(context.catalogue.passwordChanged(name))
         },
         Command(words: ["user", "delete"], summary: "Delete a user and all of their contacts.",
                 usage: "user delete NAME", options: []) { context in
             let name = try context.arguments.positionals("NAME")[0]
             try context.openStore().deleteUser(username: name)
-            context.console.print("Deleted user \(name).")
+            context.console.print(context.catalogue.userDeleted(name))
         },
         Command(words: ["user", "app-password", "add"],
                 summary: "Make a password for one device's CardDAV client (shown only this once).",
                 usage: "user app-password add NAME DEVICE", options: []) { context in
             let (name, device) = try userAndDevice(context)
             let password = try context.openStore().addAppPassword(username: name, device: device)
-            context.console.print("App password for \(name) on \(device) (it will not be shown again):\n\(password)")
+            context.console.print(context.catalogue.appPasswordCreated(name, device: device, password: password))
         },
         Command(words: ["user", "app-password", "list"], summary: "List a user's app passwords.",
                 usage: "user app-password list NAME", options: []) { context in
             let name = try context.arguments.positionals("NAME")[0]
             let passwords = try context.openStore().appPasswords(username: name)
             let format = ISO8601DateFormatter()
-            context.console.print(passwords.isEmpty ? "No app passwords." : passwords.map { entry in
-                "\(entry.device)\tcreated \(format.string(from: entry.createdAt))\tlast used "
-                    + (entry.lastUsedAt.map(format.string(from:)) ?? "never")
+            context.console.print(passwords.isEmpty ? context.catalogue.noAppPasswords : passwords.map { entry in
+                context.catalogue.appPasswordEntry(entry.device, created: format.string(from: entry.createdAt),
+                                                   lastUsed: entry.lastUsedAt.map(format.string(from:)))
             }.joined(separator: "\n"))
         },
         Command(words: ["user", "app-password", "revoke"], summary: "Revoke the app password of a user's device.",
                 usage: "user app-password revoke NAME DEVICE", options: []) { context in
             let (name, device) = try userAndDevice(context)
             try context.openStore().revokeAppPassword(username: name, device: device)
-            context.console.print("Revoked the app password of \(name) on \(device).")
+            context.console.print(context.catalogue.appPasswordRevoked(name, device: device))
         },
         Command(words: ["user", "phonetic-names"],
                 summary: "Turn on or off adding pinyin phonetic names to Chinese names synced over CardDAV.",
                 usage: "user phonetic-names NAME on|off", options: []) { context in
             let words = try context.arguments.positionals("NAME", "on|off")
             guard let on = ["on": true, "off": false][words[1]] else {
-                throw UsageError(message: "say on or off, not \"\(words[1])\"")
+                throw UsageError { [given = words[1]] in $0.mustBeOneOf("phonetic-names", ["on", "off"], given: given) }
             }
             let store = try context.openStore()
             try store.setPhoneticNames(on, for: try store.user(named: words[0]))
-            context.console.print("Phonetic names \(on ? "on" : "off") for \(words[0]).")
+            context.console.print(context.catalogue.phoneticNames(on, words[0]))
         },
     ]
 
@@ -75,17 +75,17 @@ enum UserCommands {
     private static func readPassword(_ context: CommandContext) throws -> String {
         let console = context.console
         if context.arguments.has("--password-stdin") {
-            guard let password = console.readLine() else { throw CommandFailure(message: "no password on standard input") }
+            guard let password = console.readLine() else { throw CommandFailure { $0.noPasswordOnStdin } }
             try PasswordHasher.validate(password)
             return password
         }
         guard console.inputIsTerminal else {
-            throw UsageError(message: "standard input is not a terminal: pass the password with --password-stdin")
+            throw UsageError { $0.passwordNeedsStdin }
         }
-        guard let password = console.readSecret(prompt: "Password: ") else { throw CommandFailure(message: "no password given") }
+        guard let password = console.readSecret(prompt: context.catalogue.passwordPrompt) else { throw CommandFailure { $0.noPasswordGiven } }
         try PasswordHasher.validate(password)
-        guard console.readSecret(prompt: "Repeat password: ") == password else {
-            throw CommandFailure(message: "the passwords do not match")
+        guard console.readSecret(prompt: context.catalogue.repeatPasswordPrompt) == password else {
+            throw CommandFailure { $0.passwordsDiffer }
         }
         return password
     }

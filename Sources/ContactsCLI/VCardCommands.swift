@@ -20,16 +20,17 @@ enum VCardCommands {
     /// fails (exit 1) when any card was not imported, after importing all the others.
     private static func importCards(_ context: CommandContext) throws {
         let paths = context.arguments.positionals
-        guard !paths.isEmpty else { throw UsageError(message: "missing FILE") }
+        guard !paths.isEmpty else { throw UsageError { $0.missingArgument("FILE") } }
         let policyName = context.arguments.value("--on-conflict") ?? ImportConflictPolicy.update.rawValue
         guard let policy = ImportConflictPolicy(rawValue: policyName) else {
-            throw UsageError(message: "--on-conflict must be update, skip or copy, not \"\(policyName)\"")
+            throw UsageError { $0.mustBeOneOf("--on-conflict", ImportConflictPolicy.allCases.map(\.rawValue), given: policyName) }
         }
-        guard paths.filter({ $0 == "-" }).count <= 1 else { throw UsageError(message: "standard input (-) may be given only once") }
+        guard paths.filter({ $0 == "-" }).count <= 1 else { throw UsageError { $0.standardInputOnce } }
         let inputs = try paths.map(VCardInput.init)
         let (store, scope) = try context.openAddressBook()
         let counts = inputs.map(\.cardCount)
         var progress = ProgressBar(total: counts.contains(nil) ? nil : counts.compactMap { $0 }.reduce(0, +),
+                                   unit: context.catalogue.cardsUnit, catalogue: context.catalogue,
                                    output: context.console.standardError)
         var total = ImportSummary()
         var failures: [String] = []
@@ -44,12 +45,13 @@ enum VCardCommands {
             total.updated += summary.updated
             total.skipped += summary.skipped
             total.failures += summary.failures
-            failures += summary.failures.map { "\(input.name): " + $0.message(in: Language.english) }
+            failures += summary.failures.map { "\(input.name): " + context.catalogue.message(for: $0) }
         }
         progress.finish()
-        context.console.print("Imported \(total.imported), updated \(total.updated), skipped \(total.skipped), failed \(total.failures.count).")
+        context.console.print(context.catalogue.importTally(imported: total.imported, updated: total.updated,
+                                                            skipped: total.skipped, failed: total.failures.count))
         guard failures.isEmpty else {
-            throw CommandFailure(message: "\(failures.count) card\(failures.count == 1 ? "" : "s") not imported:\n  " + failures.joined(separator: "\n  "))
+            throw CommandFailure { [failures] in $0.cardsNotImported(failures.count) + "\n  " + failures.joined(separator: "\n  ") }
         }
     }
 
@@ -58,7 +60,7 @@ enum VCardCommands {
     private static func exportCards(_ context: CommandContext) throws {
         let versionName = context.arguments.value("--version") ?? VCardWriter.Version.v3_0.rawValue
         guard let version = VCardWriter.Version(rawValue: versionName) else {
-            throw UsageError(message: "--version must be 3.0 or 4.0, not \"\(versionName)\"")
+            throw UsageError { $0.mustBeOneOf("--version", VCardWriter.Version.allCases.map(\.rawValue), given: versionName) }
         }
         let id = context.arguments.positionals.isEmpty ? nil : try context.contactID()
         let (store, scope) = try context.openAddressBook()
@@ -73,6 +75,6 @@ enum VCardCommands {
             count = try store.exportVCards(in: scope, version: version, to: output.write)
         }
         try output.finish()
-        if let path = output.path { context.console.print("Exported \(count) contact\(count == 1 ? "" : "s") to \(path).") }
+        if let path = output.path { context.console.print(context.catalogue.exported(count, to: path)) }
     }
 }

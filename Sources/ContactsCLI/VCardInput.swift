@@ -1,3 +1,4 @@
+import ContactsStore
 import Foundation
 import VCard
 
@@ -21,7 +22,7 @@ final class VCardInput {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
               let handle = FileHandle(forReadingAtPath: path) else {
-            throw CommandFailure(message: "cannot read \(path): no such file, or not a readable file")
+            throw CommandFailure { $0.cannotReadFile(path) }
         }
         self.handle = handle
         cardCount = try Self.countCards(in: handle)
@@ -42,7 +43,10 @@ final class VCardInput {
 
     /// Throws when reading stopped on an I/O error rather than at the end of the file.
     func checkRead() throws {
-        if let readError { throw CommandFailure(message: "error reading \(name): \(readError.localizedDescription)") }
+        if let readError {
+            let (name, reason) = (name, readError.localizedDescription)
+            throw CommandFailure { $0.readFailed(name, reason) }
+        }
     }
 
     /// Counts lines that start with BEGIN:VCARD (any case), without decoding anything.

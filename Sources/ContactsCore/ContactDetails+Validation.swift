@@ -27,11 +27,11 @@ extension ContactDetails {
         details.extraProperties = extraProperties.map { $0.withoutControlCharacters() }
 
         guard !details.name.isEmpty else { throw .emptyName }
-        try Self.check(details.name, "Name", limit: Limits.nameLength)
+        try Self.check(details.name, .name, limit: Limits.nameLength)
         if requirePhone && details.phones.isEmpty { throw .missingPhone }
-        guard details.phones.count <= Limits.entries else { throw .tooMany(field: "Phone", limit: Limits.entries) }
+        guard details.phones.count <= Limits.entries else { throw .tooMany(field: .phone, limit: Limits.entries) }
         for phone in details.phones {
-            try Self.check(phone.number, "Phone", limit: 100)
+            try Self.check(phone.number, .phone, limit: 100)
             guard phone.number.contains(where: { $0.isASCII && $0.isNumber }) else { throw .phoneWithoutDigits(phone.number) }
         }
         if let age, !(0...150).contains(age) { throw .ageOutOfRange }
@@ -43,14 +43,14 @@ extension ContactDetails {
             }
             if let thisYear = today.year, thisYear - year > 150 { throw .ageOutOfRange }
         }
-        try Self.check(details.address, "Address", limit: Limits.textLength)
-        guard details.emails.count <= Limits.entries else { throw .tooMany(field: "Email", limit: Limits.entries) }
+        try Self.check(details.address, .address, limit: Limits.textLength)
+        guard details.emails.count <= Limits.entries else { throw .tooMany(field: .email, limit: Limits.entries) }
         for email in details.emails where !Self.isValidEmail(email) { throw .invalidEmail(email) }
-        try Self.check(details.note, "Note", limit: Limits.noteLength)
+        try Self.check(details.note, .note, limit: Limits.noteLength)
         return details
     }
 
-    private static func check(_ text: String, _ field: String, limit: Int) throws(ContactValidationError) {
+    private static func check(_ text: String, _ field: ContactValidationError.Field, limit: Int) throws(ContactValidationError) {
         if text.count > limit { throw .tooLong(field: field, limit: limit) }
     }
 

@@ -78,11 +78,6 @@ public struct LunarDate: Sendable, Hashable, CustomStringConvertible {
         default: return "三十"
         }
     }
-
-    /// `8/15`, `leap 4/15` (the English form of the contact page).
-    public var englishDescription: String {
-        (isLeapMonth ? "leap " : "") + "\(month)/\(day)"
-    }
 }
 
 // MARK: - Conversion

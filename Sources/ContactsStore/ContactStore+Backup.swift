@@ -57,7 +57,7 @@ extension ContactStore {
         -> (restored: BackupSummary, keptReplacedData: Bool) {
         let live = (directory as NSString).appendingPathComponent(fileName)
         guard (path as NSString).resolvingSymlinksInPath != (live as NSString).resolvingSymlinksInPath else {
-            throw StoreError.notABackup(path: path, reason: "it is the data directory's own database")
+            throw StoreError.notABackup(path: path, reason: .isTheDataDirectory)
         }
         let backup = try openBackup(path)
         let store = try ContactStore(directory: directory)
@@ -78,7 +78,7 @@ extension ContactStore {
     /// release can read.
     private static func openBackup(_ path: String) throws -> Database {
         guard FileManager.default.isReadableFile(atPath: path) else {
-            throw StoreError.notABackup(path: path, reason: FileManager.default.fileExists(atPath: path) ? "it cannot be read" : "no such file")
+            throw StoreError.notABackup(path: path, reason: FileManager.default.fileExists(atPath: path) ? .unreadable : .noSuchFile)
         }
         let backup: Database
         let version: Int
@@ -88,17 +88,17 @@ extension ContactStore {
             version = try backup.userVersion
             let tables = try backup.statement("SELECT name FROM sqlite_schema WHERE type = 'table'").rows { $0.text(0) }
             guard version > 0, ["users", "address_books", "contacts"].allSatisfy(tables.contains) else {
-                throw StoreError.notABackup(path: path, reason: "it is an SQLite database, but not one of PersonalContacts")
+                throw StoreError.notABackup(path: path, reason: .otherDatabase)
             }
             guard version <= Schema.migrator.migrations.count else {
                 throw MigrationError.newerSchema(version: version, known: Schema.migrator.migrations.count)
             }
             problems = try backup.integrityProblems()
         } catch let error as DatabaseError {
-            throw StoreError.notABackup(path: path, reason: error.message)
+            throw StoreError.notABackup(path: path, reason: .notADatabase(error.message))
         }
         guard problems.isEmpty else {
-            throw StoreError.notABackup(path: path, reason: "it is damaged: " + problems.joined(separator: "; "))
+            throw StoreError.notABackup(path: path, reason: .damaged(problems))
         }
         return backup
     }
@@ -112,7 +112,7 @@ extension ContactStore {
             try destination.execute("PRAGMA journal_mode = DELETE")
             let problems = try destination.integrityProblems()
             guard problems.isEmpty else {
-                throw StoreError.cannotWriteBackup(path: path, reason: "the copy failed its integrity check: " + problems.joined(separator: "; "))
+                throw StoreError.backupDamaged(path: path, problems: problems)
             }
             return try summary(of: destination, path: path)
         } catch let error as DatabaseError {

@@ -46,7 +46,7 @@ public final class ContactStore: Sendable {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else {
-                throw StoreError.cannotCreateDataDirectory(path: directory, reason: "a file is in the way")
+                throw StoreError.dataDirectoryIsAFile(path: directory)
             }
             return
         }

@@ -17,13 +17,13 @@ public enum PasswordHasher {
 
     private static let initialized: Bool = sodium_init() >= 0
 
-    /// Checks the password's length, with a message for the person choosing it.
+    /// Checks the password's length.
     public static func validate(_ password: String) throws(StoreError) {
         guard password.count >= minimumLength else {
-            throw .invalidPassword("the password must have at least \(minimumLength) characters")
+            throw .invalidPassword(.tooShort(minimum: minimumLength))
         }
         guard password.utf8.count <= maximumBytes else {
-            throw .invalidPassword("the password must be at most \(maximumBytes) bytes")
+            throw .invalidPassword(.tooLong(maximumBytes: maximumBytes))
         }
     }
 

@@ -35,13 +35,7 @@ public struct Migrator: Sendable {
 }
 
 /// Why a database could not be brought to the current schema.
-public enum MigrationError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum MigrationError: Error, Sendable, Equatable {
+    /// The file's schema `version` is newer than the `known` migrations.
     case newerSchema(version: Int, known: Int)
-
-    public var description: String {
-        switch self {
-        case .newerSchema(let version, let known):
-            "the database has schema version \(version), newer than this program's \(known); upgrade PersonalContacts"
-        }
-    }
 }

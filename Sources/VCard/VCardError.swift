@@ -1,7 +1,8 @@
 /// A card that could not be read, with where and why.
 ///
-/// The reader reports one error per broken card and goes on with the next `BEGIN:VCARD`.
-public struct VCardError: Error, Sendable, Hashable, CustomStringConvertible {
+/// The reader reports one error per broken card and goes on with the next `BEGIN:VCARD`. The
+/// module holds no wording: the interface's catalogues (ContactsStore) say it to a person.
+public struct VCardError: Error, Sendable, Hashable {
     /// What was wrong.
     public enum Kind: Error, Sendable, Hashable {
         /// The card has no `END:VCARD` before the end of the input; `line` is its `BEGIN` line.
@@ -38,25 +39,5 @@ public struct VCardError: Error, Sendable, Hashable, CustomStringConvertible {
         self.kind = kind
         self.card = card
         self.line = line
-    }
-
-    public var description: String {
-        "vCard \(card), line \(line): \(reason)"
-    }
-
-    /// What was wrong, without the position.
-    public var reason: String {
-        switch kind {
-        case .missingEnd: "no END:VCARD for the BEGIN:VCARD on this line"
-        case .endWithoutBegin: "END:VCARD without BEGIN:VCARD"
-        case .missingColon: "content line has no colon"
-        case .invalidName(let name): "invalid name \"\(name)\""
-        case .unterminatedQuote: "parameter value has an unterminated double quote"
-        case .invalidBase64(let property): "\(property) value is not valid base64"
-        case .unknownCharset(let charset): "unknown charset \"\(charset)\""
-        case .undecodableText(let charset): "value is not valid \(charset) text"
-        case .nestingTooDeep: "cards nested too deeply"
-        case .noCard: "no BEGIN:VCARD found"
-        }
     }
 }

@@ -9,7 +9,7 @@ struct ContactForm {
         do {
             parts = try request.multipartParts()
         } catch {
-            throw HTTPError(400, "The form could not be read.")
+            throw HTTPError(400, request.context.strings.formUnreadable)
         }
     }
 

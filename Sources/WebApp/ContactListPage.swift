@@ -92,7 +92,7 @@ enum ContactListPage {
             """
     }
 
-    private static func index(strings: Strings) -> String {
+    private static func index(strings: any Catalogue) -> String {
         let links = NameCollation.sections.map { section in
             let anchor = section == NameCollation.otherSection ? "other" : section
             return #"<a href="/contacts?section=\#(HTML.urlComponent(section))#section-\#(anchor)" data-section="\#(section)">\#(section)</a>"#

@@ -1,4 +1,5 @@
 import ContactsCore
+import ContactsStore
 import Foundation
 
 /// The add, view and edit screens: one form, read-only when viewing.
@@ -98,7 +99,7 @@ enum ContactPage {
 
     /// The fields the form shows where `other` differs from `mine`, with other's value (an emptied
     /// field's as "—"), in the form's order.
-    static func differences(of other: ContactDetails, from mine: ContactDetails, strings: Strings)
+    static func differences(of other: ContactDetails, from mine: ContactDetails, strings: any Catalogue)
         -> [(label: String, value: String)] {
         let phones = { (details: ContactDetails) in
             details.phones.map { "\($0.number) (\(strings.phoneLabel($0.label)))" }.joined(separator: ", ")
@@ -119,7 +120,7 @@ enum ContactPage {
     /// form works without the script), and for a stored contact the date in Chinese style with
     /// the Gregorian day it next falls on.
     private static func lunarField(_ details: ContactDetails, contact: Contact?, editing: Bool, now: Date,
-                                   strings: Strings) -> String {
+                                   strings: any Catalogue) -> String {
         let lunar = details.lunarBirthday
         let disabled = editing ? "" : " disabled"
         let months = (1...12).map { month in
@@ -145,14 +146,14 @@ enum ContactPage {
     /// The visible " *" of a required field; left out of the accessible name (the input says `required`).
     private static let requiredMark = #"<span class="required-mark" aria-hidden="true"> *</span>"#
 
-    private static func photoField(contact: Contact?, editing: Bool, strings: Strings) -> String {
+    private static func photoField(contact: Contact?, editing: Bool, strings: any Catalogue) -> String {
         let avatar = contact.map { Avatar.render($0, large: true) } ?? #"<span class="avatar avatar-large avatar-empty" aria-hidden="true"></span>"#
         // While viewing, "Remove photo" is rendered hidden and disabled, for the script's in-place editing.
         let remove = contact?.hasPhoto == true
             ? #"<label class="remove-photo"\#(editing ? "" : " hidden")><input type="checkbox" id="remove-photo" name="remove_photo" value="on"\#(editing ? "" : " disabled")> \#(HTML.escape(strings.removePhoto))</label>"# : ""
         // Texts for the script's square crop view and its client-side check of the chosen file.
         let scriptTexts = [
-            ("data-unsupported", ContactValidationError.unsupportedImage.message(in: strings.language)),
+            ("data-unsupported", strings.message(for: ContactValidationError.unsupportedImage)),
             ("data-crop-title", strings.cropTitle),
             ("data-zoom", strings.zoom),
             ("data-cancel", strings.cancel),
@@ -165,7 +166,7 @@ enum ContactPage {
     }
 
     /// Share: the contact's card as a .vcf download, shown while viewing.
-    private static func shareLink(_ contact: Contact, strings: Strings) -> String {
+    private static func shareLink(_ contact: Contact, strings: any Catalogue) -> String {
         #"<ul class="links" id="contact-actions"><li><a href="/contacts/\#(contact.id)/vcard" id="share-link">\#(HTML.escape(strings.share))</a></li></ul>"#
     }
 

@@ -17,7 +17,7 @@ enum ImportSummaryPage {
         let noCards = summary.cardsRead == 0 ? #"<p class="notice" role="status" id="no-cards">\#(HTML.escape(strings.noCards))</p>"# : ""
         var failures = ""
         if !summary.failures.isEmpty {
-            let items = summary.failures.prefix(listedFailures).map { "<li>\(HTML.escape($0.message(in: context.language)))</li>" }
+            let items = summary.failures.prefix(listedFailures).map { "<li>\(HTML.escape(context.strings.message(for: $0)))</li>" }
             let more = summary.failures.count - listedFailures
             failures = #"<h2 class="group-label" id="failures-title">\#(HTML.escape(strings.notImported))</h2>"#
                 + #"<ul class="field-group failures" id="failures" aria-labelledby="failures-title">\#(items.joined())"#

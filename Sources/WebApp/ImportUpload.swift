@@ -19,7 +19,7 @@ struct ImportUpload {
             return
         }
         guard let policy = ImportConflictPolicy(rawValue: choice) else {
-            throw HTTPError(400, "on_conflict must be update, skip or copy")
+            throw HTTPError(400, request.context.strings.mustBeOneOf("on_conflict", ImportConflictPolicy.allCases.map(\.rawValue), given: nil))
         }
         self.policy = policy
     }

@@ -1,4 +1,4 @@
-import ContactsCore
+import ContactsStore
 import HTTP
 
 /// The page shell: head, the bar at the top, the content, and the language switch.
@@ -11,7 +11,6 @@ enum Layout {
     static func page(title: String, bodyClass: String, bar: String, main: String, extra: String = "",
                      context: WebContext) -> String {
         let strings = context.strings
-        let other: Language = context.language == .english ? .chinese : .english
         return """
             <!doctype html>
             <html lang="\(context.language.rawValue)">
@@ -31,7 +30,7 @@ enum Layout {
             <header class="bar">\(bar)</header>
             <main id="main">\(main)</main>
             \(extra)
-            <footer class="footer"><a class="language-switch" href="?lang=\(other.rawValue)" lang="\(other.rawValue)" hreflang="\(other.rawValue)">\(HTML.escape(strings.otherLanguage))</a></footer>
+            <footer class="footer">\(languageSwitch(context.language))</footer>
             </body>
             </html>
             """
@@ -43,6 +42,13 @@ enum Layout {
         + StaticFiles.scriptModules.dropFirst().map { module in
             #"<link rel="modulepreload" href="\#(HTML.escape(StaticFiles.scriptDirectory + module.name))">"#
         }).joined(separator: "\n")
+
+    /// A link to each other language, named in that language.
+    private static func languageSwitch(_ current: Language) -> String {
+        Language.allCases.filter { $0 != current }.map { other in
+            #"<a class="language-switch" href="?lang=\#(other.rawValue)" lang="\#(other.rawValue)" hreflang="\#(other.rawValue)">\#(HTML.escape(other.catalogue.languageName))</a>"#
+        }.joined(separator: " ")
+    }
 
     /// The bar's title element.
     static func title(_ text: String) -> String {

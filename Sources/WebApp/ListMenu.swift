@@ -1,14 +1,16 @@
+import ContactsStore
+
 /// The list's menu of book-wide actions (Import, Export): a popover under the bar's ⋯ button,
 /// opened and closed by the browser itself (light dismiss, Escape), so it needs no script.
 enum ListMenu {
     /// The bar's ⋯ button that opens the menu.
-    static func button(strings: Strings) -> String {
+    static func button(strings: any Catalogue) -> String {
         let icon = #"<svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true" focusable="false"><circle cx="12" cy="12" r="10.5" fill="none" stroke="currentColor" stroke-width="1.5"/><circle cx="7.2" cy="12" r="1.5" fill="currentColor"/><circle cx="12" cy="12" r="1.5" fill="currentColor"/><circle cx="16.8" cy="12" r="1.5" fill="currentColor"/></svg>"#
         return #"<button type="button" id="menu-button" class="menu-button" popovertarget="list-menu" aria-label="\#(HTML.escape(strings.menu))" title="\#(HTML.escape(strings.menu))">\#(icon)</button>"#
     }
 
     /// The menu itself, placed after the page's content.
-    static func render(strings: Strings) -> String {
+    static func render(strings: any Catalogue) -> String {
         """
         <div class="menu" id="list-menu" popover><a href="/contacts/import" id="import-link">\(HTML.escape(strings.importCards))</a>\
         <a href="/contacts/export.vcf" id="export-link">\(HTML.escape(strings.exportCards))</a></div>

@@ -81,7 +81,7 @@ extension WebApp {
 
     private func invalid(_ mode: ContactPage.Mode, _ details: ContactDetails, _ error: ContactValidationError,
                          _ context: WebContext) -> Response {
-        .html(ContactPage.render(mode: mode, details: details, error: error.message(in: context.language), now: clock(),
+        .html(ContactPage.render(mode: mode, details: details, error: context.strings.message(for: error), now: clock(),
                                  context: context), status: 422)
     }
 

@@ -132,8 +132,8 @@ extension WebApp {
             return failure(context.strings.invalidAccount)
         } catch StoreError.usernameTaken {
             return failure(context.strings.accountTaken)
-        } catch StoreError.invalidPassword {
-            return failure(context.strings.passwordTooShort(PasswordHasher.minimumLength))
+        } catch StoreError.invalidPassword(let problem) {
+            return failure(context.strings.message(for: .invalidPassword(problem)))
         }
         closeSetup()
         var response = Response.redirect(to: "/contacts")

@@ -4,7 +4,7 @@ import HTTP
 
 /// What every page needs to know about the request: language, CSRF token, and who is logged in.
 struct WebContext: Sendable {
-    let strings: Strings
+    let language: Language
     /// The value forms carry in their hidden `csrf` field.
     let csrfToken: String
     /// The logged-in user, if any, with their address book.
@@ -13,7 +13,8 @@ struct WebContext: Sendable {
     /// The session token, for logging out.
     let sessionToken: String?
 
-    var language: Language { strings.language }
+    /// Every string the pages show, in the request's language.
+    var strings: any Catalogue { language.catalogue }
 
     /// The hidden form field every state-changing form carries.
     var csrfField: String {

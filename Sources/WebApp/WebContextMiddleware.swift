@@ -33,7 +33,7 @@ struct WebContextMiddleware: Middleware {
         } catch {
             // The context itself could not be made (the store failed reading the session): the
             // error page is shown as to someone logged out.
-            let context = WebContext(strings: Strings(language: Self.language(of: request)), csrfToken: "", user: nil, scope: nil,
+            let context = WebContext(language: Self.language(of: request), csrfToken: "", user: nil, scope: nil,
                                      sessionToken: nil)
             response = errors.response(for: error, request: request, context: context)
         }
@@ -53,7 +53,7 @@ struct WebContextMiddleware: Middleware {
         let sessionToken = request.cookies[Cookies.session]
         let user = try sessionToken.flatMap { try store.user(forToken: $0, kind: .session) }
         let boundSession = user == nil ? nil : sessionToken
-        let context = WebContext(strings: Strings(language: Self.language(of: request)),
+        let context = WebContext(language: Self.language(of: request),
                                  csrfToken: SecretToken.mac(csrfCookie + "\u{0}" + (boundSession ?? ""), key: csrfKey),
                                  user: user, scope: try user.map(store.defaultAddressBook(for:)),
                                  sessionToken: boundSession)
@@ -121,8 +121,7 @@ struct WebContextMiddleware: Middleware {
             return (tag: tag, quality: quality, index: index)
         }.sorted { ($0.quality, -$0.index) > ($1.quality, -$1.index) }
         for item in ranked where item.quality > 0 {
-            if item.tag.hasPrefix("zh") { return .chinese }
-            if item.tag.hasPrefix("en") { return .english }
+            if let language = Language(matching: item.tag) { return language }
         }
         return .english
     }

@@ -23,11 +23,9 @@ struct WebErrorAnswers: Sendable {
             var response = ErrorPage.response(status: 503, message: context.strings.busy, context: context)
             response.headers["Retry-After"] = String(Self.busyRetrySeconds)
             return response
-        case .invalid(let reason):
-            return ErrorPage.response(status: status, message: reason.message(in: context.language), context: context)
         default:
-            return ErrorPage.response(status: status, message: status == 404 ? context.strings.notFoundMessage : error.description,
-                                      context: context)
+            let message = status == 404 ? context.strings.notFoundMessage : context.strings.message(for: error)
+            return ErrorPage.response(status: status, message: message, context: context)
         }
     }
 
@@ -42,7 +40,8 @@ struct WebErrorAnswers: Sendable {
         case .usernameTaken, .addressBookNameTaken, .appPasswordExists, .uidConflict, .cannotDeleteDefaultAddressBook,
              .changedSinceRead: 409
         case .preconditionFailed: 412
-        case .cannotCreateDataDirectory, .backupExists, .cannotWriteBackup, .notABackup, .storageFailed: nil
+        case .cannotCreateDataDirectory, .dataDirectoryIsAFile, .backupExists, .cannotWriteBackup, .backupDamaged, .notABackup,
+             .storageFailed: nil
         }
     }
 }

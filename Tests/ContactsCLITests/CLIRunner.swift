@@ -32,6 +32,8 @@ struct CLIRunner {
         process.arguments = (passData ? ["--data", dataDirectory] : []) + arguments
         var env = ProcessInfo.processInfo.environment
         env["CONTACTS_DATA"] = nil
+        // English whatever the machine's locale, unless a test asks for another.
+        (env["LC_ALL"], env["LC_MESSAGES"], env["LANG"]) = (nil, nil, "C.UTF-8")
         env.merge(environment) { $1 }
         process.environment = env
         let (stdin, stdout, stderr) = (Pipe(), Pipe(), Pipe())

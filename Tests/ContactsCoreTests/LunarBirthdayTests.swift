@@ -183,7 +183,6 @@ struct LunarDateTextTests {
         #expect(LunarDate(month: 12, day: 30)!.chineseDescription == "农历腊月三十")
         #expect(LunarDate(month: 1, day: 21)!.chineseDescription == "农历正月廿一")
         #expect(LunarDate(month: 11, day: 20)!.chineseDescription == "农历冬月二十")
-        #expect(LunarDate(month: 4, day: 15, isLeapMonth: true)!.englishDescription == "leap 4/15")
     }
 }
 

@@ -144,11 +144,11 @@ extension ContactStoreTests {
             ImportFailure(card: 2, line: 8, reason: .unreadable(.missingColon)),
             ImportFailure(card: 3, line: 10, reason: .invalid(.birthdayInFuture)),
             ImportFailure(card: 4, line: 15, reason: .invalid(.cardWithoutName)),
-            ImportFailure(card: 5, line: 20, reason: .invalid(.tooLong(field: "Name", limit: 200))),
+            ImportFailure(card: 5, line: 20, reason: .invalid(.tooLong(field: .name, limit: 200))),
         ]))
         #expect(summary.cardsRead == 6)
-        #expect(summary.failures[0].message(in: .english) == "vCard 2, line 8: content line has no colon")
-        #expect(summary.failures[2].message(in: .chinese) == "第 4 张名片，第 15 行：名片没有姓名（FN、N 或 ORG）")
+        #expect(Language.english.catalogue.message(for: summary.failures[0]) == "vCard 2, line 8: content line has no colon")
+        #expect(Language.chinese.catalogue.message(for: summary.failures[2]) == "第 4 张名片，第 15 行：名片没有姓名（FN、N 或 ORG）")
         let contacts = try everything(in: alice)
         #expect(contacts.map(\.details.name) == ["One", "Six"])
     }

@@ -79,9 +79,4 @@ struct ErrorTests {
         #expect(throws: VCardError(.noCard, card: 1, line: 1)) { try VCard(parsing: "no card here") }
         #expect(throws: VCardError(.missingColon, card: 1, line: 2)) { try VCard(parsing: "BEGIN:VCARD\nFN\nEND:VCARD") }
     }
-
-    @Test func descriptionSaysWhereAndWhat() {
-        #expect(VCardError(.missingColon, card: 3, line: 41).description == "vCard 3, line 41: content line has no colon")
-        #expect(VCardError(.unknownCharset("x"), card: 1, line: 2).description == "vCard 1, line 2: unknown charset \"x\"")
-    }
 }

@@ -1,0 +1,353 @@
+import ContactsCore
+import SQLite
+import VCard
+
+/// The interface in Simplified Chinese (SCREENS.md's zh-Hans column, the original app's wording).
+struct ChineseCatalogue: Catalogue {
+    static let shared = ChineseCatalogue()
+
+    var languageName: String { "中文" }
+
+    var appTitle: String { "私人通讯录" }
+    var account: String { "账号" }
+    var accountPlaceholder: String { "请输入账号" }
+    var password: String { "密码" }
+    var passwordPlaceholder: String { "请输入密码" }
+    var passwordRemembered: String { "已记住密码" }
+    var rememberPassword: String { "记住密码" }
+    var autoLogin: String { "自动登录" }
+    var logIn: String { "登录" }
+    var loggingIn: String { "正在登录..." }
+    var wrongLogin: String { "账号或密码错误" }
+    func tooManyAttempts(minutes: Int) -> String { "尝试次数过多，请 \(minutes) 分钟后再试" }
+    var busy: String { "服务器繁忙，请稍后再试" }
+    var serverError: String { "服务器出错了，请稍后再试" }
+    var setupTitle: String { "创建第一个账号" }
+    var repeatPassword: String { "再次输入密码" }
+    var createAccount: String { "创建账号" }
+    var passwordsDiffer: String { "两次输入的密码不一致" }
+    func passwordTooShort(_ minimum: Int) -> String { "密码至少需要 \(minimum) 个字符" }
+    func passwordTooLong(_ maximumBytes: Int) -> String { "密码不能超过 \(maximumBytes) 个字节" }
+    var invalidAccount: String { "账号只能包含 1–64 个字母、数字或 . _ - @" }
+    var accountTaken: String { "该账号已存在" }
+
+    func listTitle(_ account: String) -> String { "\(account)的联系人列表" }
+    var add: String { "添加" }
+    var edit: String { "编辑" }
+    var done: String { "完成" }
+    var logOut: String { "注销" }
+    var search: String { "搜索" }
+    var delete: String { "删除" }
+    var deleted: String { "已删除" }
+    var undo: String { "撤销" }
+    func count(_ number: Int) -> String { "\(number) 位联系人" }
+    var empty: String { "还没有联系人，点 + 添加" }
+    var noMatches: String { "没有找到联系人" }
+    var more: String { "更多" }
+    var sectionIndex: String { "索引" }
+    var menu: String { "菜单" }
+    var importCards: String { "导入" }
+    var exportCards: String { "导出" }
+    var logOutQuestion: String { "确定要注销？" }
+    var logOutMessage: String { "注销将无法查看您的联系人" }
+    var confirmLogOut: String { "确定" }
+    var cancel: String { "取消" }
+
+    var newContact: String { "添加联系人" }
+    var contact: String { "查看联系人" }
+    var photo: String { "点击选择头像" }
+    var cropTitle: String { "移动和缩放" }
+    var zoom: String { "缩放" }
+    var removePhoto: String { "删除头像" }
+    var name: String { "姓名" }
+    var phone: String { "电话" }
+    var sex: String { "性别" }
+    var age: String { "年龄" }
+    var birthday: String { "生日" }
+    var lunarBirthday: String { "农历生日" }
+    var lunarMonth: String { "月" }
+    var lunarDay: String { "日" }
+    var leapMonth: String { "闰" }
+    func lunarMonthName(_ month: Int) -> String { LunarDate.chineseMonthName(month) }
+    func lunarDayName(_ day: Int) -> String { LunarDate.chineseDayName(day) }
+    func lunarDate(_ date: LunarDate) -> String { date.chineseDescription }
+    func nextOccurrence(_ date: CalendarDate) -> String { " · 下次：\(date)" }
+    var address: String { "地址" }
+    var email: String { "邮箱" }
+    var note: String { "备注" }
+    var back: String { "返回" }
+    func sexName(_ sex: Sex) -> String {
+        switch sex {
+        case .male: "男"
+        case .female: "女"
+        case .other: "其他"
+        case .notSet: "未设置"
+        }
+    }
+    func phoneLabel(_ label: PhoneLabel) -> String {
+        switch label {
+        case .mobile: "手机"
+        case .home: "住宅"
+        case .work: "工作"
+        case .other: "其他"
+        }
+    }
+    var save: String { "保存" }
+    var discardQuestion: String { "确认放弃修改么?" }
+    var discard: String { "放弃修改" }
+    var keepEditing: String { "继续修改" }
+    func changedElsewhere(_ otherValues: [(label: String, value: String)]) -> String {
+        "你编辑期间，此联系人已在其他设备上被修改。下面是你的修改：保存即保留，取消则查看另一版本。"
+            + (otherValues.isEmpty ? "" : "另一版本：" + otherValues.map { "\($0.label)：\($0.value)" }.joined(separator: " · "))
+    }
+    var deleteContact: String { "删除联系人" }
+    var share: String { "分享" }
+
+    var vCardFile: String { "vCard 文件" }
+    var ifAlreadyThere: String { "联系人已存在时" }
+    func conflictChoice(_ policy: ImportConflictPolicy) -> String {
+        switch policy {
+        case .update: "更新已有的联系人"
+        case .skip: "跳过重复的联系人"
+        case .copy: "两者都保留（存为副本）"
+        }
+    }
+    var largerFiles: String { "更大的文件：在服务器上运行 contacts import" }
+    var chooseFile: String { "请选择要导入的 vCard 文件" }
+    var emptyFile: String { "文件是空的" }
+    var importFinished: String { "导入完成" }
+    var importedCount: String { "已导入" }
+    var updatedCount: String { "已更新" }
+    var skippedCount: String { "已跳过" }
+    var failedCount: String { "失败" }
+    var noCards: String { "文件中没有找到名片" }
+    var notImported: String { "未能导入" }
+    func moreFailures(_ number: Int) -> String { "另有 \(number) 张" }
+    var unsupportedVersion: String { "vCard 版本只能是 3.0 或 4.0" }
+    func atCard(_ card: Int, line: Int, _ problem: String) -> String { "第 \(card) 张名片，第 \(line) 行：\(problem)" }
+
+    var formUnreadable: String { "无法读取表单。" }
+    var notFound: String { "找不到页面" }
+    var notFoundMessage: String { "这里什么也没有。" }
+    var forbidden: String { "表单已失效，请返回并刷新页面后重试。" }
+
+    func message(for error: ContactValidationError) -> String {
+        switch error {
+        case .emptyName: "请输入姓名"
+        case .cardWithoutName: "名片没有姓名（FN、N 或 ORG）"
+        case .missingPhone: "请输入电话"
+        case .phoneWithoutDigits(let phone): "电话号码“\(phone)”中没有数字"
+        case .ageOutOfRange: "年龄应在 0–150 之间"
+        case .ageAndBirthday: "年龄和生日只能填一个"
+        case .invalidBirthday(let text): "生日“\(text)”不是有效日期，例如 1990-05-17"
+        case .birthdayInFuture: "生日不能晚于今天"
+        case .invalidLunarBirthday(let text?): "农历生日“\(text)”不是有效的月日，例如 8-15（闰月：L4-15）"
+        case .invalidLunarBirthday(nil): "农历生日请同时选择月和日"
+        case .invalidEmail(let email): "“\(email)”不是有效的邮箱地址"
+        case .unsupportedImage: "图片格式不支持"
+        case .photoTooLarge: "图片不能超过 1 MB"
+        case .tooLong(let field, let limit): "\(fieldName(field))不能超过 \(limit) 个字符"
+        case .tooMany(let field, let limit): "\(fieldName(field))最多 \(limit) 项"
+        }
+    }
+
+    func reason(for kind: VCardError.Kind) -> String {
+        switch kind {
+        case .missingEnd: "这张名片缺少 END:VCARD"
+        case .endWithoutBegin: "END:VCARD 前没有 BEGIN:VCARD"
+        case .missingColon: "这一行没有冒号"
+        case .invalidName(let name): "名称“\(name)”无效"
+        case .unterminatedQuote: "参数值的双引号没有闭合"
+        case .invalidBase64(let property): "\(property) 的值不是有效的 base64"
+        case .unknownCharset(let charset): "不认识的字符集“\(charset)”"
+        case .undecodableText(let charset): "内容不是有效的 \(charset) 文本"
+        case .nestingTooDeep: "名片嵌套太深"
+        case .noCard: "没有找到 BEGIN:VCARD"
+        }
+    }
+
+    func message(for error: StoreError) -> String {
+        switch error {
+        case .invalidUsername(let name): "用户名“\(name)”无效：只能包含 1–64 个字母、数字或 . _ - @"
+        case .usernameTaken(let name): "用户“\(name)”已存在"
+        case .userNotFound(let name): "没有名为“\(name)”的用户"
+        case .invalidPassword(.tooShort(let minimum)): passwordTooShort(minimum)
+        case .invalidPassword(.tooLong(let maximumBytes)): passwordTooLong(maximumBytes)
+        case .contactNotFound(let id): "没有编号为 \(id) 的联系人"
+        case .notInTrash(let id): "回收站里没有编号为 \(id) 的联系人"
+        case .changedSinceRead(let id): "编号为 \(id) 的联系人在读取后已被其他地方修改；请重新读取后再修改"
+        case .busy: "数据库正忙（另一个程序正在写入）；请稍后再试"
+        case .storageFailed(let detail): "数据库出错：\(detail)"
+        case .invalid(let error): message(for: error)
+        case .cannotCreateDataDirectory(let path, let reason): "无法创建数据目录 \(path)：\(reason)"
+        case .dataDirectoryIsAFile(let path): "无法创建数据目录 \(path)：该位置已有一个文件"
+        case .invalidAddressBookName(let name):
+            "通讯录名称“\(name)”无效：须为 1–255 字节的 UTF-8，不含 /、控制字符或不可见的格式字符，首尾不能有空白（也不能是 . 或 ..）"
+        case .addressBookNameTaken(let name): "通讯录“\(name)”已存在"
+        case .addressBookNotFound: "该通讯录已不存在"
+        case .cannotDeleteDefaultAddressBook: "默认通讯录不能删除"
+        case .cardNotFound(let href): "没有名为“\(href)”的名片"
+        case .invalidHref(let href): "名片名称“\(href)”无效：须为 1–255 个字符，不含 / 或控制字符（也不能是 . 或 ..）"
+        case .invalidUID(let uid): "UID“\(uid)”无效：须为 1–255 字节，不含控制字符"
+        case .uidConflict(let href): "名片“\(href)”已使用这个 UID"
+        case .preconditionFailed: "名片已被修改或已存在"
+        case .invalidDeviceName(let device): "设备名称“\(device)”无效：须为 1–64 个字符，不含控制字符"
+        case .appPasswordExists(let device): "“\(device)”已有应用密码，请先撤销"
+        case .appPasswordNotFound(let device): "“\(device)”没有应用密码"
+        case .backupExists(let path): "\(path) 已存在，请换一个文件名或指定目录"
+        case .cannotWriteBackup(let path, let reason): "无法写入备份 \(path)：\(reason)"
+        case .backupDamaged(let path, let problems): "无法写入备份 \(path)：副本未通过完整性检查：" + problems.joined(separator: "；")
+        case .notABackup(let path, let problem): "无法从 \(path) 恢复：" + backupProblem(problem)
+        }
+    }
+
+    private func backupProblem(_ problem: StoreError.BackupProblem) -> String {
+        switch problem {
+        case .isTheDataDirectory: "这是数据目录自己的数据库"
+        case .noSuchFile: "文件不存在"
+        case .unreadable: "文件无法读取"
+        case .otherDatabase: "这是 SQLite 数据库，但不是 PersonalContacts 的"
+        case .notADatabase(let message): message
+        case .damaged(let problems): "数据库已损坏：" + problems.joined(separator: "；")
+        }
+    }
+
+    func message(for error: MigrationError) -> String {
+        switch error {
+        case .newerSchema(let version, let known):
+            "数据库的结构版本是 \(version)，比本程序的 \(known) 新；请升级 PersonalContacts"
+        }
+    }
+
+    var syncLogIn: String { "请用账号和密码（或应用密码）登录。" }
+    func tooManyLogins(seconds: Int) -> String { "登录失败次数过多，请 \(seconds) 秒后再试。" }
+    var putOutsideAddressBook: String { "请把 vCard PUT 到通讯录中的资源。" }
+    var sendVCard: String { "请发送 vCard（text/vcard）。" }
+    var noVCardInBody: String { "请求正文中没有 vCard。" }
+    var oneVCardPerResource: String { "每个资源只能有一张 vCard。" }
+    func cardTooLarge(maximumBytes: Int) -> String { "一张名片最多 \(maximumBytes) 字节。" }
+    func notAValidVCard(_ problem: String) -> String { "不是有效的 vCard：\(problem)。" }
+    func controlCharacter(_ character: String, property: String?, line: Int) -> String {
+        (property.map { "\($0)（第 \(line) 行）" } ?? "第 \(line) 行") + "含有控制字符 \(character)，vCard 不允许（RFC 6350 §3.3）。"
+            + "请删除它；值中的换行写作 \\n。"
+    }
+    var cardChangedOrExists: String { "名片已被修改（If-Match）或已存在（If-None-Match）。" }
+    func cardHasAnotherUID(_ name: String) -> String { "名片 \(name) 的 UID 不同；PUT 不能修改 UID。" }
+    func uidTaken(_ uid: String) -> String { "UID \(uid) 已被另一张名片使用。" }
+    func uidCannotNameCard(_ uid: String) -> String { "UID \(uid) 不能用作名片的标识（1–255 字节，不含控制字符）。" }
+    func nameCannotNameCard(_ name: String) -> String { "\(name) 不能用作名片的名称。" }
+
+    var onlyAddressBookPropertiesChange: String { "只能修改通讯录的属性。" }
+    func bodyMustBe(_ method: String, _ element: String) -> String { "\(method) 的请求正文必须是 \(element) 元素。" }
+    var notWellFormedXML: String { "请求正文不是格式正确的 XML。" }
+    var queryNeedsFilter: String { "addressbook-query 需要一个 filter。" }
+    var reportNeedsBody: String { "REPORT 需要请求正文。" }
+    func noCard(_ name: String) -> String { "没有名片 \(name)。" }
+    func noAddressBook(_ name: String) -> String { "没有通讯录 \(name)。" }
+    func nothingAt(_ path: String) -> String { "\(path) 处什么也没有。" }
+    var reportOnAddressBook: String { "这个报告只能在通讯录上运行。" }
+    func unsupportedReport(_ name: String) -> String { "不支持报告 \(name)。" }
+    func notAnXMLName(_ name: String) -> String { "\(name) 不是 XML 名称。" }
+    var expandPropertyOnCard: String { "expand-property 只对集合和主体作答。" }
+    var propfindHoldsOne: String { "PROPFIND 的请求正文只能包含 propname、allprop（可带 include）或 prop 之一。" }
+    var includeWithAllprop: String { "include 只能随 allprop 出现，且只能一次。" }
+    func atMostOneProp(_ report: String) -> String { "\(report) 最多包含一个 DAV:prop。" }
+    var syncLevel: String { "sync-level 只能是 1 或 infinite。" }
+    var invalidSyncToken: String { "这个同步令牌在这里无效，请从头同步。" }
+    var booksHoldCardsOnly: String { "通讯录在通讯录主目录中创建，其中只能存放名片。" }
+    func methodNotSupported(_ method: String) -> String { "这里不支持 \(method)。" }
+    var servedAsVCardOnly: String { "名片只以 text/vcard 提供。" }
+    var vCard21NotServed: String { "vCard 2.1 名片可以接收，存为 vCard 3.0/4.0；名片只以 vCard 3.0 或 4.0 提供。" }
+    var onlyVCard3And4Served: String { "只提供 vCard 3.0 和 4.0。" }
+    var servedAsVCard: String { "名片以 text/vcard 提供（3.0，要求时为 4.0）。" }
+    func unsupportedCollation(_ name: String) -> String { "不支持排序规则 \(name)。" }
+    func unknownMatchType(_ type: String) -> String { "未知的 match-type \(type)。" }
+    func filterNeedsName(_ element: String) -> String { "\(element) 需要 name。" }
+    var cardChangedSince: String { "名片已被修改（If-Match）。" }
+    var onlyCardsAndBooksDeleted: String { "只能删除名片和通讯录。" }
+    var collectionsHaveNoContent: String { "集合没有可 GET 的内容；请用 PROPFIND。" }
+    var nresultsPositive: String { "nresults 必须是正整数。" }
+    func bodyTooLarge(maximumBytes: Int) -> String { "请求正文超过 \(maximumBytes / 1_048_576) MiB。" }
+    var doctypeNotAllowed: String { "请求正文中不允许 DOCTYPE。" }
+    var processingInstructionsNotAllowed: String { "请求正文中不允许处理指令，只允许 XML 声明。" }
+    func bodyNotUTF8(sentAs encoding: String) -> String { "请求正文必须是 UTF-8；这个是以 \(encoding) 发送的。" }
+    func bodyNotUTF8(is encoding: String) -> String { "请求正文必须是 UTF-8；这个是 \(encoding)。" }
+    func bodyNotUTF8(declared encoding: String) -> String { "请求正文必须是 UTF-8；这个声明为 \(encoding)。" }
+    var nulByte: String { "请求正文含有 NUL 字节，XML 不允许。" }
+    var bodyNotUTF8: String { "请求正文不是 UTF-8。" }
+    var malformedXMLDeclaration: String { #"XML 声明格式错误；请写作 <?xml version="1.0" encoding="UTF-8"?>。"# }
+    var accessIsFixed: String { "访问权限是固定的：每个用户只能访问自己的通讯录。" }
+    func runOn(_ path: String) -> String { "请在 \(path) 上运行。" }
+    var principalSearchNeedsSearch: String { "principal-property-search 需要 property-search。" }
+    var principalMatchNeedsTarget: String { "principal-match 需要 self 或 principal-property。" }
+    var booksCreatedInHome: String { "通讯录只能在通讯录主目录中创建。" }
+    func alreadyExists(_ name: String) -> String { "\(name) 已存在。" }
+    var unsupportedMkcolBody: String { "不支持的 MKCOL 请求正文。" }
+    var onlyBooksCreated: String { "这里只能创建通讯录。" }
+    func runWithDepthZero(_ report: String) -> String { "\(report) 须以 Depth: 0 运行。" }
+
+    func unknownCommand(_ words: String) -> String { "没有“\(words)”这个命令；请看 contacts --help" }
+    func usage(_ line: String) -> String { "用法：contacts \(line)" }
+    func unknownOption(_ name: String) -> String { "没有 \(name) 这个选项" }
+    func givenOnlyOnce(_ name: String) -> String { "\(name) 只能给一次" }
+    func needsValue(_ name: String) -> String { "\(name) 需要一个值" }
+    func takesNoValue(_ name: String) -> String { "\(name) 不带值" }
+    func isRequired(_ name: String) -> String { "缺少 \(name)" }
+    func unexpectedArgument(_ word: String) -> String { "多余的参数 \(word)" }
+    func missingArgument(_ name: String) -> String { "缺少 \(name)" }
+    func notAContactID(_ text: String) -> String { "ID 应为联系人编号（正整数），而不是“\(text)”" }
+    func mustBeOneOf(_ option: String, _ choices: [String], given: String?) -> String {
+        "\(option) 只能是 " + choices.joined(separator: "、") + (given.map { "，而不是“\($0)”" } ?? "")
+    }
+    func mustBeNumber(_ option: String, from lowest: Int, to highest: Int) -> String {
+        "\(option) 应为 \(lowest) 到 \(highest) 之间的数"
+    }
+    func notBoth(_ first: String, _ second: String) -> String { "\(first) 和 \(second) 只能给一个" }
+    func together(_ first: String, _ second: String) -> String { "\(first) 和 \(second) 要一起给" }
+    var standardInputOnce: String { "标准输入（-）只能给一次" }
+    var passwordNeedsStdin: String { "标准输入不是终端：请用 --password-stdin 传入密码" }
+    var noPasswordOnStdin: String { "标准输入中没有密码" }
+    var noPasswordGiven: String { "没有输入密码" }
+    var passwordPrompt: String { "密码：" }
+    var repeatPasswordPrompt: String { "再次输入密码：" }
+    func cannotRead(_ path: String) -> String { "无法读取 \(path)" }
+    func cannotReadFile(_ path: String) -> String { "无法读取 \(path)：文件不存在或不可读" }
+    func cannotReadPhoto(_ path: String) -> String { "无法读取照片 \(path)" }
+    func readFailed(_ name: String, _ reason: String) -> String { "读取 \(name) 出错：\(reason)" }
+    func cannotWrite(_ path: String, _ reason: String) -> String { "无法写入 \(path)：\(reason)" }
+    func cannotOpenDataDirectory(_ path: String, _ reason: String) -> String { "无法打开数据目录 \(path)：\(reason)" }
+    func serverRunning(_ directory: String) -> String { "服务器正在 \(directory) 上运行，请先停止它" }
+    func restoreRunning(_ directory: String) -> String { "\(directory) 正在恢复备份，完成后再启动服务器" }
+    func cardsNotImported(_ number: Int) -> String { "\(number) 张名片未能导入：" }
+    func userCreated(_ name: String) -> String { "已创建用户 \(name)。" }
+    var noUsers: String { "没有用户。" }
+    func passwordChanged(_ name: String) -> String { "已修改 \(name) 的密码。" }
+    func userDeleted(_ name: String) -> String { "已删除用户 \(name)。" }
+    func appPasswordCreated(_ name: String, device: String, password: String) -> String {
+        "\(name) 在 \(device) 上的应用密码（只显示这一次）：\n\(password)"
+    }
+    var noAppPasswords: String { "没有应用密码。" }
+    func appPasswordEntry(_ device: String, created: String, lastUsed: String?) -> String {
+        "\(device)\t创建于 \(created)\t最近使用 \(lastUsed ?? "从未")"
+    }
+    func appPasswordRevoked(_ name: String, device: String) -> String { "已撤销 \(name) 在 \(device) 上的应用密码。" }
+    func phoneticNames(_ on: Bool, _ name: String) -> String { "已为 \(name) \(on ? "开启" : "关闭")拼音注音。" }
+    func contactUpdated(_ id: Int64) -> String { "已更新联系人 \(id)。" }
+    func contactTrashed(_ id: Int64) -> String { "已把联系人 \(id) 移到回收站。" }
+    var trashEmpty: String { "回收站是空的。" }
+    func contactRestored(_ id: Int64) -> String { "已恢复联系人 \(id)。" }
+    var noContacts: String { "没有联系人。" }
+    func importTally(imported: Int, updated: Int, skipped: Int, failed: Int) -> String {
+        "已导入 \(imported)，已更新 \(updated)，已跳过 \(skipped)，失败 \(failed)。"
+    }
+    func exported(_ count: Int, to path: String) -> String { "已把 \(self.count(count))导出到 \(path)。" }
+    func backupContents(users: Int, contacts: Int) -> String { "\(grouped(users)) 个用户和 \(grouped(contacts)) 位联系人" }
+    func backedUp(_ contents: String, to path: String, size: String) -> String { "已把 \(contents)备份到 \(path)（\(size)）。" }
+    func keptReplacedData(_ path: String) -> String { "被替换的数据已保存在 \(path)。" }
+    func restored(_ contents: String, from path: String) -> String {
+        "已从 \(path) 恢复 \(contents)。所有人都需要重新登录；备份之后撤销的应用密码会重新生效，直到再次撤销。"
+    }
+    var stopping: String { "正在停止：等待处理中的请求完成…" }
+    var cardsUnit: String { "张名片" }
+    var pagesUnit: String { "页" }
+}

@@ -1,0 +1,364 @@
+import ContactsCore
+import SQLite
+import VCard
+
+/// The interface in English (SCREENS.md's right column: the accessible names tests look for).
+struct EnglishCatalogue: Catalogue {
+    static let shared = EnglishCatalogue()
+
+    var languageName: String { "English" }
+
+    var appTitle: String { "Personal Contacts" }
+    var account: String { "Account" }
+    var accountPlaceholder: String { "Enter your account" }
+    var password: String { "Password" }
+    var passwordPlaceholder: String { "Enter your password" }
+    var passwordRemembered: String { "Password remembered" }
+    var rememberPassword: String { "Remember password" }
+    var autoLogin: String { "Auto login" }
+    var logIn: String { "Log in" }
+    var loggingIn: String { "Logging in..." }
+    var wrongLogin: String { "Wrong account or password" }
+    func tooManyAttempts(minutes: Int) -> String { "Too many failed attempts. Try again in \(minutes) min." }
+    var busy: String { "The server is busy. Try again in a moment." }
+    var serverError: String { "Something went wrong on the server. Try again later." }
+    var setupTitle: String { "Create the first account" }
+    var repeatPassword: String { "Repeat password" }
+    var createAccount: String { "Create account" }
+    var passwordsDiffer: String { "The passwords do not match" }
+    func passwordTooShort(_ minimum: Int) -> String { "The password needs at least \(minimum) characters" }
+    func passwordTooLong(_ maximumBytes: Int) -> String { "The password must be at most \(maximumBytes) bytes" }
+    var invalidAccount: String { "Use 1–64 letters, digits or . _ - @" }
+    var accountTaken: String { "That account already exists" }
+
+    func listTitle(_ account: String) -> String { "\(account)'s contacts" }
+    var add: String { "Add" }
+    var edit: String { "Edit" }
+    var done: String { "Done" }
+    var logOut: String { "Log out" }
+    var search: String { "Search" }
+    var delete: String { "Delete" }
+    var deleted: String { "Deleted" }
+    var undo: String { "Undo" }
+    func count(_ number: Int) -> String { number == 1 ? "1 contact" : "\(number) contacts" }
+    var empty: String { "No contacts yet — tap + to add one" }
+    var noMatches: String { "No matches" }
+    var more: String { "More" }
+    var sectionIndex: String { "Section index" }
+    var menu: String { "Menu" }
+    var importCards: String { "Import" }
+    var exportCards: String { "Export" }
+    var logOutQuestion: String { "Log out?" }
+    var logOutMessage: String { "You won't see your contacts until you log in again" }
+    var confirmLogOut: String { "Log out" }
+    var cancel: String { "Cancel" }
+
+    var newContact: String { "New contact" }
+    var contact: String { "Contact" }
+    var photo: String { "Photo" }
+    var cropTitle: String { "Move and scale" }
+    var zoom: String { "Zoom" }
+    var removePhoto: String { "Remove photo" }
+    var name: String { "Name" }
+    var phone: String { "Phone" }
+    var sex: String { "Sex" }
+    var age: String { "Age" }
+    var birthday: String { "Birthday" }
+    var lunarBirthday: String { "Lunar birthday" }
+    var lunarMonth: String { "Month" }
+    var lunarDay: String { "Day" }
+    var leapMonth: String { "Leap" }
+    func lunarMonthName(_ month: Int) -> String { String(month) }
+    func lunarDayName(_ day: Int) -> String { String(day) }
+    func lunarDate(_ date: LunarDate) -> String { "Lunar " + (date.isLeapMonth ? "leap " : "") + "\(date.month)/\(date.day)" }
+    func nextOccurrence(_ date: CalendarDate) -> String { " · next: \(date)" }
+    var address: String { "Address" }
+    var email: String { "Email" }
+    var note: String { "Note" }
+    var back: String { "Back" }
+    func sexName(_ sex: Sex) -> String {
+        switch sex {
+        case .male: "Male"
+        case .female: "Female"
+        case .other: "Other"
+        case .notSet: "Not set"
+        }
+    }
+    func phoneLabel(_ label: PhoneLabel) -> String {
+        switch label {
+        case .mobile: "mobile"
+        case .home: "home"
+        case .work: "work"
+        case .other: "other"
+        }
+    }
+    var save: String { "Save" }
+    var discardQuestion: String { "Discard changes?" }
+    var discard: String { "Discard" }
+    var keepEditing: String { "Keep editing" }
+    func changedElsewhere(_ otherValues: [(label: String, value: String)]) -> String {
+        "This contact was changed on another device while you were editing. Your changes are below: save to keep them, or cancel to see the other version."
+            + (otherValues.isEmpty ? "" : " The other version has " + otherValues.map { "\($0.label): \($0.value)" }.joined(separator: " · "))
+    }
+    var deleteContact: String { "Delete contact" }
+    var share: String { "Share" }
+
+    var vCardFile: String { "vCard file" }
+    var ifAlreadyThere: String { "If a contact is already there" }
+    func conflictChoice(_ policy: ImportConflictPolicy) -> String {
+        switch policy {
+        case .update: "Update existing"
+        case .skip: "Skip duplicates"
+        case .copy: "Keep both as copies"
+        }
+    }
+    var largerFiles: String { "Larger files: contacts import on the server" }
+    var chooseFile: String { "Choose a vCard file to import" }
+    var emptyFile: String { "The file is empty" }
+    var importFinished: String { "Import finished" }
+    var importedCount: String { "Imported" }
+    var updatedCount: String { "Updated" }
+    var skippedCount: String { "Skipped" }
+    var failedCount: String { "Failed" }
+    var noCards: String { "No cards found in the file" }
+    var notImported: String { "Not imported" }
+    func moreFailures(_ number: Int) -> String { "And \(number) more" }
+    var unsupportedVersion: String { "The vCard version must be 3.0 or 4.0" }
+    func atCard(_ card: Int, line: Int, _ problem: String) -> String { "vCard \(card), line \(line): \(problem)" }
+
+    var formUnreadable: String { "The form could not be read." }
+    var notFound: String { "Not found" }
+    var notFoundMessage: String { "There is nothing here." }
+    var forbidden: String { "This form has expired. Go back, reload the page and try again." }
+
+    func message(for error: ContactValidationError) -> String {
+        switch error {
+        case .emptyName: "Enter a name"
+        case .cardWithoutName: "The card has no name (FN, N or ORG)"
+        case .missingPhone: "Enter a phone number"
+        case .phoneWithoutDigits(let phone): "Phone number \"\(phone)\" has no digits"
+        case .ageOutOfRange: "Age must be 0–150"
+        case .ageAndBirthday: "Give an age or a birthday, not both"
+        case .invalidBirthday(let text): "Birthday \"\(text)\" is not a date like 1990-05-17"
+        case .birthdayInFuture: "Birthday is in the future"
+        case .invalidLunarBirthday(let text?): "Lunar birthday \"\(text)\" is not a month and day like 8-15 (leap month: L4-15)"
+        case .invalidLunarBirthday(nil): "Choose both a month and a day for the lunar birthday"
+        case .invalidEmail(let email): "\"\(email)\" is not a valid email address"
+        case .unsupportedImage: "Unsupported image"
+        case .photoTooLarge: "Photo is larger than 1 MiB"
+        case .tooLong(let field, let limit): "\(fieldName(field)) is longer than \(limit) characters"
+        case .tooMany(let field, let limit): "At most \(limit) entries for \(fieldName(field))"
+        }
+    }
+
+    func reason(for kind: VCardError.Kind) -> String {
+        switch kind {
+        case .missingEnd: "no END:VCARD for the BEGIN:VCARD on this line"
+        case .endWithoutBegin: "END:VCARD without BEGIN:VCARD"
+        case .missingColon: "content line has no colon"
+        case .invalidName(let name): "invalid name \"\(name)\""
+        case .unterminatedQuote: "parameter value has an unterminated double quote"
+        case .invalidBase64(let property): "\(property) value is not valid base64"
+        case .unknownCharset(let charset): "unknown charset \"\(charset)\""
+        case .undecodableText(let charset): "value is not valid \(charset) text"
+        case .nestingTooDeep: "cards nested too deeply"
+        case .noCard: "no BEGIN:VCARD found"
+        }
+    }
+
+    func message(for error: StoreError) -> String {
+        switch error {
+        case .invalidUsername(let name): "invalid username \"\(name)\": use 1–64 letters, digits or . _ - @"
+        case .usernameTaken(let name): "a user named \"\(name)\" already exists"
+        case .userNotFound(let name): "no user named \"\(name)\""
+        case .invalidPassword(.tooShort(let minimum)): passwordTooShort(minimum)
+        case .invalidPassword(.tooLong(let maximumBytes)): passwordTooLong(maximumBytes)
+        case .contactNotFound(let id): "no contact with id \(id)"
+        case .notInTrash(let id): "no contact with id \(id) in the trash"
+        case .changedSinceRead(let id): "contact \(id) was changed elsewhere since it was read; read it again and repeat the change"
+        case .busy: "the database is busy (another program is writing to it); try again in a moment"
+        case .storageFailed(let detail): "the database failed: \(detail)"
+        case .invalid(let error): message(for: error)
+        case .cannotCreateDataDirectory(let path, let reason): "cannot create data directory \(path): \(reason)"
+        case .dataDirectoryIsAFile(let path): "cannot create data directory \(path): a file is in the way"
+        case .invalidAddressBookName(let name):
+            "invalid address book name \"\(name)\": use 1–255 bytes of UTF-8 without /, control or invisible formatting characters, "
+                + "nor white space at either end (not . or ..)"
+        case .addressBookNameTaken(let name): "an address book named \"\(name)\" already exists"
+        case .addressBookNotFound: "the address book no longer exists"
+        case .cannotDeleteDefaultAddressBook: "the default address book cannot be deleted"
+        case .cardNotFound(let href): "no card named \"\(href)\""
+        case .invalidHref(let href): "invalid card name \"\(href)\": use 1–255 characters without / or control characters (not . or ..)"
+        case .invalidUID(let uid): "invalid UID \"\(uid)\": use 1–255 bytes without control characters"
+        case .uidConflict(let href): "the card \"\(href)\" already has this UID"
+        case .preconditionFailed: "the card has changed or already exists"
+        case .invalidDeviceName(let device): "invalid device name \"\(device)\": use 1–64 characters without control characters"
+        case .appPasswordExists(let device): "an app password for \"\(device)\" already exists; revoke it first"
+        case .appPasswordNotFound(let device): "no app password for \"\(device)\""
+        case .backupExists(let path): "\(path) already exists; choose a new name or a directory"
+        case .cannotWriteBackup(let path, let reason): "cannot write the backup \(path): \(reason)"
+        case .backupDamaged(let path, let problems):
+            "cannot write the backup \(path): the copy failed its integrity check: " + problems.joined(separator: "; ")
+        case .notABackup(let path, let problem): "cannot restore from \(path): " + backupProblem(problem)
+        }
+    }
+
+    private func backupProblem(_ problem: StoreError.BackupProblem) -> String {
+        switch problem {
+        case .isTheDataDirectory: "it is the data directory's own database"
+        case .noSuchFile: "no such file"
+        case .unreadable: "it cannot be read"
+        case .otherDatabase: "it is an SQLite database, but not one of PersonalContacts"
+        case .notADatabase(let message): message
+        case .damaged(let problems): "it is damaged: " + problems.joined(separator: "; ")
+        }
+    }
+
+    func message(for error: MigrationError) -> String {
+        switch error {
+        case .newerSchema(let version, let known):
+            "the database has schema version \(version), newer than this program's \(known); upgrade PersonalContacts"
+        }
+    }
+
+    var syncLogIn: String { "Log in with your account name and password (or an app password)." }
+    func tooManyLogins(seconds: Int) -> String { "Too many failed logins; try again in \(seconds) seconds." }
+    var putOutsideAddressBook: String { "PUT a vCard to a resource inside an address book." }
+    var sendVCard: String { "Send a vCard (text/vcard)." }
+    var noVCardInBody: String { "The body holds no vCard." }
+    var oneVCardPerResource: String { "Send one vCard per resource." }
+    func cardTooLarge(maximumBytes: Int) -> String { "A card may be at most \(maximumBytes) bytes." }
+    func notAValidVCard(_ problem: String) -> String { "Not a valid vCard: \(problem)." }
+    func controlCharacter(_ character: String, property: String?, line: Int) -> String {
+        (property.map { "\($0) (line \(line))" } ?? "Line \(line)")
+            + " holds \(character), a control character, which vCard does not allow (RFC 6350 §3.3). "
+            + "Remove it; a line break in a value is written \\n."
+    }
+    var cardChangedOrExists: String { "The card has changed since (If-Match) or already exists (If-None-Match)." }
+    func cardHasAnotherUID(_ name: String) -> String { "The card \(name) has another UID; a PUT cannot change it." }
+    func uidTaken(_ uid: String) -> String { "UID \(uid) is already used by another card." }
+    func uidCannotNameCard(_ uid: String) -> String { "UID \(uid) cannot name a card (1–255 bytes, no control characters)." }
+    func nameCannotNameCard(_ name: String) -> String { "\(name) cannot name a card." }
+
+    var onlyAddressBookPropertiesChange: String { "Only address book properties can be changed." }
+    func bodyMustBe(_ method: String, _ element: String) -> String {
+        (method.first.map("AEIOU".contains) == true ? "An " : "A ") + "\(method) body must be a \(element) element."
+    }
+    var notWellFormedXML: String { "The request body is not well-formed XML." }
+    var queryNeedsFilter: String { "addressbook-query needs a filter." }
+    var reportNeedsBody: String { "A REPORT needs a body." }
+    func noCard(_ name: String) -> String { "No card \(name)." }
+    func noAddressBook(_ name: String) -> String { "No address book \(name)." }
+    func nothingAt(_ path: String) -> String { "Nothing is at \(path)." }
+    var reportOnAddressBook: String { "This report is run on an address book." }
+    func unsupportedReport(_ name: String) -> String { "Unsupported report \(name)." }
+    func notAnXMLName(_ name: String) -> String { "\(name) is not an XML name." }
+    var expandPropertyOnCard: String { "expand-property is answered for collections and the principal." }
+    var propfindHoldsOne: String { "A PROPFIND body holds one of propname, allprop (with an include) or prop." }
+    var includeWithAllprop: String { "include goes with allprop only, once." }
+    func atMostOneProp(_ report: String) -> String { "\(report) holds at most one DAV:prop." }
+    var syncLevel: String { "sync-level must be 1 or infinite." }
+    var invalidSyncToken: String { "The sync token is not valid here; sync again from scratch." }
+    var booksHoldCardsOnly: String { "Address books are made in the address book home; they hold cards only." }
+    func methodNotSupported(_ method: String) -> String { "\(method) is not supported here." }
+    var servedAsVCardOnly: String { "Cards are served as text/vcard only." }
+    var vCard21NotServed: String { "vCard 2.1 cards are accepted and stored as vCard 3.0/4.0; cards are served as vCard 3.0 or 4.0 only." }
+    var onlyVCard3And4Served: String { "Only vCard 3.0 and 4.0 are served." }
+    var servedAsVCard: String { "Cards are served as text/vcard (3.0, or 4.0 when asked for)." }
+    func unsupportedCollation(_ name: String) -> String { "Unsupported collation \(name)." }
+    func unknownMatchType(_ type: String) -> String { "Unknown match-type \(type)." }
+    func filterNeedsName(_ element: String) -> String { "\(element) needs a name." }
+    var cardChangedSince: String { "The card has changed since (If-Match)." }
+    var onlyCardsAndBooksDeleted: String { "Only cards and address books can be deleted." }
+    var collectionsHaveNoContent: String { "Collections have no content to GET; use PROPFIND." }
+    var nresultsPositive: String { "nresults must be a positive number." }
+    func bodyTooLarge(maximumBytes: Int) -> String { "The request body is larger than \(maximumBytes / 1_048_576) MiB." }
+    var doctypeNotAllowed: String { "DOCTYPE is not allowed in a request body." }
+    var processingInstructionsNotAllowed: String {
+        "Processing instructions are not allowed in a request body; only the XML declaration is."
+    }
+    func bodyNotUTF8(sentAs encoding: String) -> String { "Request bodies must be UTF-8; this one is sent as \(encoding)." }
+    func bodyNotUTF8(is encoding: String) -> String { "Request bodies must be UTF-8; this one is \(encoding)." }
+    func bodyNotUTF8(declared encoding: String) -> String { "Request bodies must be UTF-8; this one is declared \(encoding)." }
+    var nulByte: String { "The request body holds a NUL byte, which XML does not allow." }
+    var bodyNotUTF8: String { "The request body is not UTF-8." }
+    var malformedXMLDeclaration: String { #"The XML declaration is malformed; write it as <?xml version="1.0" encoding="UTF-8"?>."# }
+    var accessIsFixed: String { "Access is fixed: each user alone reaches their own address books." }
+    func runOn(_ path: String) -> String { "Run it on \(path)." }
+    var principalSearchNeedsSearch: String { "principal-property-search needs a property-search." }
+    var principalMatchNeedsTarget: String { "principal-match needs self or principal-property." }
+    var booksCreatedInHome: String { "Address books are created in the address book home." }
+    func alreadyExists(_ name: String) -> String { "\(name) already exists." }
+    var unsupportedMkcolBody: String { "Unsupported MKCOL body." }
+    var onlyBooksCreated: String { "Only address books can be created here." }
+    func runWithDepthZero(_ report: String) -> String { "\(report) is run with Depth: 0." }
+
+    func unknownCommand(_ words: String) -> String { "unknown command \"\(words)\"; see contacts --help" }
+    func usage(_ line: String) -> String { "usage: contacts \(line)" }
+    func unknownOption(_ name: String) -> String { "unknown option \(name)" }
+    func givenOnlyOnce(_ name: String) -> String { "\(name) may be given only once" }
+    func needsValue(_ name: String) -> String { "\(name) needs a value" }
+    func takesNoValue(_ name: String) -> String { "\(name) takes no value" }
+    func isRequired(_ name: String) -> String { "\(name) is required" }
+    func unexpectedArgument(_ word: String) -> String { "unexpected argument \(word)" }
+    func missingArgument(_ name: String) -> String { "missing \(name)" }
+    func notAContactID(_ text: String) -> String { "ID must be a contact id (a positive number), not \"\(text)\"" }
+    func mustBeOneOf(_ option: String, _ choices: [String], given: String?) -> String {
+        let listed = choices.dropLast().joined(separator: ", ") + " or " + (choices.last ?? "")
+        return "\(option) must be \(listed)" + (given.map { ", not \"\($0)\"" } ?? "")
+    }
+    func mustBeNumber(_ option: String, from lowest: Int, to highest: Int) -> String {
+        "\(option) must be a number from \(lowest) to \(highest)"
+    }
+    func notBoth(_ first: String, _ second: String) -> String { "give \(first) or \(second), not both" }
+    func together(_ first: String, _ second: String) -> String { "\(first) and \(second) go together" }
+    var standardInputOnce: String { "standard input (-) may be given only once" }
+    var passwordNeedsStdin: String { "standard input is not a terminal: pass the password with --password-stdin" }
+    var noPasswordOnStdin: String { "no password on standard input" }
+    var noPasswordGiven: String { "no password given" }
+    var passwordPrompt: String { "Password: " }
+    var repeatPasswordPrompt: String { "Repeat password: " }
+    func cannotRead(_ path: String) -> String { "cannot read \(path)" }
+    func cannotReadFile(_ path: String) -> String { "cannot read \(path): no such file, or not a readable file" }
+    func cannotReadPhoto(_ path: String) -> String { "cannot read photo \(path)" }
+    func readFailed(_ name: String, _ reason: String) -> String { "error reading \(name): \(reason)" }
+    func cannotWrite(_ path: String, _ reason: String) -> String { "cannot write \(path): \(reason)" }
+    func cannotOpenDataDirectory(_ path: String, _ reason: String) -> String { "cannot open the data directory \(path): \(reason)" }
+    func serverRunning(_ directory: String) -> String { "a server is running on \(directory); stop it first" }
+    func restoreRunning(_ directory: String) -> String { "a restore is running on \(directory); start the server when it has finished" }
+    func cardsNotImported(_ number: Int) -> String { "\(number) card\(number == 1 ? "" : "s") not imported:" }
+    func userCreated(_ name: String) -> String { "Created user \(name)." }
+    var noUsers: String { "No users." }
+    func passwordChanged(_ name: String) -> String { "Password changed for \(name)." }
+    func userDeleted(_ name: String) -> String { "Deleted user \(name)." }
+    func appPasswordCreated(_ name: String, device: String, password: String) -> String {
+        "App password for \(name) on \(device) (it will not be shown again):\n\(password)"
+    }
+    var noAppPasswords: String { "No app passwords." }
+    func appPasswordEntry(_ device: String, created: String, lastUsed: String?) -> String {
+        "\(device)\tcreated \(created)\tlast used \(lastUsed ?? "never")"
+    }
+    func appPasswordRevoked(_ name: String, device: String) -> String { "Revoked the app password of \(name) on \(device)." }
+    func phoneticNames(_ on: Bool, _ name: String) -> String { "Phonetic names \(on ? "on" : "off") for \(name)." }
+    func contactUpdated(_ id: Int64) -> String { "Updated contact \(id)." }
+    func contactTrashed(_ id: Int64) -> String { "Moved contact \(id) to the trash." }
+    var trashEmpty: String { "The trash is empty." }
+    func contactRestored(_ id: Int64) -> String { "Restored contact \(id)." }
+    var noContacts: String { "No contacts." }
+    func importTally(imported: Int, updated: Int, skipped: Int, failed: Int) -> String {
+        "Imported \(imported), updated \(updated), skipped \(skipped), failed \(failed)."
+    }
+    func exported(_ count: Int, to path: String) -> String { "Exported \(self.count(count)) to \(path)." }
+    func backupContents(users: Int, contacts: Int) -> String {
+        (users == 1 ? "1 user" : "\(grouped(users)) users") + " and " + (contacts == 1 ? "1 contact" : "\(grouped(contacts)) contacts")
+    }
+    func backedUp(_ contents: String, to path: String, size: String) -> String { "Backed up \(contents) to \(path) (\(size))." }
+    func keptReplacedData(_ path: String) -> String { "Kept the data it replaces in \(path)." }
+    func restored(_ contents: String, from path: String) -> String {
+        "Restored \(contents) from \(path). Everyone signs in again; an app password "
+            + "revoked after the backup was made works again until it is revoked again."
+    }
+    var stopping: String { "Stopping: finishing requests in flight…" }
+    var cardsUnit: String { "cards" }
+    var pagesUnit: String { "pages" }
+}

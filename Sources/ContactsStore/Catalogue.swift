@@ -1,0 +1,305 @@
+import ContactsCore
+import SQLite
+import VCard
+
+/// Every piece of text a person reads — web pages, messages of errors from every layer, the CLI's
+/// messages, CardDAV's refusals — in one language. Each language is one conforming file
+/// (`Catalogue+English.swift`, `Catalogue+Chinese.swift`) and one `Language` case. Errors stay
+/// structured where they are raised; the catalogue words them. The web app's English strings
+/// are the accessible names browser tests find controls by (SCREENS.md): keep them exact.
+public protocol Catalogue: Sendable {
+    /// The language's own name, for the language switch: "English", "中文".
+    var languageName: String { get }
+
+    // MARK: Log in and setup
+    var appTitle: String { get }
+    var account: String { get }
+    var accountPlaceholder: String { get }
+    var password: String { get }
+    var passwordPlaceholder: String { get }
+    var passwordRemembered: String { get }
+    var rememberPassword: String { get }
+    var autoLogin: String { get }
+    var logIn: String { get }
+    var loggingIn: String { get }
+    var wrongLogin: String { get }
+    func tooManyAttempts(minutes: Int) -> String
+    var busy: String { get }
+    /// A failure of the server's own; the detail is only in its log.
+    var serverError: String { get }
+    var setupTitle: String { get }
+    var repeatPassword: String { get }
+    var createAccount: String { get }
+    var passwordsDiffer: String { get }
+    func passwordTooShort(_ minimum: Int) -> String
+    func passwordTooLong(_ maximumBytes: Int) -> String
+    var invalidAccount: String { get }
+    var accountTaken: String { get }
+
+    // MARK: The list
+    func listTitle(_ account: String) -> String
+    var add: String { get }
+    var edit: String { get }
+    var done: String { get }
+    var logOut: String { get }
+    var search: String { get }
+    var delete: String { get }
+    var deleted: String { get }
+    var undo: String { get }
+    /// "1 contact", "12 contacts".
+    func count(_ number: Int) -> String
+    var empty: String { get }
+    var noMatches: String { get }
+    var more: String { get }
+    var sectionIndex: String { get }
+    var menu: String { get }
+    var importCards: String { get }
+    var exportCards: String { get }
+    var logOutQuestion: String { get }
+    var logOutMessage: String { get }
+    var confirmLogOut: String { get }
+    var cancel: String { get }
+
+    // MARK: A contact
+    var newContact: String { get }
+    var contact: String { get }
+    var photo: String { get }
+    var cropTitle: String { get }
+    var zoom: String { get }
+    var removePhoto: String { get }
+    var name: String { get }
+    var phone: String { get }
+    var sex: String { get }
+    var age: String { get }
+    var birthday: String { get }
+    var lunarBirthday: String { get }
+    var lunarMonth: String { get }
+    var lunarDay: String { get }
+    var leapMonth: String { get }
+    /// An option of the lunar month select: 正月…腊月, or the number.
+    func lunarMonthName(_ month: Int) -> String
+    /// An option of the lunar day select: 初一…三十, or the number.
+    func lunarDayName(_ day: Int) -> String
+    /// A lunar birthday: "Lunar 8/15", "农历八月十五".
+    func lunarDate(_ date: LunarDate) -> String
+    /// What follows a lunar birthday: the Gregorian day it next falls on (" · next: 2027-09-15").
+    func nextOccurrence(_ date: CalendarDate) -> String
+    var address: String { get }
+    var email: String { get }
+    var note: String { get }
+    var back: String { get }
+    func sexName(_ sex: Sex) -> String
+    func phoneLabel(_ label: PhoneLabel) -> String
+    var save: String { get }
+    var discardQuestion: String { get }
+    var discard: String { get }
+    var keepEditing: String { get }
+    /// Why a save was refused, and the other version's values where they differ from the form's.
+    func changedElsewhere(_ otherValues: [(label: String, value: String)]) -> String
+    var deleteContact: String { get }
+    var share: String { get }
+
+    // MARK: Import and export
+    var vCardFile: String { get }
+    var ifAlreadyThere: String { get }
+    func conflictChoice(_ policy: ImportConflictPolicy) -> String
+    var largerFiles: String { get }
+    var chooseFile: String { get }
+    var emptyFile: String { get }
+    var importFinished: String { get }
+    var importedCount: String { get }
+    var updatedCount: String { get }
+    var skippedCount: String { get }
+    var failedCount: String { get }
+    var noCards: String { get }
+    var notImported: String { get }
+    func moreFailures(_ number: Int) -> String
+    var unsupportedVersion: String { get }
+    /// Where in the input a problem is, before what it is: "vCard 3, line 41: …".
+    func atCard(_ card: Int, line: Int, _ problem: String) -> String
+
+    // MARK: Other pages
+    /// A form whose body is not multipart/form-data.
+    var formUnreadable: String { get }
+    var notFound: String { get }
+    var notFoundMessage: String { get }
+    var forbidden: String { get }
+
+    // MARK: Errors of the layers below
+    func message(for error: ContactValidationError) -> String
+    /// What was wrong with a card, without where.
+    func reason(for kind: VCardError.Kind) -> String
+    func message(for error: StoreError) -> String
+    func message(for error: MigrationError) -> String
+
+    // MARK: CardDAV's logins and refusals of a PUT (in English: clients show them as they come)
+    /// What a sync client without credentials is asked for.
+    var syncLogIn: String { get }
+    /// A throttled sync login, in seconds as Retry-After has it.
+    func tooManyLogins(seconds: Int) -> String
+    var putOutsideAddressBook: String { get }
+    var sendVCard: String { get }
+    var noVCardInBody: String { get }
+    var oneVCardPerResource: String { get }
+    func cardTooLarge(maximumBytes: Int) -> String
+    /// A card that cannot be read or whose details are refused; `problem` says why.
+    func notAValidVCard(_ problem: String) -> String
+    /// A control character (`U+0001`) in a card, in a property when it has a name.
+    func controlCharacter(_ character: String, property: String?, line: Int) -> String
+    var cardChangedOrExists: String { get }
+    func cardHasAnotherUID(_ name: String) -> String
+    func uidTaken(_ uid: String) -> String
+    func uidCannotNameCard(_ uid: String) -> String
+    func nameCannotNameCard(_ name: String) -> String
+
+    // MARK: CardDAV's other refusals (in English: they tell a client's developer what to change)
+    var onlyAddressBookPropertiesChange: String { get }
+    /// A request body whose root is not the element the method takes ("A PROPFIND body must be a DAV:propfind element.").
+    func bodyMustBe(_ method: String, _ element: String) -> String
+    var notWellFormedXML: String { get }
+    var queryNeedsFilter: String { get }
+    var reportNeedsBody: String { get }
+    func noCard(_ name: String) -> String
+    func noAddressBook(_ name: String) -> String
+    func nothingAt(_ path: String) -> String
+    var reportOnAddressBook: String { get }
+    func unsupportedReport(_ name: String) -> String
+    func notAnXMLName(_ name: String) -> String
+    var expandPropertyOnCard: String { get }
+    var propfindHoldsOne: String { get }
+    var includeWithAllprop: String { get }
+    func atMostOneProp(_ report: String) -> String
+    var syncLevel: String { get }
+    var invalidSyncToken: String { get }
+    var booksHoldCardsOnly: String { get }
+    func methodNotSupported(_ method: String) -> String
+    var servedAsVCardOnly: String { get }
+    var vCard21NotServed: String { get }
+    var onlyVCard3And4Served: String { get }
+    var servedAsVCard: String { get }
+    func unsupportedCollation(_ name: String) -> String
+    func unknownMatchType(_ type: String) -> String
+    /// A prop-filter or param-filter without its name attribute.
+    func filterNeedsName(_ element: String) -> String
+    var cardChangedSince: String { get }
+    var onlyCardsAndBooksDeleted: String { get }
+    var collectionsHaveNoContent: String { get }
+    var nresultsPositive: String { get }
+    func bodyTooLarge(maximumBytes: Int) -> String
+    var doctypeNotAllowed: String { get }
+    var processingInstructionsNotAllowed: String { get }
+    /// A body that is not UTF-8: sent with another charset, found to be in another encoding, or
+    /// declaring one.
+    func bodyNotUTF8(sentAs encoding: String) -> String
+    func bodyNotUTF8(is encoding: String) -> String
+    func bodyNotUTF8(declared encoding: String) -> String
+    var nulByte: String { get }
+    var bodyNotUTF8: String { get }
+    var malformedXMLDeclaration: String { get }
+    var accessIsFixed: String { get }
+    func runOn(_ path: String) -> String
+    var principalSearchNeedsSearch: String { get }
+    var principalMatchNeedsTarget: String { get }
+    var booksCreatedInHome: String { get }
+    func alreadyExists(_ name: String) -> String
+    var unsupportedMkcolBody: String { get }
+    var onlyBooksCreated: String { get }
+    func runWithDepthZero(_ report: String) -> String
+
+    // MARK: The command line
+    func unknownCommand(_ words: String) -> String
+    func usage(_ line: String) -> String
+    func unknownOption(_ name: String) -> String
+    func givenOnlyOnce(_ name: String) -> String
+    func needsValue(_ name: String) -> String
+    func takesNoValue(_ name: String) -> String
+    func isRequired(_ name: String) -> String
+    func unexpectedArgument(_ word: String) -> String
+    func missingArgument(_ name: String) -> String
+    func notAContactID(_ text: String) -> String
+    /// An option given a value it does not take: `choices` lists the ones it does.
+    func mustBeOneOf(_ option: String, _ choices: [String], given: String?) -> String
+    /// A numeric option out of its range.
+    func mustBeNumber(_ option: String, from lowest: Int, to highest: Int) -> String
+    func notBoth(_ first: String, _ second: String) -> String
+    func together(_ first: String, _ second: String) -> String
+    var standardInputOnce: String { get }
+    var passwordNeedsStdin: String { get }
+    var noPasswordOnStdin: String { get }
+    var noPasswordGiven: String { get }
+    var passwordPrompt: String { get }
+    var repeatPasswordPrompt: String { get }
+    func cannotRead(_ path: String) -> String
+    func cannotReadFile(_ path: String) -> String
+    func cannotReadPhoto(_ path: String) -> String
+    func readFailed(_ name: String, _ reason: String) -> String
+    func cannotWrite(_ path: String, _ reason: String) -> String
+    func cannotOpenDataDirectory(_ path: String, _ reason: String) -> String
+    func serverRunning(_ directory: String) -> String
+    func restoreRunning(_ directory: String) -> String
+    func cardsNotImported(_ number: Int) -> String
+    func userCreated(_ name: String) -> String
+    var noUsers: String { get }
+    func passwordChanged(_ name: String) -> String
+    func userDeleted(_ name: String) -> String
+    func appPasswordCreated(_ name: String, device: String, password: String) -> String
+    var noAppPasswords: String { get }
+    func appPasswordEntry(_ device: String, created: String, lastUsed: String?) -> String
+    func appPasswordRevoked(_ name: String, device: String) -> String
+    func phoneticNames(_ on: Bool, _ name: String) -> String
+    func contactUpdated(_ id: Int64) -> String
+    func contactTrashed(_ id: Int64) -> String
+    var trashEmpty: String { get }
+    func contactRestored(_ id: Int64) -> String
+    var noContacts: String { get }
+    func importTally(imported: Int, updated: Int, skipped: Int, failed: Int) -> String
+    func exported(_ count: Int, to path: String) -> String
+    /// "2 users and 1,204 contacts".
+    func backupContents(users: Int, contacts: Int) -> String
+    func backedUp(_ contents: String, to path: String, size: String) -> String
+    func keptReplacedData(_ path: String) -> String
+    func restored(_ contents: String, from path: String) -> String
+    var stopping: String { get }
+    var cardsUnit: String { get }
+    var pagesUnit: String { get }
+}
+
+extension Catalogue {
+    /// A field as a validation message names it (the form's label).
+    public func fieldName(_ field: ContactValidationError.Field) -> String {
+        switch field {
+        case .name: name
+        case .phone: phone
+        case .address: address
+        case .email: email
+        case .note: note
+        }
+    }
+
+    /// "vCard 3, line 41: content line has no colon".
+    public func message(for error: VCardError) -> String {
+        atCard(error.card, line: error.line, reason(for: error.kind))
+    }
+
+    /// A card that was not imported: where, and why.
+    public func message(for failure: ImportFailure) -> String {
+        let problem = switch failure.reason {
+        case .unreadable(let kind): reason(for: kind)
+        case .invalid(let error): message(for: error)
+        }
+        return atCard(failure.card, line: failure.line, problem)
+    }
+
+    /// 12345 → "12,345": counts as the command line prints them.
+    public func grouped(_ number: Int) -> String {
+        let digits = Array(String(number))
+        return digits.enumerated().map { index, digit in
+            (index > 0 && (digits.count - index) % 3 == 0 ? "," : "") + String(digit)
+        }.joined()
+    }
+
+    /// The stored lunar birthday and the Gregorian day it next falls on: "Lunar 8/15 · next: 2027-09-15".
+    public func lunarBirthdaySummary(_ date: LunarDate, next: CalendarDate?) -> String {
+        lunarDate(date) + (next.map(nextOccurrence) ?? "")
+    }
+}

@@ -1,0 +1,215 @@
+import ContactsCore
+import ContactsStore
+import Foundation
+import SQLite
+import Testing
+import VCard
+
+/// Every language's catalogue words every entry, and keeps the names and numbers it is given.
+@Suite struct CatalogueTests {
+    /// One rendered entry: its name, its text, and what the text must show of its arguments.
+    struct Entry {
+        let key: String
+        let text: String
+        let placeholders: [String]
+    }
+
+    /// Arguments distinctive enough to find in any language's text.
+    static let (word, path, number) = ("Zq-7", "/tmp/x.vcf", 4321)
+
+    static let validationErrors: [ContactValidationError] = [
+        .emptyName, .cardWithoutName, .missingPhone, .phoneWithoutDigits(word), .ageOutOfRange, .ageAndBirthday,
+        .invalidBirthday(word), .birthdayInFuture, .invalidLunarBirthday(word), .invalidLunarBirthday(nil),
+        .invalidEmail(word), .unsupportedImage, .photoTooLarge,
+    ] + ContactValidationError.Field.allCases.flatMap { [.tooLong(field: $0, limit: number), .tooMany(field: $0, limit: number)] }
+
+    static let vCardProblems: [VCardError.Kind] = [
+        .missingEnd, .endWithoutBegin, .missingColon, .invalidName(word), .unterminatedQuote,
+        .invalidBase64(property: word), .unknownCharset(word), .undecodableText(charset: word), .nestingTooDeep, .noCard,
+    ]
+
+    static let storeErrors: [StoreError] = [
+        .invalidUsername(word), .usernameTaken(word), .userNotFound(word),
+        .invalidPassword(.tooShort(minimum: number)), .invalidPassword(.tooLong(maximumBytes: number)),
+        .contactNotFound(Int64(number)), .notInTrash(Int64(number)), .invalid(.emptyName),
+        .cannotCreateDataDirectory(path: path, reason: word), .dataDirectoryIsAFile(path: path), .invalidAddressBookName(word), .addressBookNameTaken(word),
+        .addressBookNotFound, .cannotDeleteDefaultAddressBook, .cardNotFound(href: word), .invalidHref(word), .invalidUID(word),
+        .uidConflict(href: word), .preconditionFailed, .invalidDeviceName(word), .appPasswordExists(device: word),
+        .appPasswordNotFound(device: word), .backupExists(path: path), .cannotWriteBackup(path: path, reason: word),
+        .backupDamaged(path: path, problems: [word]), .notABackup(path: path, reason: .isTheDataDirectory),
+        .notABackup(path: path, reason: .noSuchFile), .notABackup(path: path, reason: .unreadable),
+        .notABackup(path: path, reason: .otherDatabase), .notABackup(path: path, reason: .notADatabase(word)),
+        .notABackup(path: path, reason: .damaged([word])), .changedSinceRead(Int64(number)), .busy, .storageFailed(word),
+    ]
+
+    /// The placeholders of an error case: what it carries that a person must see.
+    static func carried(_ value: Any) -> [String] {
+        let shown = String(describing: value)
+        return [word, path, String(number)].filter { shown.contains($0) }
+    }
+
+    /// Every entry of the catalogue, rendered with the arguments above.
+    static func entries(of c: any Catalogue) -> [Entry] {
+        let (w, p, n) = (word, path, number)
+        let lunar = LunarDate(month: 8, day: 15)!, leap = LunarDate(month: 4, day: 1, isLeapMonth: true)!
+        var all: [(String, String, [String])] = [
+            ("languageName", c.languageName, []),
+            ("appTitle", c.appTitle, []), ("account", c.account, []), ("accountPlaceholder", c.accountPlaceholder, []),
+            ("password", c.password, []), ("passwordPlaceholder", c.passwordPlaceholder, []),
+            ("passwordRemembered", c.passwordRemembered, []), ("rememberPassword", c.rememberPassword, []),
+            ("autoLogin", c.autoLogin, []), ("logIn", c.logIn, []), ("loggingIn", c.loggingIn, []),
+            ("wrongLogin", c.wrongLogin, []), ("tooManyAttempts", c.tooManyAttempts(minutes: n), ["\(n)"]),
+            ("busy", c.busy, []), ("setupTitle", c.setupTitle, []), ("repeatPassword", c.repeatPassword, []),
+            ("createAccount", c.createAccount, []), ("passwordsDiffer", c.passwordsDiffer, []),
+            ("passwordTooShort", c.passwordTooShort(n), ["\(n)"]), ("passwordTooLong", c.passwordTooLong(n), ["\(n)"]),
+            ("invalidAccount", c.invalidAccount, []), ("accountTaken", c.accountTaken, []),
+            ("listTitle", c.listTitle(w), [w]), ("add", c.add, []), ("edit", c.edit, []), ("done", c.done, []),
+            ("logOut", c.logOut, []), ("search", c.search, []), ("delete", c.delete, []), ("deleted", c.deleted, []),
+            ("undo", c.undo, []), ("count(1)", c.count(1), ["1"]), ("count", c.count(n), ["\(n)"]), ("empty", c.empty, []),
+            ("noMatches", c.noMatches, []), ("more", c.more, []), ("sectionIndex", c.sectionIndex, []), ("menu", c.menu, []),
+            ("importCards", c.importCards, []), ("exportCards", c.exportCards, []),
+            ("logOutQuestion", c.logOutQuestion, []), ("logOutMessage", c.logOutMessage, []),
+            ("confirmLogOut", c.confirmLogOut, []), ("cancel", c.cancel, []),
+            ("newContact", c.newContact, []), ("contact", c.contact, []), ("photo", c.photo, []),
+            ("cropTitle", c.cropTitle, []), ("zoom", c.zoom, []), ("removePhoto", c.removePhoto, []), ("name", c.name, []),
+            ("phone", c.phone, []), ("sex", c.sex, []), ("age", c.age, []), ("birthday", c.birthday, []),
+            ("lunarBirthday", c.lunarBirthday, []), ("lunarMonth", c.lunarMonth, []), ("lunarDay", c.lunarDay, []),
+            ("leapMonth", c.leapMonth, []), ("lunarDate", c.lunarDate(lunar), []), ("lunarDate(leap)", c.lunarDate(leap), []),
+            ("nextOccurrence", c.nextOccurrence(CalendarDate(year: 2027, month: 9, day: 15)), ["2027-09-15"]),
+            ("address", c.address, []), ("email", c.email, []), ("note", c.note, []), ("back", c.back, []),
+            ("save", c.save, []), ("discardQuestion", c.discardQuestion, []), ("discard", c.discard, []),
+            ("keepEditing", c.keepEditing, []), ("deleteContact", c.deleteContact, []), ("share", c.share, []),
+            ("vCardFile", c.vCardFile, []), ("ifAlreadyThere", c.ifAlreadyThere, []), ("largerFiles", c.largerFiles, []),
+            ("chooseFile", c.chooseFile, []), ("emptyFile", c.emptyFile, []), ("importFinished", c.importFinished, []),
+            ("importedCount", c.importedCount, []), ("updatedCount", c.updatedCount, []),
+            ("skippedCount", c.skippedCount, []), ("failedCount", c.failedCount, []), ("noCards", c.noCards, []),
+            ("notImported", c.notImported, []), ("moreFailures", c.moreFailures(n), ["\(n)"]),
+            ("unsupportedVersion", c.unsupportedVersion, []), ("atCard", c.atCard(7, line: n, w), ["7", "\(n)", w]),
+            ("formUnreadable", c.formUnreadable, []), ("notFound", c.notFound, []), ("notFoundMessage", c.notFoundMessage, []), ("forbidden", c.forbidden, []),
+            ("syncLogIn", c.syncLogIn, []), ("tooManyLogins", c.tooManyLogins(seconds: n), ["\(n)"]),
+            ("putOutsideAddressBook", c.putOutsideAddressBook, []), ("sendVCard", c.sendVCard, []),
+            ("noVCardInBody", c.noVCardInBody, []), ("oneVCardPerResource", c.oneVCardPerResource, []),
+            ("cardTooLarge", c.cardTooLarge(maximumBytes: n), ["\(n)"]), ("notAValidVCard", c.notAValidVCard(w), [w]),
+            ("controlCharacter", c.controlCharacter("U+0001", property: w, line: n), ["U+0001", w, "\(n)"]),
+            ("controlCharacter(line)", c.controlCharacter("U+0001", property: nil, line: n), ["U+0001", "\(n)"]),
+            ("cardChangedOrExists", c.cardChangedOrExists, []), ("cardHasAnotherUID", c.cardHasAnotherUID(w), [w]),
+            ("uidTaken", c.uidTaken(w), [w]), ("uidCannotNameCard", c.uidCannotNameCard(w), [w]),
+            ("nameCannotNameCard", c.nameCannotNameCard(w), [w]),
+            ("onlyAddressBookPropertiesChange", c.onlyAddressBookPropertiesChange, []),
+            ("bodyMustBe", c.bodyMustBe("ACL", "DAV:acl"), ["ACL", "DAV:acl"]), ("notWellFormedXML", c.notWellFormedXML, []),
+            ("queryNeedsFilter", c.queryNeedsFilter, []), ("reportNeedsBody", c.reportNeedsBody, []), ("noCard", c.noCard(w), [w]),
+            ("noAddressBook", c.noAddressBook(w), [w]), ("nothingAt", c.nothingAt(p), [p]),
+            ("reportOnAddressBook", c.reportOnAddressBook, []), ("unsupportedReport", c.unsupportedReport(w), [w]),
+            ("notAnXMLName", c.notAnXMLName(w), [w]), ("expandPropertyOnCard", c.expandPropertyOnCard, []),
+            ("propfindHoldsOne", c.propfindHoldsOne, []), ("includeWithAllprop", c.includeWithAllprop, []),
+            ("atMostOneProp", c.atMostOneProp(w), [w]), ("syncLevel", c.syncLevel, []), ("invalidSyncToken", c.invalidSyncToken, []),
+            ("booksHoldCardsOnly", c.booksHoldCardsOnly, []), ("methodNotSupported", c.methodNotSupported(w), [w]),
+            ("servedAsVCardOnly", c.servedAsVCardOnly, []), ("vCard21NotServed", c.vCard21NotServed, []),
+            ("onlyVCard3And4Served", c.onlyVCard3And4Served, []), ("servedAsVCard", c.servedAsVCard, []),
+            ("unsupportedCollation", c.unsupportedCollation(w), [w]), ("unknownMatchType", c.unknownMatchType(w), [w]),
+            ("filterNeedsName", c.filterNeedsName(w), [w]), ("cardChangedSince", c.cardChangedSince, []),
+            ("onlyCardsAndBooksDeleted", c.onlyCardsAndBooksDeleted, []), ("collectionsHaveNoContent", c.collectionsHaveNoContent, []),
+            ("nresultsPositive", c.nresultsPositive, []), ("bodyTooLarge", c.bodyTooLarge(maximumBytes: 3 << 20), ["3"]),
+            ("doctypeNotAllowed", c.doctypeNotAllowed, []), ("processingInstructionsNotAllowed", c.processingInstructionsNotAllowed, []),
+            ("bodyNotUTF8(sentAs:)", c.bodyNotUTF8(sentAs: w), [w]), ("bodyNotUTF8(is:)", c.bodyNotUTF8(is: w), [w]),
+            ("bodyNotUTF8(declared:)", c.bodyNotUTF8(declared: w), [w]), ("nulByte", c.nulByte, []), ("bodyNotUTF8", c.bodyNotUTF8, []),
+            ("malformedXMLDeclaration", c.malformedXMLDeclaration, []), ("accessIsFixed", c.accessIsFixed, []),
+            ("runOn", c.runOn(p), [p]), ("principalSearchNeedsSearch", c.principalSearchNeedsSearch, []),
+            ("principalMatchNeedsTarget", c.principalMatchNeedsTarget, []), ("booksCreatedInHome", c.booksCreatedInHome, []),
+            ("alreadyExists", c.alreadyExists(w), [w]), ("unsupportedMkcolBody", c.unsupportedMkcolBody, []),
+            ("onlyBooksCreated", c.onlyBooksCreated, []), ("runWithDepthZero", c.runWithDepthZero(w), [w]),
+            ("unknownCommand", c.unknownCommand(w), [w]), ("usage", c.usage(w), [w]), ("unknownOption", c.unknownOption(w), [w]),
+            ("givenOnlyOnce", c.givenOnlyOnce(w), [w]), ("needsValue", c.needsValue(w), [w]), ("takesNoValue", c.takesNoValue(w), [w]),
+            ("isRequired", c.isRequired(w), [w]), ("unexpectedArgument", c.unexpectedArgument(w), [w]),
+            ("missingArgument", c.missingArgument(w), [w]), ("notAContactID", c.notAContactID(w), [w]),
+            ("mustBeOneOf", c.mustBeOneOf("--x", ["a1", "b2", "c3"], given: w), ["--x", "a1", "b2", "c3", w]),
+            ("mustBeOneOf(nil)", c.mustBeOneOf("--x", ["a1", "b2"], given: nil), ["--x", "a1", "b2"]),
+            ("mustBeNumber", c.mustBeNumber("--x", from: 7, to: n), ["--x", "7", "\(n)"]),
+            ("notBoth", c.notBoth("--a1", "--b2"), ["--a1", "--b2"]), ("together", c.together("--a1", "--b2"), ["--a1", "--b2"]),
+            ("standardInputOnce", c.standardInputOnce, []), ("passwordNeedsStdin", c.passwordNeedsStdin, ["--password-stdin"]),
+            ("noPasswordOnStdin", c.noPasswordOnStdin, []), ("noPasswordGiven", c.noPasswordGiven, []),
+            ("passwordPrompt", c.passwordPrompt, []), ("repeatPasswordPrompt", c.repeatPasswordPrompt, []),
+            ("cannotRead", c.cannotRead(p), [p]), ("cannotReadFile", c.cannotReadFile(p), [p]),
+            ("cannotReadPhoto", c.cannotReadPhoto(p), [p]), ("readFailed", c.readFailed(p, w), [p, w]),
+            ("cannotWrite", c.cannotWrite(p, w), [p, w]), ("cannotOpenDataDirectory", c.cannotOpenDataDirectory(p, w), [p, w]),
+            ("serverRunning", c.serverRunning(p), [p]), ("restoreRunning", c.restoreRunning(p), [p]),
+            ("serverError", c.serverError, []),
+            ("changedElsewhere", c.changedElsewhere([(label: w, value: p)]), [w, p]),
+            ("cardsNotImported", c.cardsNotImported(n), ["\(n)"]), ("userCreated", c.userCreated(w), [w]),
+            ("noUsers", c.noUsers, []), ("passwordChanged", c.passwordChanged(w), [w]), ("userDeleted", c.userDeleted(w), [w]),
+            ("appPasswordCreated", c.appPasswordCreated(w, device: "d-9", password: "pw-8"), [w, "d-9", "pw-8"]),
+            ("noAppPasswords", c.noAppPasswords, []),
+            ("appPasswordEntry", c.appPasswordEntry("d-9", created: "c-6", lastUsed: "u-5"), ["d-9", "c-6", "u-5"]),
+            ("appPasswordEntry(never)", c.appPasswordEntry("d-9", created: "c-6", lastUsed: nil), ["d-9", "c-6"]),
+            ("appPasswordRevoked", c.appPasswordRevoked(w, device: "d-9"), [w, "d-9"]),
+            ("phoneticNames(on)", c.phoneticNames(true, w), [w]), ("phoneticNames(off)", c.phoneticNames(false, w), [w]),
+            ("contactUpdated", c.contactUpdated(Int64(n)), ["\(n)"]), ("contactTrashed", c.contactTrashed(Int64(n)), ["\(n)"]),
+            ("trashEmpty", c.trashEmpty, []), ("contactRestored", c.contactRestored(Int64(n)), ["\(n)"]),
+            ("noContacts", c.noContacts, []),
+            ("importTally", c.importTally(imported: 11, updated: 22, skipped: 33, failed: 44), ["11", "22", "33", "44"]),
+            ("exported", c.exported(n, to: p), ["\(n)", p]),
+            ("backupContents", c.backupContents(users: 2, contacts: 1234), ["2", "1,234"]),
+            ("backedUp", c.backedUp(w, to: p, size: "s-3"), [w, p, "s-3"]), ("keptReplacedData", c.keptReplacedData(p), [p]),
+            ("restored", c.restored(w, from: p), [w, p]),
+            ("stopping", c.stopping, []), ("cardsUnit", c.cardsUnit, []), ("pagesUnit", c.pagesUnit, []),
+        ]
+        all += (1...12).map { ("lunarMonthName(\($0))", c.lunarMonthName($0), []) }
+        all += (1...30).map { ("lunarDayName(\($0))", c.lunarDayName($0), []) }
+        all += Sex.allCases.map { ("sexName(\($0))", c.sexName($0), []) }
+        all += PhoneLabel.allCases.map { ("phoneLabel(\($0))", c.phoneLabel($0), []) }
+        all += ImportConflictPolicy.allCases.map { ("conflictChoice(\($0))", c.conflictChoice($0), []) }
+        all += ContactValidationError.Field.allCases.map { ("fieldName(\($0))", c.fieldName($0), []) }
+        all += validationErrors.map { ("\($0)", c.message(for: $0), carried($0)) }
+        all += vCardProblems.map { ("\($0)", c.reason(for: $0), carried($0)) }
+        all += storeErrors.map { ("\($0)", c.message(for: $0), carried($0)) }
+        all.append(("newerSchema", c.message(for: MigrationError.newerSchema(version: 77, known: 5)), ["77", "5"]))
+        return all.map { Entry(key: $0.0, text: $0.1, placeholders: $0.2) }
+    }
+
+    @Test(arguments: Language.allCases)
+    func everyEntryIsWordedWithItsArguments(language: Language) {
+        for entry in Self.entries(of: language.catalogue) {
+            #expect(!entry.text.trimmingCharacters(in: .whitespaces).isEmpty, "\(language): \(entry.key) is empty")
+            for placeholder in entry.placeholders {
+                #expect(entry.text.contains(placeholder), "\(language): \(entry.key) leaves out \(placeholder): \(entry.text)")
+            }
+        }
+    }
+
+    /// Messages of different errors differ, so a person can tell them apart.
+    @Test(arguments: Language.allCases)
+    func errorsAreToldApart(language: Language) {
+        let catalogue = language.catalogue
+        let texts = Self.validationErrors.map { catalogue.message(for: $0) } + Self.vCardProblems.map { catalogue.reason(for: $0) }
+            + Self.storeErrors.filter { $0 != .invalid(.emptyName) }.map { catalogue.message(for: $0) }
+        #expect(Set(texts).count == texts.count)
+    }
+
+    @Test func errorsAreWordedWithWhereTheyAre() {
+        let english = Language.english.catalogue, chinese = Language.chinese.catalogue
+        #expect(english.message(for: VCardError(.missingColon, card: 3, line: 41)) == "vCard 3, line 41: content line has no colon")
+        #expect(english.message(for: VCardError(.unknownCharset("x"), card: 1, line: 2)) == "vCard 1, line 2: unknown charset \"x\"")
+        #expect(chinese.message(for: VCardError(.missingColon, card: 3, line: 41)) == "第 3 张名片，第 41 行：这一行没有冒号")
+        #expect(english.message(for: ContactValidationError.tooLong(field: .note, limit: 10_000)) == "Note is longer than 10000 characters")
+        #expect(chinese.message(for: ContactValidationError.tooMany(field: .phone, limit: 50)) == "电话最多 50 项")
+        #expect(english.lunarBirthdaySummary(LunarDate(month: 4, day: 15, isLeapMonth: true)!, next: nil) == "Lunar leap 4/15")
+        #expect(chinese.lunarBirthdaySummary(LunarDate(month: 8, day: 15)!, next: CalendarDate(year: 2027, month: 9, day: 15))
+                == "农历八月十五 · 下次：2027-09-15")
+        #expect(StoreError.userNotFound("bob").description == "no user named \"bob\"")
+        #expect(english.bodyMustBe("ACL", "DAV:acl") == "An ACL body must be a DAV:acl element.")
+        #expect(english.bodyMustBe("PROPFIND", "DAV:propfind") == "A PROPFIND body must be a DAV:propfind element.")
+        #expect(english.bodyTooLarge(maximumBytes: 1 << 20) == "The request body is larger than 1 MiB.")
+    }
+
+    @Test func languagesAreFoundByTheirPrimarySubtag() {
+        #expect(Language(matching: "zh-CN") == .chinese)
+        #expect(Language(matching: "ZH-tw") == .chinese)
+        #expect(Language(matching: "zh_CN.UTF-8") == .chinese)
+        #expect(Language(matching: "en-GB") == .english)
+        #expect(Language(matching: "en_US.UTF-8") == .english)
+        #expect(Language(matching: "zha") == nil)
+        #expect(Language(matching: "C.UTF-8") == nil)
+        #expect(Language(matching: "") == nil)
+        #expect(Language.allCases.allSatisfy { Language(matching: $0.rawValue) == $0 })
+    }
+}
