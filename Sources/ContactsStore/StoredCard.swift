@@ -38,12 +38,6 @@ extension ContactStore {
         public let href: String
         public let etag: String
         public let updatedAt: Date
-
-        public init(href: String, etag: String, updatedAt: Date) {
-            self.href = href
-            self.etag = etag
-            self.updatedAt = updatedAt
-        }
     }
 
     /// The entity tag of a contact at `revision` in the book with this salt. It always holds a
