@@ -57,11 +57,7 @@ enum ServeCommand {
         let gate = PasswordGate()
         let web = try WebApp(store: store, setupCode: setupCode, throttle: throttle, gate: gate).responder()
         let dav = CardDAVServer(store: store, throttle: throttle, gate: gate).responder()
-        return ClosureResponder({ request in
-            try (CardDAVServer.handles(request) ? dav : web).respond(to: request)
-        }, refusal: { request, status in
-            (CardDAVServer.handles(request) ? dav : web).refusal(of: request, status: status)
-        })
+        return Mount(dav, where: CardDAVServer.handles, otherwise: web)
     }
 
     private static func readPEM(_ path: String) throws -> String {

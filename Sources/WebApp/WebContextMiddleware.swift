@@ -51,12 +51,8 @@ struct WebContextMiddleware: Middleware {
            !Self.comesFromThisSite(request) || !hasValidToken(request, expected: context.csrfToken) {
             response = ErrorPage.response(status: 403, message: context.strings.forbidden, context: context)
         } else {
-            do {
-                response = try next.respond(to: request)
-            } catch let error as any HTTPResponseConvertibleError {
-                // Rendered here, with the context, so that error pages get the headers and cookie too.
-                response = error.response(for: request)
-            }
+            // Errors are rendered here, with the context, so that error pages get the headers and cookie too.
+            response = try next.answer(request)
         }
         if existingCSRF == nil {
             response.setCookie(Cookies.make(Cookies.csrf, csrfCookie, maxAge: nil, for: request))

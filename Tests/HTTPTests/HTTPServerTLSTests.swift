@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import HTTP
+import TestSupport
 
 @Suite struct HTTPServerTLSTests {
     /// A fresh self-signed certificate and key for localhost, made with the openssl CLI.
