@@ -17,8 +17,6 @@ struct TestServer {
 
     var port: Int { server.port }
 
-    func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
-
     func client(timeoutSeconds: Int = 5) throws -> RawHTTPClient {
         try RawHTTPClient(port: port, timeoutSeconds: timeoutSeconds)
     }
