@@ -19,7 +19,6 @@
 
 /* A chunked upload is drained (and discarded) up to this multiple of the cap, then dropped. */
 #define CMHD_DRAIN_FACTOR 4
-#define CMHD_HEADER_LINE_OVERHEAD 4 /* ": " and CRLF */
 
 struct cmhd_server {
     struct MHD_Daemon *daemon;
@@ -29,9 +28,8 @@ struct cmhd_server {
     char *tls_certificate_pem; /* kept for the daemon's lifetime */
     char *tls_key_pem;
     size_t max_body_bytes;
-    size_t max_header_count;
-    size_t max_header_bytes;
     cmhd_handler handler;
+    cmhd_library_response_handler library_response_handler;
     void *handler_context;
     atomic_uint in_flight;
     pthread_mutex_t log_lock;
@@ -55,7 +53,6 @@ struct cmhd_exchange {
     const char **header_names;
     const char **header_values;
     size_t header_count;
-    size_t header_bytes;
 };
 
 static void *on_request_line(void *cls, const char *uri, struct MHD_Connection *connection) {
@@ -69,13 +66,28 @@ static void *on_request_line(void *cls, const char *uri, struct MHD_Connection *
     return exchange;
 }
 
+static void format_client_address(struct MHD_Connection *connection, char *out, size_t size);
+
+/* Reports a response libmicrohttpd queued itself, for a request the handler never saw (a header section
+ * too big for the connection's memory, a malformed Content-Length). */
+static void report_library_response(struct cmhd_server *server, struct cmhd_exchange *exchange,
+                                    struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_HTTP_STATUS);
+    if (info == NULL || info->http_status == 0) return;
+    char client[INET6_ADDRSTRLEN];
+    format_client_address(connection, client, sizeof client);
+    server->library_response_handler(server->handler_context, exchange->target != NULL ? exchange->target : "/", client,
+                                     info->http_status);
+}
+
 static void on_completed(void *cls, struct MHD_Connection *connection, void **req_cls,
                          enum MHD_RequestTerminationCode code) {
-    (void)connection;
-    (void)code;
     struct cmhd_server *server = cls;
     struct cmhd_exchange *exchange = *req_cls;
     if (exchange == NULL) return;
+    if (!exchange->dispatched && code != MHD_REQUEST_TERMINATED_DAEMON_SHUTDOWN) {
+        report_library_response(server, exchange, connection);
+    }
     free(exchange->target);
     free(exchange->body);
     free(exchange->header_names);
@@ -92,7 +104,6 @@ static enum MHD_Result collect_header(void *cls, enum MHD_ValueKind kind, const 
     exchange->header_names[exchange->header_count] = name;
     exchange->header_values[exchange->header_count] = text;
     exchange->header_count += 1;
-    exchange->header_bytes += strlen(name) + strlen(text) + CMHD_HEADER_LINE_OVERHEAD;
     return MHD_YES;
 }
 
@@ -175,20 +186,16 @@ static const char *framing_problem(const struct cmhd_exchange *exchange, const c
     return NULL;
 }
 
-/* Gathers the headers and returns the status rejecting them, or 0. */
+/* Gathers the headers and returns the status rejecting their framing or declared length, or 0. Their
+ * count and size are checked in Swift, with the rest of what the request may hold. */
 static unsigned int read_headers(struct cmhd_exchange *exchange, struct MHD_Connection *connection, const char *version) {
     const struct cmhd_server *server = exchange->server;
     int count = MHD_get_connection_values(connection, MHD_HEADER_KIND, NULL, NULL);
     if (count < 0) count = 0;
-    if ((size_t)count > server->max_header_count) return MHD_HTTP_REQUEST_HEADER_FIELDS_TOO_LARGE;
     exchange->header_names = calloc((size_t)count + 1, sizeof(char *));
     exchange->header_values = calloc((size_t)count + 1, sizeof(char *));
     if (exchange->header_names == NULL || exchange->header_values == NULL) return MHD_HTTP_INTERNAL_SERVER_ERROR;
     MHD_get_connection_values(connection, MHD_HEADER_KIND, collect_header, exchange);
-    if (exchange->header_bytes > server->max_header_bytes) {
-        exchange->header_count = 0;
-        return MHD_HTTP_REQUEST_HEADER_FIELDS_TOO_LARGE;
-    }
     uint64_t declared = 0;
     exchange->rejection_reason = framing_problem(exchange, version, &declared);
     if (exchange->rejection_reason != NULL) {
@@ -412,9 +419,8 @@ struct cmhd_server *cmhd_start(const struct cmhd_options *options, char *error, 
         server->tls_key_pem = strdup(options->tls_key_pem);
     }
     server->max_body_bytes = options->max_body_bytes;
-    server->max_header_count = options->max_header_count;
-    server->max_header_bytes = options->max_header_bytes;
     server->handler = options->handler;
+    server->library_response_handler = options->library_response_handler;
     server->handler_context = options->handler_context;
     atomic_init(&server->in_flight, 0);
     pthread_mutex_init(&server->log_lock, NULL);

@@ -36,6 +36,8 @@ enum ServeCommand {
         let lock = try DataDirectoryLock.take(context.dataDirectory, exclusive: false)
         let setupCode = try store.users().isEmpty ? SecretToken.make() : nil
         let server = HTTPServer(configuration: configuration, responder: try responder(store: store, setupCode: setupCode))
+        // Caught from before the address is printed: whoever reads it may signal at once.
+        let termination = TerminationSignal()
         try server.start()
         let scheme = configuration.tlsCertificatePEM == nil ? "http" : "https"
         let base = "\(scheme)://\(host.contains(":") ? "[\(host)]" : host):\(server.port)"
@@ -45,7 +47,7 @@ enum ServeCommand {
             context.console.print("Setup: \(base)/setup?code=\(setupCode)")
         }
         withExtendedLifetime(lock) {
-            waitForTerminationSignal()
+            termination.wait()
             context.console.printError(context.catalogue.stopping)
             server.stop()
         }
@@ -58,29 +60,35 @@ enum ServeCommand {
         let gate = PasswordGate()
         let web = try WebApp(store: store, setupCode: setupCode, throttle: throttle, gate: gate).responder()
         let dav = CardDAVServer(store: store, throttle: throttle, gate: gate).responder()
-        return ClosureResponder({ request in
-            try (CardDAVServer.handles(request) ? dav : web).respond(to: request)
-        }, refusal: { request, status in
-            (CardDAVServer.handles(request) ? dav : web).refusal(of: request, status: status)
-        })
+        return Mount(dav, where: CardDAVServer.handles, otherwise: web)
     }
 
     private static func readPEM(_ path: String) throws -> String {
         guard let data = FileManager.default.contents(atPath: path) else { throw CommandFailure { $0.cannotRead(path) } }
         return String(decoding: data, as: UTF8.self)
     }
+}
 
-    /// Blocks until SIGINT or SIGTERM arrives.
-    private static func waitForTerminationSignal() {
-        let stop = DispatchSemaphore(value: 0)
-        let sources = [SIGINT, SIGTERM].map { number in
+/// SIGINT and SIGTERM, caught (not acted on) from creation until one arrives.
+private final class TerminationSignal {
+    private let arrived: DispatchSemaphore
+    private let sources: [any DispatchSourceSignal]
+
+    init() {
+        let arrived = DispatchSemaphore(value: 0)
+        self.arrived = arrived
+        sources = [SIGINT, SIGTERM].map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { stop.signal() }
+            source.setEventHandler { arrived.signal() }
             source.resume()
             return source
         }
-        stop.wait()
+    }
+
+    /// Blocks until SIGINT or SIGTERM has arrived.
+    func wait() {
+        arrived.wait()
         sources.forEach { $0.cancel() }
     }
 }

@@ -22,6 +22,8 @@ struct ChineseCatalogue: Catalogue {
     func tooManyAttempts(minutes: Int) -> String { "尝试次数过多，请 \(minutes) 分钟后再试" }
     var busy: String { "服务器繁忙，请稍后再试" }
     var serverError: String { "服务器出错了，请稍后再试" }
+    var requestTooLarge: String { "发送的内容超过了服务器允许的大小" }
+    var headersTooLarge: String { "请求头太大，清除本站的 Cookie 或许有帮助" }
     var setupTitle: String { "创建第一个账号" }
     var repeatPassword: String { "再次输入密码" }
     var createAccount: String { "创建账号" }

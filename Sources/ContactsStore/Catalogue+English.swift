@@ -22,6 +22,8 @@ struct EnglishCatalogue: Catalogue {
     func tooManyAttempts(minutes: Int) -> String { "Too many failed attempts. Try again in \(minutes) min." }
     var busy: String { "The server is busy. Try again in a moment." }
     var serverError: String { "Something went wrong on the server. Try again later." }
+    var requestTooLarge: String { "What was sent is larger than the server accepts." }
+    var headersTooLarge: String { "The request's headers are too large. Clearing this site's cookies may help." }
     var setupTitle: String { "Create the first account" }
     var repeatPassword: String { "Repeat password" }
     var createAccount: String { "Create account" }

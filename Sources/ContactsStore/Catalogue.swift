@@ -27,6 +27,10 @@ public protocol Catalogue: Sendable {
     var busy: String { get }
     /// A failure of the server's own; the detail is only in its log.
     var serverError: String { get }
+    /// A request refused for a body over the server's limit (413).
+    var requestTooLarge: String { get }
+    /// A request refused for a header section over the server's limits (431).
+    var headersTooLarge: String { get }
     var setupTitle: String { get }
     var repeatPassword: String { get }
     var createAccount: String { get }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// One access-log line: `2025-05-01T10:20:30.123Z 127.0.0.1 GET /contacts 200 512 1.3ms`.
+/// One access-log line: `2025-05-01T10:20:30.123Z 127.0.0.1 GET /contacts 200 512 1.3ms`; what is not
+/// known (the method and size of a response libmicrohttpd sent itself) is `-`.
 /// It never holds a header, cookie, query or body.
 struct AccessLogEntry {
     let time: Date
@@ -8,7 +9,7 @@ struct AccessLogEntry {
     let method: String
     let path: String
     let status: Int
-    let bodyBytes: Int
+    let bodyBytes: Int?
     let duration: Duration
 
     /// The formatted line.
@@ -16,7 +17,7 @@ struct AccessLogEntry {
         let microseconds = duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000
         let milliseconds = "\(microseconds / 1000).\(microseconds % 1000 / 100)ms"
         return [Self.timestamp(time), LogText.printable(clientAddress), LogText.printable(method), LogText.printable(path),
-                String(status), String(bodyBytes), milliseconds].joined(separator: " ")
+                String(status), bodyBytes.map(String.init) ?? "-", milliseconds].joined(separator: " ")
     }
 
     /// ISO-8601 in UTC with milliseconds.

@@ -54,6 +54,14 @@ public struct HTTPHeaders: Sendable, Sequence, Equatable, ExpressibleByDictionar
         left.utf8.elementsEqual(right.utf8) { lowercased($0) == lowercased($1) }
     }
 
+    /// Whether a field name is an RFC 9110 token: letters, digits and ``!#$%&'*+-.^_`|~``, at least one.
+    static func isToken(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.allSatisfy { byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || "!#$%&'*+-.^_`|~".utf8.contains(byte)
+        }
+    }
+
     private static func lowercased(_ byte: UInt8) -> UInt8 {
         (byte >= 65 && byte <= 90) ? byte + 32 : byte
     }

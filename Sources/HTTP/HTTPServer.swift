@@ -6,6 +6,7 @@ import Synchronization
 ///
 /// Each request is read whole, limits enforced, then answered synchronously by the responder on
 /// one of libmicrohttpd's worker threads. One access-log line per request goes to `log`.
+/// `InProcessClient` answers requests through the same steps without a socket.
 /// Do not call `stop()` from inside a handler.
 public final class HTTPServer: Sendable {
     /// The libmicrohttpd server handle, touched only under `running`'s lock.
@@ -29,7 +30,7 @@ public final class HTTPServer: Sendable {
     public init(configuration: Configuration = .init(), responder: any Responder,
                 log: @escaping @Sendable (String) -> Void = HTTPServer.standardErrorLog) {
         self.configuration = configuration
-        dispatcher = RequestDispatcher(responder: responder, log: log)
+        dispatcher = RequestDispatcher(responder: responder, limits: configuration, log: log)
     }
 
     deinit {
@@ -75,12 +76,17 @@ public final class HTTPServer: Sendable {
                         per_ip_limit: UInt32(settings.maxConnectionsPerClient),
                         timeout_seconds: UInt32(settings.connectionTimeoutSeconds),
                         memory_limit: settings.connectionMemoryLimit, max_body_bytes: settings.maxBodyBytes,
-                        max_header_count: settings.maxHeaderCount, max_header_bytes: settings.maxHeaderBytes,
                         tls_certificate_pem: certificate, tls_key_pem: key,
                         handler: { context, request in
                             guard let context, let request else { return 0 }
                             let dispatcher = Unmanaged<RequestDispatcher>.fromOpaque(context).takeUnretainedValue()
                             return HTTPServer.serve(request, with: dispatcher) ? 1 : 0
+                        },
+                        library_response_handler: { context, target, client, status in
+                            guard let context, let target, let client else { return }
+                            Unmanaged<RequestDispatcher>.fromOpaque(context).takeUnretainedValue()
+                                .logLibraryResponse(target: String(cString: target), clientAddress: String(cString: client),
+                                                    status: Int(status))
                         },
                         handler_context: context)
                     return cmhd_start(&options, &message, message.count)
@@ -91,7 +97,7 @@ public final class HTTPServer: Sendable {
         return Running(handle: handle, port: Int(cmhd_port(handle)))
     }
 
-    /// Builds the Request, runs the dispatcher, queues the response and logs it.
+    /// Builds the Request and serves it through the dispatcher onto the connection.
     private static func serve(_ raw: UnsafePointer<cmhd_request>, with dispatcher: RequestDispatcher) -> Bool {
         let started = ContinuousClock.now
         let incoming = raw.pointee
@@ -103,33 +109,23 @@ public final class HTTPServer: Sendable {
             method: String(cString: incoming.method), target: String(cString: incoming.target), headers: headers,
             body: incoming.body_length > 0 ? Array(UnsafeBufferPointer(start: incoming.body, count: incoming.body_length)) : [],
             clientAddress: String(cString: incoming.client_address), isSecure: incoming.is_secure != 0)
-        var response = dispatcher.response(for: request, refusedWith: incoming.rejection == 0 ? nil : Int(incoming.rejection),
-                                           because: incoming.rejection_reason.map { String(cString: $0) })
-        if !send(response, to: raw) {
-            dispatcher.fail(request, "libmicrohttpd refused the response status or a header")
-            response = HTTPError(500).response(for: request)
-            guard send(response, to: raw) else { return false }
-        }
-        dispatcher.logAccess(request, status: response.status, bodyBytes: request.method == "HEAD" ? 0 : response.body.count,
-                             started: started)
-        return true
+        let refusal = incoming.rejection == 0 ? nil
+            : RequestDispatcher.Refusal(status: Int(incoming.rejection), reason: incoming.rejection_reason.map { String(cString: $0) })
+        return dispatcher.serve(request, refusal: refusal, started: started) { send($0, to: raw) }
     }
 
-    /// Queues the response. Content-Length is left to libmicrohttpd, which also omits the body for HEAD;
-    /// fields with empty values are left out, as libmicrohttpd refuses them. For a request refused for its
-    /// framing the shim sends Connection: close, whatever the response says, and closes the connection.
+    /// Queues the response; libmicrohttpd adds Content-Length and Date, and leaves out the body for HEAD.
+    /// For a request refused for its framing the shim sends Connection: close, whatever the response
+    /// says, and closes the connection.
     private static func send(_ response: Response, to request: UnsafePointer<cmhd_request>) -> Bool {
-        guard (100...999).contains(response.status) else { return false }
         var packed: [CChar] = []
-        var count = 0
-        for (name, value) in response.headers where !value.isEmpty && !HTTPHeaders.sameName(name, "Content-Length") {
-            guard !name.utf8.contains(0), !value.utf8.contains(0) else { return false }
+        for (name, value) in response.headers {
             packed += name.utf8.map { CChar(bitPattern: $0) } + [0] + value.utf8.map { CChar(bitPattern: $0) } + [0]
-            count += 1
         }
         return packed.withUnsafeBufferPointer { headers in
             response.body.withUnsafeBufferPointer { body in
-                cmhd_respond(request, UInt32(response.status), headers.baseAddress, count, body.baseAddress, body.count) == 1
+                cmhd_respond(request, UInt32(response.status), headers.baseAddress, response.headers.count,
+                             body.baseAddress, body.count) == 1
             }
         }
     }

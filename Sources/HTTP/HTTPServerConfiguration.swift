@@ -9,7 +9,7 @@ extension HTTPServer {
         public var threadCount: Int
         /// Larger bodies are answered 413.
         public var maxBodyBytes: Int
-        /// More header fields are answered 431.
+        /// More header fields are answered 431 (": " and CRLF count 4 bytes each toward `maxHeaderBytes`).
         public var maxHeaderCount: Int
         /// Larger header sections (names, values, separators) are answered 431.
         public var maxHeaderBytes: Int
@@ -42,9 +42,22 @@ extension HTTPServer {
             self.tlsKeyPEM = tlsKeyPEM
         }
 
-        /// libmicrohttpd's per-connection memory pool: twice the header cap, at least its 32 KiB default.
-        /// Header sections too big for the pool are refused by libmicrohttpd itself (also with 431).
-        var connectionMemoryLimit: Int { max(32 * 1024, 2 * maxHeaderBytes) }
+        /// libmicrohttpd's per-connection memory pool, which holds the request line and header section
+        /// while they are read: four times the header cap, at least 64 KiB, so that a header section up
+        /// to about three times the cap is read whole and refused here. libmicrohttpd refuses larger ones
+        /// itself (431 with its own body; the access log still gets a line).
+        var connectionMemoryLimit: Int { max(64 * 1024, 4 * maxHeaderBytes) }
+
+        /// The refusal of a request over the limits checked once it is read (431 for too many header
+        /// fields or bytes, 413 for a body over the cap), or nil. The shim refuses a declared or
+        /// chunked body over the cap before it is read; this check is for requests that come whole.
+        func refusal(of request: Request) -> RequestDispatcher.Refusal? {
+            let headerBytes = request.headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 }
+            if request.headers.count > maxHeaderCount || headerBytes > maxHeaderBytes {
+                return .init(status: 431, reason: nil)
+            }
+            return request.body.count > maxBodyBytes ? .init(status: 413, reason: nil) : nil
+        }
 
         /// Why this configuration cannot work, or nil.
         var problem: String? {

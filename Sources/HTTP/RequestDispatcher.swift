@@ -1,42 +1,89 @@
 import Foundation
 
-/// Runs the responder for each request, turns thrown errors into responses and writes the logs.
+/// What the server does with a request once it is read, for `HTTPServer` and `InProcessClient` alike:
+/// the limits checked here, the refusal or the responder's answer, a 500 for an error that does not
+/// render itself or a response that cannot be sent, and the access-log line.
 final class RequestDispatcher: Sendable {
+    /// A status refusing a request before the responder sees it, and why (the plain refusal's text).
+    struct Refusal {
+        let status: Int
+        let reason: String?
+    }
+
     private let responder: any Responder
+    private let limits: HTTPServer.Configuration
     private let log: @Sendable (String) -> Void
 
-    init(responder: any Responder, log: @escaping @Sendable (String) -> Void) {
+    init(responder: any Responder, limits: HTTPServer.Configuration, log: @escaping @Sendable (String) -> Void) {
         self.responder = responder
+        self.limits = limits
         self.log = log
     }
 
-    /// The response for a request, or for a request the server refused with `status` (400, 413, 431):
-    /// the responder's refusal or the plain one, whose text is `reason` or else the status line.
-    /// Errors rendering themselves do so; anything else is logged by type name and answered 500.
-    func response(for request: Request, refusedWith status: Int? = nil, because reason: String? = nil) -> Response {
-        if let status {
-            return responder.refusal(of: request, status: status) ?? HTTPError(status, reason).response(for: request)
+    /// Answers a request, or refuses it (the transport's `refusal` or the limits' own), hands the
+    /// response to `send`, and logs it. Header fields with empty values are left out of what `send`
+    /// gets, and so is Content-Length, which is the transport's to set (as is leaving out a HEAD
+    /// response's body). False when `send` failed: nothing was sent and the connection should close.
+    func serve(_ request: Request, refusal: Refusal? = nil, started: ContinuousClock.Instant = .now,
+               send: (Response) -> Bool) -> Bool {
+        var response = response(for: request, refusal: refusal ?? limits.refusal(of: request))
+        response.headers = HTTPHeaders(response.headers.filter { !$0.value.isEmpty && !HTTPHeaders.sameName($0.name, "Content-Length") }
+                                           .map { ($0.name, $0.value) })
+        if let problem = Self.unsendable(response) {
+            fail(request, problem)
+            response = HTTPError(500).response(for: request)
+        }
+        guard send(response) else {
+            fail(request, "the response could not be queued")
+            return false
+        }
+        let entry = AccessLogEntry(time: Date(), clientAddress: request.clientAddress, method: request.method,
+                                   path: request.rawPath, status: response.status,
+                                   bodyBytes: request.method == "HEAD" ? 0 : response.body.count, duration: .now - started)
+        log(entry.line)
+        return true
+    }
+
+    /// Logs a response libmicrohttpd sent itself, to a request the server never saw: its method and
+    /// body size are not known, so they are logged as `-`.
+    func logLibraryResponse(target: String, clientAddress: String, status: Int) {
+        let path = String(target.prefix { $0 != "?" })
+        log(AccessLogEntry(time: Date(), clientAddress: clientAddress, method: "-", path: path, status: status,
+                           bodyBytes: nil, duration: .zero).line)
+    }
+
+    /// The refusal (the responder's, else the plain one), or the responder's answer; other errors are
+    /// logged by type name and answered 500.
+    private func response(for request: Request, refusal: Refusal?) -> Response {
+        if let refusal {
+            var refused = request
+            refused.body = []
+            return responder.refusal(of: refused, status: refusal.status)
+                ?? HTTPError(refusal.status, refusal.reason).response(for: refused)
         }
         do {
-            return try responder.respond(to: request)
-        } catch let error as any HTTPResponseConvertibleError {
-            return error.response(for: request)
+            return try responder.answer(request)
         } catch {
             fail(request, "handler threw \(String(reflecting: type(of: error)))")
             return HTTPError(500).response(for: request)
         }
     }
 
-    /// Logs a failure serving a request, naming only its method and path.
-    func fail(_ request: Request, _ reason: String) {
-        log(LogText.failure(of: request, reason))
+    /// Why a response cannot go out as it is: a status outside 100…999, a field name that is not a
+    /// token, or a line break or NUL in a value (which would inject header lines).
+    private static func unsendable(_ response: Response) -> String? {
+        guard (100...999).contains(response.status) else { return "the response status \(response.status) is not one" }
+        for (name, value) in response.headers {
+            guard HTTPHeaders.isToken(name) else { return "a response header name is not a token" }
+            guard !value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }) else {
+                return "the response header \(name) has a line break or NUL in its value"
+            }
+        }
+        return nil
     }
 
-    /// Writes the access-log line for a request answered with `status` and `bodyBytes` of body.
-    func logAccess(_ request: Request, status: Int, bodyBytes: Int, started: ContinuousClock.Instant) {
-        let entry = AccessLogEntry(time: Date(), clientAddress: request.clientAddress, method: request.method,
-                                   path: request.rawPath, status: status, bodyBytes: bodyBytes,
-                                   duration: ContinuousClock.now - started)
-        log(entry.line)
+    /// Logs a failure serving a request, naming only its method and path.
+    private func fail(_ request: Request, _ reason: String) {
+        log(LogText.failure(of: request, reason))
     }
 }

@@ -6,7 +6,7 @@ import Synchronization
 /// More specific patterns win: literal segments before parameters before a tail.
 /// HEAD is answered by the GET handler where no HEAD route exists (the server sends no body).
 /// A matching path with no route for the method gets 405 with an Allow header;
-/// no matching path goes to `notFound`. Safe to use from many threads.
+/// no matching path goes to `notFound`; requests the server refused go to `refusal`. Safe to use from many threads.
 public final class Router: Responder {
     /// A route handler.
     public typealias Handler = @Sendable (Request, RouteParameters) throws -> Response
@@ -20,6 +20,7 @@ public final class Router: Responder {
     private struct State: Sendable {
         var routes: [Route] = []
         var notFound: any Responder = ClosureResponder { _ in throw HTTPError(404) }
+        var refusal: @Sendable (Request, Int) -> Response? = { _, _ in nil }
     }
 
     private let state = Mutex(State())
@@ -31,6 +32,13 @@ public final class Router: Responder {
     public var notFound: any Responder {
         get { state.withLock { $0.notFound } }
         set { state.withLock { $0.notFound = newValue } }
+    }
+
+    /// The response to a request the server refused with a status (see `Responder.refusal(of:status:)`);
+    /// by default nil, the server's plain refusal.
+    public var refusal: @Sendable (_ request: Request, _ status: Int) -> Response? {
+        get { state.withLock { $0.refusal } }
+        set { state.withLock { $0.refusal = newValue } }
     }
 
     /// Routes `method` requests whose path matches `pattern` to `handler`.
@@ -71,6 +79,11 @@ public final class Router: Responder {
             throw HTTPError(405, headers: ["Allow": Self.allowed(matches.map(\.0.method))])
         }
         return try route.handler(request, parameters)
+    }
+
+    /// Answers through `refusal`.
+    public func refusal(of request: Request, status: Int) -> Response? {
+        state.withLock { $0.refusal }(request, status)
     }
 
     private static func allowed(_ methods: [String]) -> String {

@@ -40,8 +40,25 @@ public final class WebApp: Sendable {
         addContactRoutes(to: router)
         router.get("/static/*path") { request, _ in try StaticFiles.assets.respond(to: request) }
         router.get("/") { request, _ in .redirect(to: request.context.user == nil ? "/login" : "/contacts") }
+        router.refusal = { request, status in Self.refusalPage(for: request, status: status) }
         return chain([WebContextMiddleware(store: store, csrfKey: try store.secretKey(named: "csrf"), router: router, errors: errors)],
                      to: router)
+    }
+
+    /// The page for a request the server refused (a body or header section over the limits): the error
+    /// page in the browser's language, with the security headers. Nobody is logged in on it: the
+    /// request is not read far enough to trust its session.
+    static func refusalPage(for request: Request, status: Int) -> Response {
+        let context = WebContext(language: WebContextMiddleware.language(of: request), csrfToken: "",
+                                 user: nil, scope: nil, sessionToken: nil)
+        let message = switch status {
+        case 413: context.strings.requestTooLarge
+        case 431: context.strings.headersTooLarge
+        default: HTTPStatus.reasonPhrase(for: status)
+        }
+        var response = ErrorPage.response(status: status, message: message, context: context)
+        for (name, value) in WebContextMiddleware.securityHeaders { response.headers[name] = value }
+        return response
     }
 
     /// The setup code, if the first-run page is still open.

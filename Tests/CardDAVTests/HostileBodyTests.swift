@@ -29,29 +29,22 @@ import Testing
                             " match-type=\"ends-with\"", " collation=\"i;octet\"", " version=\"9.9\"", "<d:href>../../bob/</d:href>"]
 
     let server: DAVTestServer
-    let responder: any Responder
 
     init() throws {
         server = try DAVTestServer()
-        responder = CardDAVServer(store: server.store, throttle: LoginThrottle(), gate: PasswordGate(), log: { _ in }).responder()
-        _ = try send("PUT", Self.book + "a.vcf", Array("BEGIN:VCARD\r\nVERSION:3.0\r\nUID:a\r\nFN:Anna\r\nTEL;TYPE=CELL:1\r\nEND:VCARD\r\n".utf8))
+        _ = send("PUT", Self.book + "a.vcf", Array("BEGIN:VCARD\r\nVERSION:3.0\r\nUID:a\r\nFN:Anna\r\nTEL;TYPE=CELL:1\r\nEND:VCARD\r\n".utf8))
     }
 
-    private func send(_ method: String, _ path: String, _ body: [UInt8], contentType: String? = nil) throws -> Response {
+    private func send(_ method: String, _ path: String, _ body: [UInt8], contentType: String? = nil) -> Response {
         var headers: HTTPHeaders = ["Authorization": "Basic " + Data("alice:password1".utf8).base64EncodedString(), "Depth": "1"]
         headers["Content-Type"] = contentType
-        let request = Request(method: method, target: path, headers: headers, body: body)
-        do {
-            return try responder.respond(to: request)
-        } catch let error as any HTTPResponseConvertibleError {
-            return error.response(for: request)
-        }
+        return server.http.send(method, path, headers: headers, body: body)
     }
 
     /// Found by the mutations below: FoundationXML trapped on an element name that is not UTF-8.
     @Test func aBodyThatIsNotUTF8IsRefused() throws {
         let body = Array(#"<d:propfi"#.utf8) + [0xCD] + Array(#"d xmlns:d="DAV:"><d:propname/></d:propFind>"#.utf8)
-        #expect(try send("PROPFIND", Self.book, body).status == 400)
+        #expect(send("PROPFIND", Self.book, body).status == 400)
     }
 
     /// Found by the DAV fuzzer: a stored card holding characters XML 1.0 cannot hold (a NUL, a
@@ -59,8 +52,8 @@ import Testing
     @Test func cardsWithCharactersXMLCannotHoldStillGiveWellFormedAnswers() throws {
         // Control characters are refused (RFC 6350 §3.3); U+FFFF is kept, and served as U+FFFD.
         let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:ctl\r\nFN:Bell\u{FFFF}\r\nX-CONTROL:nulhere\r\nEND:VCARD\r\n"
-        #expect(try send("PUT", Self.book + "ctl.vcf", Array(card.utf8)).status == 201)
-        let multiget = try send("REPORT", Self.book, Array("""
+        #expect(send("PUT", Self.book + "ctl.vcf", Array(card.utf8)).status == 201)
+        let multiget = send("REPORT", Self.book, Array("""
             <card:addressbook-multiget xmlns:d="DAV:" xmlns:card="urn:ietf:params:xml:ns:carddav">
             <d:prop><card:address-data/></d:prop><d:href>\(Self.book)ctl.vcf</d:href></card:addressbook-multiget>
             """.utf8))
@@ -68,7 +61,7 @@ import Testing
         #expect(XMLParser(data: Data(multiget.body)).parse())
         let text = String(decoding: multiget.body, as: UTF8.self)
         #expect(text.contains("FN:Bell\u{FFFD}") && text.contains("X-CONTROL:nulhere\r\n"))
-        let listing = try send("PROPFIND", Self.book, Array(#"<d:propfind xmlns:d="DAV:"><d:allprop/></d:propfind>"#.utf8))
+        let listing = send("PROPFIND", Self.book, Array(#"<d:propfind xmlns:d="DAV:"><d:allprop/></d:propfind>"#.utf8))
         #expect(listing.status == 207 && XMLParser(data: Data(listing.body)).parse())
     }
 
@@ -77,9 +70,9 @@ import Testing
     @Test func expandPropertyRefusesNamesThatAreNotXMLNames() throws {
         for name in ["current name=", "x/><d:injected", "1st", ""] {
             let body = #"<d:expand-property xmlns:d="DAV:"><d:property name="\#(name)"/></d:expand-property>"#
-            #expect(try send("REPORT", "/dav/principals/alice/", Array(body.utf8)).status == 400, "\(name)")
+            #expect(send("REPORT", "/dav/principals/alice/", Array(body.utf8)).status == 400, "\(name)")
         }
-        let fine = try send("REPORT", "/dav/principals/alice/", Array(#"<d:expand-property xmlns:d="DAV:"><d:property name="displayname"/></d:expand-property>"#.utf8))
+        let fine = send("REPORT", "/dav/principals/alice/", Array(#"<d:expand-property xmlns:d="DAV:"><d:property name="displayname"/></d:expand-property>"#.utf8))
         #expect(fine.status == 207 && XMLParser(data: Data(fine.body)).parse())
     }
 
@@ -87,9 +80,9 @@ import Testing
     /// `<x:color xmlns:x="">`, which XML namespaces forbid, so every later PROPFIND was not XML.
     @Test func aPropertyInNoNamespaceIsWrittenInNone() throws {
         let patch = #"<d:propertyupdate xmlns:d="DAV:"><d:set><d:prop><color xmlns="">teal</color></d:prop></d:set></d:propertyupdate>"#
-        #expect(try send("PROPPATCH", Self.book, Array(patch.utf8)).status == 207)
+        #expect(send("PROPPATCH", Self.book, Array(patch.utf8)).status == 207)
         for body in [#"<d:propfind xmlns:d="DAV:"><d:allprop/></d:propfind>"#, #"<d:propfind xmlns:d="DAV:"><d:prop><color xmlns=""/></d:prop></d:propfind>"#] {
-            let reply = try send("PROPFIND", Self.book, Array(body.utf8))
+            let reply = send("PROPFIND", Self.book, Array(body.utf8))
             #expect(reply.status == 207 && XMLParser(data: Data(reply.body)).parse())
             #expect(String(decoding: reply.body, as: UTF8.self).contains("<color>teal</color>"))
         }
@@ -100,10 +93,10 @@ import Testing
     @Test func processingInstructionsAreRefused() throws {
         let report = #"<card:addressbook-multiget xmlns:d="DAV:" xmlns:card="urn:ietf:params:xml:ns:carddav"><d:prop><d:getetag/></d:prop></card:addressbook-multiget>"#
         for prefix in ["<?xml?>", "<?x?>", "<?xml-stylesheet href=\"a\"?>", "<?xml version=\"1.0\"?><?x?>", " <?xml version=\"1.0\"?>"] {
-            #expect(try send("REPORT", Self.book, Array((prefix + report).utf8)).status == 400, "\(prefix)")
+            #expect(send("REPORT", Self.book, Array((prefix + report).utf8)).status == 400, "\(prefix)")
         }
         for prefix in ["", "<?xml version=\"1.0\"?>", "\u{FEFF}<?xml version=\"1.0\" encoding=\"utf-8\"?>\n", "<?xml\tversion='1.0'?>"] {
-            #expect(try send("REPORT", Self.book, Array((prefix + report).utf8)).status == 207, "\(prefix)")
+            #expect(send("REPORT", Self.book, Array((prefix + report).utf8)).status == 207, "\(prefix)")
         }
     }
 
@@ -178,14 +171,14 @@ import Testing
     /// malformed declaration. The server answers normally afterwards.
     @Test(arguments: otherEncodings)
     func bodiesInOtherEncodingsAreRefused(_ sample: EncodedBody) throws {
-        let response = try send("PROPFIND", Self.book, sample.body, contentType: sample.contentType)
+        let response = send("PROPFIND", Self.book, sample.body, contentType: sample.contentType)
         #expect(response.status == sample.status)
         if sample.status == 415 {
             #expect(String(decoding: response.body, as: UTF8.self).hasPrefix("Request bodies must be UTF-8; this one"))
         }
-        let report = try send("REPORT", Self.book, sample.body, contentType: sample.contentType)
+        let report = send("REPORT", Self.book, sample.body, contentType: sample.contentType)
         #expect(report.status == sample.status)
-        let healthy = try send("PROPFIND", Self.book, Array(Self.propfind.utf8))
+        let healthy = send("PROPFIND", Self.book, Array(Self.propfind.utf8))
         #expect(healthy.status == 207)
     }
 
@@ -204,8 +197,8 @@ import Testing
         for (number, (prefix, contentType)) in labelled.enumerated() {
             let name = "张三 \(number)"
             let patch = #"<d:propertyupdate xmlns:d="DAV:"><d:set><d:prop><d:displayname>"# + name + "</d:displayname></d:prop></d:set></d:propertyupdate>"
-            #expect(try send("PROPPATCH", Self.book, prefix + Array(patch.utf8), contentType: contentType).status == 207, "\(number)")
-            let reply = try send("PROPFIND", Self.book, prefix + Array(#"<d:propfind xmlns:d="DAV:"><d:prop><d:displayname/></d:prop></d:propfind>"#.utf8),
+            #expect(send("PROPPATCH", Self.book, prefix + Array(patch.utf8), contentType: contentType).status == 207, "\(number)")
+            let reply = send("PROPFIND", Self.book, prefix + Array(#"<d:propfind xmlns:d="DAV:"><d:prop><d:displayname/></d:prop></d:propfind>"#.utf8),
                                  contentType: contentType)
             #expect(reply.status == 207, "\(number)")
             #expect(String(decoding: reply.body, as: UTF8.self).contains("<d:displayname>\(name)</d:displayname>"), "\(number)")
@@ -232,12 +225,12 @@ import Testing
         for round in 0..<1_000 {
             var body = Array(text.utf8)
             for _ in 0..<(1 + round % 4) { generator.mutate(&body, fragments: Self.fragments) }
-            let response = try send(method, path, body)
+            let response = send(method, path, body)
             statuses[response.status, default: 0] += 1
             #expect(response.status < 500, "status \(response.status) for \(String(decoding: body, as: UTF8.self).prefix(300))")
         }
         #expect(statuses.keys.contains { $0 >= 400 })
-        let healthy = try send("PROPFIND", Self.book, Array(#"<d:propfind xmlns:d="DAV:"><d:prop><d:getetag/></d:prop></d:propfind>"#.utf8))
+        let healthy = send("PROPFIND", Self.book, Array(#"<d:propfind xmlns:d="DAV:"><d:prop><d:getetag/></d:prop></d:propfind>"#.utf8))
         #expect(healthy.status == 207)
     }
 }

@@ -2,6 +2,7 @@ import ContactsStore
 import Foundation
 import HTTP
 import SQLite
+import TestSupport
 import Testing
 import WebApp
 @testable import CardDAV
@@ -11,25 +12,21 @@ import WebApp
 @Suite final class StoreErrorAnswerTests {
     let directory = NSTemporaryDirectory() + "carddav-busy-" + UUID().uuidString
     let store: ContactStore
-    let server: HTTPServer
-    let log = LogLines()
+    let log = LogRecorder()
+    let alice: DAVClient
 
     init() throws {
         store = try ContactStore(directory: directory, busyTimeoutMilliseconds: 50)
         _ = try store.createUser(username: "alice", password: "password1")
-        let lines = log
-        let dav = CardDAVServer(store: store, throttle: LoginThrottle(), gate: PasswordGate(), log: { lines.append($0) })
-        server = HTTPServer(configuration: .init(port: 0), responder: dav.responder(), log: { _ in })
-        try server.start()
+        let dav = CardDAVServer(store: store, throttle: LoginThrottle(), gate: PasswordGate(), log: log.sink)
+        alice = DAVClient(http: InProcessClient(responder: dav.responder()), user: "alice", password: "password1")
     }
 
     deinit {
-        server.stop()
         try? FileManager.default.removeItem(atPath: directory)
     }
 
     @Test func aBusyDatabaseIsAnswered503WithRetryAfterAndAPlainBody() throws {
-        let alice = DAVClient(base: "http://127.0.0.1:\(server.port)", user: "alice", password: "password1")
         let book = "/dav/addressbooks/alice/contacts/"
         #expect(try alice.put(book + "a.vcf", vcard("UID:a", "FN:Ann")).status == 201)
         let other = try Database(path: directory + "/" + ContactStore.fileName)
@@ -70,7 +67,6 @@ import WebApp
 
 extension StoreErrorAnswerTests {
     @Test func aFailingDatabaseIsAnswered500WithTheDetailOnlyInTheLog() throws {
-        let alice = DAVClient(base: "http://127.0.0.1:\(server.port)", user: "alice", password: "password1")
         let book = "/dav/addressbooks/alice/contacts/"
         #expect(try alice.put(book + "a.vcf", vcard("UID:a", "FN:Ann")).status == 201)
         try Database(path: directory + "/" + ContactStore.fileName).execute("DROP TABLE contacts")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import HTTP
+import TestSupport
 
 @Suite struct HTTPServerLifecycleTests {
     private let hello = ClosureResponder { _ in .text("hi") }

@@ -1,7 +1,11 @@
 import Foundation
 import Testing
 import HTTP
+import TestSupport
 
+/// What the server does with a request, answered in process through the server's own path, and over
+/// a socket where libmicrohttpd's part shows (bodies, raw paths, header order, keep-alive, HEAD, several
+/// fields of one name, concurrency, binding).
 @Suite struct HTTPServerTests {
     private struct SecretError: Error { let detail = "hunter2" }
 
@@ -29,22 +33,29 @@ import HTTP
         return router
     }
 
-    @Test func answersThroughURLSession() async throws {
-        let server = try TestServer(responder: Self.router())
-        let response = try await URLSessionClient.fetch(server.url("/hello?name=Ada+L%C3%B6"))
+    private let log = LogRecorder()
+    private var client: InProcessClient { InProcessClient(responder: Self.router(), log: log.sink) }
+
+    @Test func answersInProcessAsOnTheWire() {
+        let response = client.send("GET", "/hello?name=Ada+L%C3%B6")
         #expect(response.status == 200)
-        #expect(response.body == "hello Ada Lö from 127.0.0.1 secure=false")
-        #expect(response.headers["Content-Type"] as? String == "text/plain; charset=utf-8")
-        #expect(response.headers["Content-Length"] as? String == String(response.data.count))
+        #expect(String(decoding: response.body, as: UTF8.self) == "hello Ada Lö from 127.0.0.1 secure=false")
+        #expect(response.headers["Content-Type"] == "text/plain; charset=utf-8")
+        #expect(response.headers["Content-Length"] == String(response.body.count))
+        let head = client.send("HEAD", "/hello?name=Ada+L%C3%B6")
+        #expect(head.status == 200 && head.body.isEmpty)
+        #expect(head.headers["Content-Length"] == response.headers["Content-Length"])
     }
 
-    @Test func largeBodyArrivesWhole() async throws {
+    @Test func largeBodyArrivesWhole() throws {
         let server = try TestServer(responder: Self.router())
-        let body = Data((0..<(3 * 1024 * 1024)).map { UInt8(truncatingIfNeeded: $0 &* 31) })
-        let response = try await URLSessionClient.fetch(server.url("/echo/big"), method: "POST", body: body)
+        let client = try server.client()
+        let body = (0..<(3 * 1024 * 1024)).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        client.send(Array("POST /echo/big HTTP/1.1\r\nHost: t\r\nContent-Length: \(body.count)\r\n\r\n".utf8) + body)
+        let response = try client.readResponse()
         #expect(response.status == 201)
-        #expect(response.headers["Content-Length"] as? String == String(body.count))
-        #expect(response.data.elementsEqual(body), "the echoed bytes differ")
+        #expect(response.headers["Content-Length"] == String(body.count))
+        #expect(response.body == body, "the echoed bytes differ")
     }
 
     @Test func bodyRawPathAndHeaderOrderReachTheHandler() throws {
@@ -87,22 +98,36 @@ import HTTP
         #expect(after.text.hasPrefix("hello after "))
     }
 
-    @Test func emptyHeaderValuesAreLeftOutAndContentLengthIsTheServers() throws {
+    @Test func emptyHeaderValuesAreLeftOutAndContentLengthIsTheServers() {
         let responder = ClosureResponder { _ in
             Response(headers: ["X-Empty": "", "Content-Length": "999", "X-Kept": "yes"], body: Array("abc".utf8))
         }
-        let server = try TestServer(responder: responder)
-        let client = try server.client()
-        client.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n")
-        let response = try client.readResponse()
+        let response = InProcessClient(responder: responder).send("GET", "/")
         #expect(response.status == 200)
         #expect(response.headers["X-Empty"] == nil)
         #expect(response.headers.values("Content-Length") == ["3"])
         #expect(response.headers["X-Kept"] == "yes")
-        #expect(response.text == "abc")
+        #expect(response.body == Array("abc".utf8))
     }
 
-    @Test func headerValueWithLineBreakIsRefusedNotInjected() throws {
+    @Test(arguments: [["X-Bad": "a\r\nSet-Cookie: evil=1"], ["X-Bad": "a\nb"], ["X-Nul": "a\u{0}"], ["Bad Name": "x"],
+                      ["": "x"]] as [HTTPHeaders])
+    func aResponseHeaderThatWouldInjectLinesIsRefusedWith500(headers: HTTPHeaders) {
+        let response = InProcessClient(responder: ClosureResponder { _ in Response(headers: headers) }, log: log.sink)
+            .send("GET", "/inject")
+        #expect(response.status == 500)
+        #expect(response.headers["Set-Cookie"] == nil)
+        #expect(log.lines.first?.hasPrefix("error: GET /inject: ") == true, "\(log.lines)")
+        #expect(log.lines.last?.contains(" GET /inject 500 ") == true)
+    }
+
+    @Test func aStatusOutsideTheThreeDigitsIsRefusedWith500() {
+        for status in [0, 99, 1000] {
+            #expect(InProcessClient(responder: ClosureResponder { _ in Response(status: status) }).send("GET", "/").status == 500)
+        }
+    }
+
+    @Test func headerValueWithLineBreakIsNotInjectedOnTheWire() throws {
         let responder = ClosureResponder { _ in Response(headers: ["X-Bad": "a\r\nSet-Cookie: evil=1"]) }
         let server = try TestServer(responder: responder)
         let client = try server.client()
@@ -110,7 +135,6 @@ import HTTP
         let response = try client.readResponse()
         #expect(response.status == 500)
         #expect(response.headers["Set-Cookie"] == nil)
-        #expect(server.log.lines.first == "error: GET /inject: libmicrohttpd refused the response status or a header")
     }
 
     @Test func severalSetCookieHeadersAreSent() throws {
@@ -122,46 +146,51 @@ import HTTP
         ])
     }
 
-    @Test func routerAnswers404And405WithAllow() async throws {
-        let server = try TestServer(responder: Self.router())
-        let missing = try await URLSessionClient.fetch(server.url("/nowhere"))
+    @Test func routerAnswers404And405WithAllow() {
+        let missing = client.send("GET", "/nowhere")
         #expect(missing.status == 404)
-        #expect(missing.body == "404 Not Found\n")
-        let wrongMethod = try await URLSessionClient.fetch(server.url("/hello"), method: "DELETE")
+        #expect(missing.body == Array("404 Not Found\n".utf8))
+        let wrongMethod = client.send("DELETE", "/hello")
         #expect(wrongMethod.status == 405)
-        #expect(wrongMethod.headers["Allow"] as? String == "GET, HEAD")
+        #expect(wrongMethod.headers["Allow"] == "GET, HEAD")
     }
 
-    @Test func httpErrorRendersItself() async throws {
-        let server = try TestServer(responder: Self.router())
-        let response = try await URLSessionClient.fetch(server.url("/teapot"))
+    @Test func httpErrorRendersItself() {
+        let response = client.send("GET", "/teapot")
         #expect(response.status == 418)
-        #expect(response.body == "I am a teapot.\n")
+        #expect(response.body == Array("I am a teapot.\n".utf8))
     }
 
-    @Test func otherErrorsBecomeAGeneric500AndAreLoggedByTypeOnly() async throws {
-        let server = try TestServer(responder: Self.router())
-        let response = try await URLSessionClient.fetch(server.url("/fail"))
+    @Test func otherErrorsBecomeAGeneric500AndAreLoggedByTypeOnly() {
+        let response = client.send("GET", "/fail")
         #expect(response.status == 500)
-        #expect(response.body == "500 Internal Server Error\n")
-        let lines = server.log.lines
+        #expect(response.body == Array("500 Internal Server Error\n".utf8))
+        let lines = log.lines
         #expect(lines.contains { $0.hasPrefix("error: GET /fail: handler threw ") && $0.hasSuffix("SecretError") })
         #expect(!lines.joined().contains("hunter2"))
     }
 
     @Test func accessLogHasOneLinePerRequestAndNoSecrets() throws {
-        let server = try TestServer(responder: Self.router())
-        let client = try server.client()
-        client.send("GET /hello?token=secret HTTP/1.1\r\nHost: t\r\nAuthorization: Bearer tok3n\r\nCookie: sid=c00kie\r\n\r\n")
-        #expect(try client.readResponse().status == 200)
-        let lines = server.log.lines
-        #expect(lines.count == 1)
+        let headers: HTTPHeaders = ["Host": "t", "Authorization": "Bearer tok3n", "Cookie": "sid=c00kie"]
+        #expect(client.send("GET", "/hello?token=secret", headers: headers).status == 200)
+        #expect(client.send("HEAD", "/hello").status == 200)
+        let lines = log.lines
+        #expect(lines.count == 2)
         let line = try #require(lines.first)
         let pattern = #/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z 127\.0\.0\.1 GET /hello 200 \d+ \d+\.\dms/#
         #expect(line.wholeMatch(of: pattern) != nil, "\(line)")
         for secret in ["secret", "token", "tok3n", "Bearer", "c00kie", "sid"] {
             #expect(!line.contains(secret))
         }
+        #expect(lines.last?.contains(" HEAD /hello 200 0 ") == true, "a HEAD response sends no body bytes")
+    }
+
+    @Test func theServerLogsEachRequestItAnswers() throws {
+        let server = try TestServer(responder: Self.router())
+        let client = try server.client()
+        client.send("GET /hello?token=secret HTTP/1.1\r\nHost: t\r\n\r\n")
+        #expect(try client.readResponse().status == 200)
+        #expect(server.log.lines.count == 1 && server.log.lines[0].contains(" 127.0.0.1 GET /hello 200 "), "\(server.log.lines)")
     }
 
     @Test func manyClientsAreServedAtOnce() throws {

@@ -42,4 +42,37 @@ import HTTP
     @Test func emptyChainIsTheResponderItself() throws {
         #expect(try chain([], to: endpoint).respond(to: Request(path: "/")).body.isEmpty)
     }
+
+    /// Answers "own <status>" to refused requests.
+    private let refusing = ClosureResponder({ _ in .text("answered") }, refusal: { _, status in .text("own \(status)", status: status) })
+
+    /// A client that refuses any request with more than one header field (431).
+    private func client(_ responder: any Responder) -> InProcessClient {
+        InProcessClient(responder: responder, configuration: .init(maxHeaderCount: 1))
+    }
+
+    private static let tooManyHeaders: HTTPHeaders = ["A": "1", "B": "2"]
+
+    @Test func aChainPassesRefusalsToItsResponder() {
+        let response = client(chain([Tag(name: "outer"), Gate()], to: refusing)).send("GET", "/", headers: Self.tooManyHeaders)
+        #expect(response.status == 431)
+        #expect(response.body == Array("own 431".utf8))
+        #expect(response.headers["X-Trace"] == nil, "middleware does not see refused requests")
+    }
+
+    @Test func aMountPassesEachRequestAndRefusalToItsOwner() {
+        let mount = Mount(refusing, where: { $0.path.hasPrefix("/dav/") }, otherwise: chain([Tag(name: "web")], to: endpoint))
+        #expect(client(mount).send("GET", "/dav/x").body == Array("answered".utf8))
+        #expect(client(mount).send("GET", "/dav/x", headers: Self.tooManyHeaders).body == Array("own 431".utf8))
+        let web = client(mount).send("GET", "/page", headers: Self.tooManyHeaders)
+        #expect(web.status == 431 && web.body == Array("431 Request Header Fields Too Large\n".utf8), "the plain refusal")
+    }
+
+    @Test func aRouterRefusesThroughItsRefusal() {
+        let router = Router()
+        router.refusal = { request, status in request.path == "/mine" ? .text("router \(status)", status: status) : nil }
+        let wrapped = client(chain([Tag(name: "outer")], to: router))
+        #expect(wrapped.send("GET", "/mine", headers: Self.tooManyHeaders).body == Array("router 431".utf8))
+        #expect(wrapped.send("GET", "/other", headers: Self.tooManyHeaders).body == Array("431 Request Header Fields Too Large\n".utf8))
+    }
 }

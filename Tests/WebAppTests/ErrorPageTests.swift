@@ -3,7 +3,7 @@ import ContactsStore
 import Foundation
 import HTTP
 import SQLite
-import Synchronization
+import TestSupport
 import Testing
 import WebApp
 
@@ -12,29 +12,26 @@ import WebApp
 @Suite final class ErrorPageTests {
     let directory = NSTemporaryDirectory() + "webapp-errors-" + UUID().uuidString
     let store: ContactStore
-    let server: HTTPServer
-    let log = Lines()
+    let http: InProcessClient
+    let log = LogRecorder()
     let contact: Int64
 
     init() throws {
         store = try ContactStore(directory: directory, busyTimeoutMilliseconds: 50)
         let alice = try store.createUser(username: "alice", password: "password1")
         contact = try store.addContact(ContactDetails(name: "Ann", phones: [.init("123")]), to: try store.defaultAddressBook(for: alice)).id
-        let lines = log
-        let app = WebApp(store: store, setupCode: nil, log: { lines.append($0) })
-        server = HTTPServer(configuration: .init(port: 0), responder: try app.responder(), log: { _ in })
-        try server.start()
+        let app = WebApp(store: store, setupCode: nil, log: log.sink)
+        http = InProcessClient(responder: try app.responder())
     }
 
     deinit {
-        server.stop()
         try? FileManager.default.removeItem(atPath: directory)
     }
 
     private var databasePath: String { directory + "/" + ContactStore.fileName }
 
     private func loggedIn(_ language: String) throws -> WebSession {
-        let session = WebSession(port: server.port, acceptLanguage: language)
+        let session = WebSession(http: http, acceptLanguage: language)
         try session.logIn("alice", "password1")
         try session.get("/contacts")
         return session
@@ -66,12 +63,4 @@ import WebApp
         #expect(!reply.body.contains("no such table") && !reply.body.contains("SQLite"))
         #expect(log.lines.contains { $0.hasPrefix("error: GET /contacts/\(contact): ") && $0.contains("no such table") })
     }
-}
-
-/// Lines logged from server threads.
-final class Lines: Sendable {
-    private let stored = Mutex<[String]>([])
-
-    func append(_ line: String) { stored.withLock { $0.append(line) } }
-    var lines: [String] { stored.withLock { $0 } }
 }

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 import VCard
 
-/// Import, export and share: the pages and downloads, over a live server.
+/// Import, export and share: the pages and downloads.
 @Suite struct VCardPagesTests {
     let app: RunningApp
     let alice: WebSession

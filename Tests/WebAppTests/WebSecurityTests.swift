@@ -63,12 +63,11 @@ import Testing
     @Test func aReplayedRememberTokenEndsTheSessionsItsFamilyStarted() throws {
         let device = app.session()
         try device.logIn("dave", "password1", remember: true)
-        let stolen = try #require(device.cookie("pc_remember"))
+        let stolen = try #require(device.jar["pc_remember"])
         // The thief uses the token first: it is rotated, and the thief gets a session.
         let thief = app.session()
         try thief.get("/login")
-        let jar = try String(contentsOfFile: thief.jar, encoding: .utf8)
-        try (jar + "127.0.0.1\tFALSE\t/\tFALSE\t0\tpc_remember\t\(stolen)\n").write(toFile: thief.jar, atomically: true, encoding: .utf8)
+        thief.jar["pc_remember"] = stolen
         #expect(try thief.post("/login", [("account", "dave"), ("password", ""), ("remember", "on")]).status == 303)
         #expect(try thief.get("/contacts").status == 200)
         // The owner's browser presents the same, now spent, token: the whole family goes.
@@ -81,12 +80,11 @@ import Testing
         try app.addUser("erin")
         let browser = app.session()
         try browser.logIn("dave", "password1", remember: true)
-        let token = try #require(browser.cookie("pc_remember"))
+        let token = try #require(browser.jar["pc_remember"])
         try browser.get("/logout")
         let other = app.session()
         try other.get("/login")
-        let jar = try String(contentsOfFile: other.jar, encoding: .utf8)
-        try (jar + "127.0.0.1\tFALSE\t/\tFALSE\t0\tpc_remember\t\(token)\n").write(toFile: other.jar, atomically: true, encoding: .utf8)
+        other.jar["pc_remember"] = token
         #expect(try other.post("/login", [("account", "erin"), ("password", "")]).status == 401)
         #expect(try app.store.user(forToken: token, kind: .remember)?.username == "dave", "dave's token is still good")
     }
@@ -95,10 +93,10 @@ import Testing
         let browser = app.session()
         try browser.get("/login")
         let anonymousToken = browser.csrf
-        let cookieBefore = try #require(browser.cookie("pc_csrf"))
+        let cookieBefore = try #require(browser.jar["pc_csrf"])
         let login = try browser.post("/login", [("account", "dave"), ("password", "password1")])
         #expect(login.headers("Set-Cookie").contains { $0.hasPrefix("pc_csrf=") })
-        #expect(browser.cookie("pc_csrf") != cookieBefore)
+        #expect(browser.jar["pc_csrf"] != cookieBefore)
         // The token of the page before the login is no good after it.
         #expect(try browser.post("/logout", [("csrf", anonymousToken)], csrf: false).status == 403)
         try browser.get("/logout")
@@ -109,10 +107,8 @@ import Testing
         try app.addUser("erin")
         let attacker = app.session()
         try attacker.logIn("erin", "password1")
-        let jar = try String(contentsOfFile: attacker.jar, encoding: .utf8)
-        let cookie = try #require(browser.cookie("pc_csrf"))
-        try (jar.split(separator: "\n").filter { !$0.contains("\tpc_csrf\t") }.joined(separator: "\n")
-             + "\n127.0.0.1\tFALSE\t/\tFALSE\t0\tpc_csrf\t\(cookie)\n").write(toFile: attacker.jar, atomically: true, encoding: .utf8)
+        let cookie = try #require(browser.jar["pc_csrf"])
+        attacker.jar["pc_csrf"] = cookie
         #expect(try attacker.post("/logout", [("csrf", sessionToken)], csrf: false).status == 403)
         #expect(try browser.post("/logout", [("csrf", sessionToken)], csrf: false).status == 303)
     }
@@ -121,7 +117,7 @@ import Testing
         let browser = app.session()
         try browser.logIn("dave", "password1")
         try browser.get("/logout")
-        let port = app.server.port
+        let port = RunningApp.port
         for header in ["Origin: http://evil.example", "Origin: null", "Origin: http://127.0.0.1:\(port + 1)",
                        "Sec-Fetch-Site: cross-site", "Sec-Fetch-Site: same-site"] {
             #expect(try browser.post("/logout", headers: [header]).status == 403, "\(header)")
@@ -135,7 +131,7 @@ import Testing
         let browser = app.session()
         try browser.logIn("dave", "password1")
         try browser.get("/logout")
-        let port = app.server.port
+        let port = RunningApp.port
         for headers in [["Host: [", "Origin: http://["], ["Host: :::::", "Origin: http://127.0.0.1:\(port)"],
                         ["Host: 127.0.0.1:99999999999999999999", "Origin: http://127.0.0.1:\(port)"],
                         ["Origin: http://127.0.0.1.evil.example:\(port)"], ["Origin: " + String(repeating: "a", count: 6_000)],

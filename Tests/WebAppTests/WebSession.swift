@@ -1,25 +1,28 @@
 import ContactsStore
 import Foundation
 import HTTP
+import Testing
 import WebApp
 
-/// The web app on a real server on an ephemeral port, over a fresh store in a temporary directory.
+/// The web app answering in process as `contacts serve` does, over a fresh store in a temporary directory.
 final class RunningApp {
+    /// The port in the Host sessions send, as a browser would for a server at 127.0.0.1 on it.
+    static let port = 8080
+    static let host = "127.0.0.1:\(port)"
+
     let directory = NSTemporaryDirectory() + "webapp-test-" + UUID().uuidString
     let store: ContactStore
-    let server: HTTPServer
+    let http: InProcessClient
     /// The app's login throttle, for tests that fail logins from elsewhere.
     let throttle = LoginThrottle()
 
     init(setupCode: String? = nil) throws {
         store = try ContactStore(directory: directory)
         let app = WebApp(store: store, setupCode: setupCode, throttle: throttle)
-        server = HTTPServer(configuration: .init(port: 0), responder: try app.responder(), log: { _ in })
-        try server.start()
+        http = InProcessClient(responder: try app.responder())
     }
 
     deinit {
-        server.stop()
         try? FileManager.default.removeItem(atPath: directory)
     }
 
@@ -41,49 +44,50 @@ final class RunningApp {
     }
 
     func session(acceptLanguage: String = "en") -> WebSession {
-        WebSession(port: server.port, acceptLanguage: acceptLanguage)
+        WebSession(http: http, acceptLanguage: acceptLanguage)
     }
 }
 
-/// A browser-like client: curl with a cookie jar, redirects not followed, the CSRF token taken
-/// from the last page as a browser form would carry it.
+/// A browser-like client: a cookie jar, redirects not followed, the CSRF token taken from the last
+/// page as a browser form would carry it.
 final class WebSession {
     struct Reply {
         let status: Int
-        let headers: [(String, String)]
+        let headers: HTTPHeaders
         let body: String
 
-        func header(_ name: String) -> String? { headers.first { $0.0.lowercased() == name.lowercased() }?.1 }
-        func headers(_ name: String) -> [String] { headers.filter { $0.0.lowercased() == name.lowercased() }.map(\.1) }
+        func header(_ name: String) -> String? { headers[name] }
+        func headers(_ name: String) -> [String] { headers.values(name) }
     }
 
-    let port: Int
+    let http: InProcessClient
     let acceptLanguage: String
-    let jar = NSTemporaryDirectory() + "cookies-" + UUID().uuidString
+    /// The cookies the app set, sent with every request.
+    var jar = CookieJar()
     private(set) var csrf = ""
 
-    init(port: Int, acceptLanguage: String) {
-        self.port = port
+    init(http: InProcessClient, acceptLanguage: String) {
+        self.http = http
         self.acceptLanguage = acceptLanguage
     }
 
-    deinit { try? FileManager.default.removeItem(atPath: jar) }
-
     @discardableResult
-    func get(_ path: String) throws -> Reply { try send(["-X", "GET"], path) }
+    func get(_ path: String) throws -> Reply { try send("GET", path) }
 
     /// A urlencoded form POST; the CSRF token is added unless `csrf` is false. `headers` are
     /// extra request header lines (`Origin: …`).
     @discardableResult
     func post(_ path: String, _ fields: [(String, String)] = [], csrf: Bool = true, headers: [String] = []) throws -> Reply {
         let all = (csrf ? [("csrf", self.csrf)] : []) + fields
-        return try send(headers.flatMap { ["-H", $0] } + all.flatMap { ["--data-urlencode", "\($0.0)=\($0.1)"] }, path)
+        let body = all.map { "\($0.0)=\(Self.formEncoded($0.1))" }.joined(separator: "&")
+        return try send("POST", path, body: body, headers: ["Content-Type: application/x-www-form-urlencoded"] + headers)
     }
 
-    /// A request with `method` and a body sent as it is (already urlencoded), with extra header lines.
+    /// A request with `method` and a body sent as it is, with extra header lines that replace the
+    /// browser's own of the same name (Host, Accept-Language, Cookie).
     @discardableResult
     func send(_ method: String, _ path: String, body: String? = nil, headers: [String] = []) throws -> Reply {
-        try send(["-X", method] + headers.flatMap { ["-H", $0] } + (body.map { ["--data-binary", $0] } ?? []), path)
+        try send(method, path, body: Array((body ?? "").utf8), headers: headers)
     }
 
     /// A multipart form POST (the add, edit and import forms); files are (field, path) pairs.
@@ -91,8 +95,19 @@ final class WebSession {
     @discardableResult
     func postMultipart(_ path: String, _ fields: [(String, String)], files: [(String, String)] = [],
                        csrf: Bool = true) throws -> Reply {
-        let parts = (csrf ? [("csrf", self.csrf)] : []) + fields
-        return try send(parts.flatMap { ["--form-string", "\($0.0)=\($0.1)"] } + files.flatMap { ["-F", "\($0.0)=@\($0.1)"] }, path)
+        let boundary = "----session-" + UUID().uuidString
+        var body: [UInt8] = []
+        for (name, value) in (csrf ? [("csrf", self.csrf)] : []) + fields {
+            body += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n".utf8)
+        }
+        for (name, file) in files {
+            let filename = (file as NSString).lastPathComponent
+            body += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"; filename=\"\(filename)\"\r\n".utf8)
+                + Array("Content-Type: application/octet-stream\r\n\r\n".utf8)
+                + Array(try Data(contentsOf: URL(fileURLWithPath: file))) + Array("\r\n".utf8)
+        }
+        body += Array("--\(boundary)--\r\n".utf8)
+        return try send("POST", path, body: body, headers: ["Content-Type: multipart/form-data; boundary=\(boundary)"])
     }
 
     /// Logs in through the login form.
@@ -105,37 +120,25 @@ final class WebSession {
         return try post("/login", fields)
     }
 
-    /// The value of a cookie in the jar.
-    func cookie(_ name: String) -> String? {
-        guard let text = try? String(contentsOfFile: jar, encoding: .utf8) else { return nil }
-        return text.split(separator: "\n").compactMap { line -> String? in
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            return fields.count == 7 && fields[5] == name ? String(fields[6]) : nil
-        }.last
+    private func send(_ method: String, _ path: String, body: [UInt8], headers lines: [String]) throws -> Reply {
+        var headers: HTTPHeaders = ["Host": RunningApp.host, "Accept-Language": acceptLanguage]
+        headers["Cookie"] = jar.headerValue
+        for line in lines {
+            let colon = try #require(line.firstIndex(of: ":"))
+            headers[String(line[..<colon])] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        let response = http.send(method, path, headers: headers, body: body)
+        jar.update(from: response)
+        let text = String(decoding: response.body, as: UTF8.self)
+        if let range = text.range(of: #"name="csrf" value=""#), let end = text[range.upperBound...].firstIndex(of: "\"") {
+            csrf = String(text[range.upperBound..<end])
+        }
+        return Reply(status: response.status, headers: response.headers, body: text)
     }
 
-    private func send(_ arguments: [String], _ path: String) throws -> Reply {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-        process.arguments = ["-s", "-i", "--path-as-is", "-b", jar, "-c", jar, "-H", "Accept-Language: \(acceptLanguage)"]
-            + arguments + ["http://127.0.0.1:\(port)\(path)"]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
-        let split = text.range(of: "\r\n\r\n") ?? text.range(of: "\n\n")!
-        let head = text[..<split.lowerBound].split(separator: "\r\n")
-        let status = Int(head[0].split(separator: " ")[1]) ?? 0
-        let headers = head.dropFirst().compactMap { line -> (String, String)? in
-            guard let colon = line.firstIndex(of: ":") else { return nil }
-            return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
-        }
-        let body = String(text[split.upperBound...])
-        if let range = body.range(of: #"name="csrf" value=""#), let end = body[range.upperBound...].firstIndex(of: "\"") {
-            csrf = String(body[range.upperBound..<end])
-        }
-        return Reply(status: status, headers: headers, body: body)
+    /// A form value percent-encoded as a browser sends it (everything but letters, digits and `-._~`).
+    private static func formEncoded(_ value: String) -> String {
+        value.addingPercentEncoding(withAllowedCharacters: CharacterSet(charactersIn: "-._~").union(.init(charactersIn: "a"..."z"))
+            .union(.init(charactersIn: "A"..."Z")).union(.init(charactersIn: "0"..."9"))) ?? value
     }
 }

@@ -5,7 +5,7 @@
  * A small non-variadic face over libmicrohttpd for Swift.
  *
  * The shim owns the mechanics: the listening socket, daemon options, reading
- * headers and body, enforcing the size limits, and queuing a response. The
+ * headers and body, refusing ambiguous framing and bodies over the cap, and queuing a response. The
  * application sees each request once, complete, through `cmhd_handler`.
  */
 
@@ -23,7 +23,7 @@ struct cmhd_request {
     size_t header_count;
     const uint8_t *body;
     size_t body_length;
-    unsigned int rejection;           /* 0, or the status refusing the request (400, 413, 431) */
+    unsigned int rejection;           /* 0, or the status refusing the request (400, 413) */
     const char *rejection_reason;     /* why, as text for the body; NULL: the status's reason phrase */
     int closes_connection;            /* the response carries Connection: close and nothing more is read */
     int is_secure;                    /* arrived over TLS */
@@ -31,6 +31,14 @@ struct cmhd_request {
 
 /* Called once per request on a libmicrohttpd thread; returns 1 once cmhd_respond succeeded, else 0. */
 typedef int (*cmhd_handler)(void *context, const struct cmhd_request *request);
+
+/*
+ * Called on a libmicrohttpd thread when libmicrohttpd answered a request itself, before the handler
+ * could see it (a header section too big for the connection's memory, a malformed Content-Length),
+ * with the request target as far as it was read and the status it sent.
+ */
+typedef void (*cmhd_library_response_handler)(void *context, const char *target, const char *client_address,
+                                              unsigned int status);
 
 /* How to start a server. Strings need to live only during cmhd_start. */
 struct cmhd_options {
@@ -42,12 +50,11 @@ struct cmhd_options {
     unsigned int timeout_seconds;     /* inactivity timeout */
     size_t memory_limit;              /* per-connection memory pool (headers, buffers) */
     size_t max_body_bytes;
-    size_t max_header_count;
-    size_t max_header_bytes;
     const char *tls_certificate_pem;  /* both NULL for plain HTTP */
     const char *tls_key_pem;
     cmhd_handler handler;
-    void *handler_context;
+    cmhd_library_response_handler library_response_handler;
+    void *handler_context;           /* passed to both handlers */
 };
 
 struct cmhd_server;

@@ -1,19 +1,7 @@
 import Foundation
 import HTTP
 import Synchronization
-
-/// Collects log lines written by a server. NSLock rather than Mutex: ThreadSanitizer cannot see
-/// Mutex's futex hand-off on Linux and reports a false race under contention.
-final class LogRecorder: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage: [String] = []
-
-    /// The function to pass as the server's log.
-    var sink: @Sendable (String) -> Void { { line in self.lock.withLock { self.storage.append(line) } } }
-
-    /// Every line so far.
-    var lines: [String] { lock.withLock { storage } }
-}
+import TestSupport
 
 /// A server on an ephemeral port with its log recorded, stopped when the test is done with it.
 struct TestServer {
@@ -28,8 +16,6 @@ struct TestServer {
     }
 
     var port: Int { server.port }
-
-    func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
 
     func client(timeoutSeconds: Int = 5) throws -> RawHTTPClient {
         try RawHTTPClient(port: port, timeoutSeconds: timeoutSeconds)

@@ -2,29 +2,31 @@ import Foundation
 import HTTP
 
 /// A response read off a raw socket.
-struct RawResponse {
-    let status: Int
-    let headers: HTTPHeaders
-    let body: [UInt8]
+public struct RawResponse {
+    public let status: Int
+    public let headers: HTTPHeaders
+    public let body: [UInt8]
 
-    var text: String { String(decoding: body, as: UTF8.self) }
+    /// The body as UTF-8 text.
+    public var text: String { String(decoding: body, as: UTF8.self) }
 }
 
-enum RawHTTPClientError: Error, Equatable {
+/// Why a raw read or connect failed.
+public enum RawHTTPClientError: Error, Equatable {
     case connectFailed(Int32)
     case closed
     case timedOut
     case malformed(String)
 }
 
-/// A blocking POSIX socket client for the cases URLSession cannot express:
-/// chunked and oversized uploads, header floods, dripping bytes, several requests on one connection.
-final class RawHTTPClient {
+/// A blocking POSIX socket client for what only the wire shows: chunked and oversized uploads,
+/// header floods, dripping bytes, several requests on one connection.
+public final class RawHTTPClient {
     private let fd: Int32
     private var buffer: [UInt8] = []
 
     /// Connects to 127.0.0.1:port; reads give up after `timeoutSeconds`.
-    init(port: Int, timeoutSeconds: Int = 5) throws {
+    public init(port: Int, timeoutSeconds: Int = 5) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -49,13 +51,13 @@ final class RawHTTPClient {
     }
 
     /// Closes the connection from this side.
-    func disconnect() {
+    public func disconnect() {
         shutdown(fd, Int32(SHUT_RDWR))
     }
 
     /// Writes all bytes; false once the server has closed or reset the connection.
     @discardableResult
-    func send(_ bytes: [UInt8]) -> Bool {
+    public func send(_ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -67,12 +69,12 @@ final class RawHTTPClient {
 
     /// Writes the text as UTF-8.
     @discardableResult
-    func send(_ text: String) -> Bool {
+    public func send(_ text: String) -> Bool {
         send(Array(text.utf8))
     }
 
     /// Reads one response; HEAD responses carry no body whatever their Content-Length says.
-    func readResponse(toHead: Bool = false) throws -> RawResponse {
+    public func readResponse(toHead: Bool = false) throws -> RawResponse {
         let separator = Array("\r\n\r\n".utf8)
         var headEnd: Int?
         while headEnd == nil {
@@ -97,7 +99,7 @@ final class RawHTTPClient {
     }
 
     /// Whether the server closes the connection (EOF or reset) before the read timeout; any data is discarded.
-    func closedByServer() -> Bool {
+    public func closedByServer() -> Bool {
         while true {
             do { try fill() } catch RawHTTPClientError.closed { return true } catch { return false }
         }
@@ -105,7 +107,7 @@ final class RawHTTPClient {
 
     /// Everything still to come, the bytes already buffered included, up to the server closing the
     /// connection; throws `timedOut` if it keeps the connection open.
-    func readUntilClosed() throws -> [UInt8] {
+    public func readUntilClosed() throws -> [UInt8] {
         while true {
             do { try fill() } catch RawHTTPClientError.closed { break }
         }
@@ -114,7 +116,7 @@ final class RawHTTPClient {
     }
 
     /// Whether any bytes arrived before the connection closed or the timeout passed.
-    var hasBufferedData: Bool { !buffer.isEmpty }
+    public var hasBufferedData: Bool { !buffer.isEmpty }
 
     private func fill() throws {
         var chunk = [UInt8](repeating: 0, count: 65536)
@@ -126,4 +128,19 @@ final class RawHTTPClient {
         if count == 0 || errno == ECONNRESET { throw RawHTTPClientError.closed }
         throw RawHTTPClientError.timedOut
     }
+}
+
+/// Collects log lines written from server threads. NSLock rather than Mutex: ThreadSanitizer cannot
+/// see Mutex's futex hand-off on Linux and reports a false race under contention.
+public final class LogRecorder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [String] = []
+
+    public init() {}
+
+    /// The function to pass as a log.
+    public var sink: @Sendable (String) -> Void { { line in self.lock.withLock { self.storage.append(line) } } }
+
+    /// Every line so far.
+    public var lines: [String] { lock.withLock { storage } }
 }
