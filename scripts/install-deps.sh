@@ -7,7 +7,7 @@ set -euo pipefail
 build=(pkg-config libsqlite3-dev libsodium-dev libmicrohttpd-dev)
 case "${1:-build}" in
   build) wanted=("${build[@]}") ;;
-  test) wanted=("${build[@]}" sqlite3 curl) ;;
+  test) wanted=("${build[@]}" sqlite3 openssl) ;;
   bench) wanted=("${build[@]}" curl wrk time)  # python3-venv: Radicale for scripts/bench-carddav.sh
          python3 -c 'import ensurepip, venv' 2>/dev/null || wanted+=(python3-venv) ;;
   e2e) wanted=(chromium chromium-driver fonts-wqy-zenhei nginx-light syncevolution)
