@@ -45,16 +45,18 @@ public final class WebApp: Sendable {
                      to: router)
     }
 
-    /// The page for a request the server refused (a body or header section over the limits): the error
-    /// page in the browser's language, with the security headers. Nobody is logged in on it: the
-    /// request is not read far enough to trust its session.
-    static func refusalPage(for request: Request, status: Int) -> Response {
+    /// The page for a request the server refused for its size (a body or header section over the
+    /// limits): the error page in the browser's language, with the security headers. Nobody is
+    /// logged in on it: the request is not read far enough to trust its session. Nil for the other
+    /// refusals (malformed framing, which no browser sends), whose plain text says exactly why.
+    static func refusalPage(for request: Request, status: Int) -> Response? {
         let context = WebContext(language: WebContextMiddleware.language(of: request), csrfToken: "",
                                  user: nil, scope: nil, sessionToken: nil)
-        let message = switch status {
-        case 413: context.strings.requestTooLarge
-        case 431: context.strings.headersTooLarge
-        default: HTTPStatus.reasonPhrase(for: status)
+        let message: String
+        switch status {
+        case 413: message = context.strings.requestTooLarge
+        case 431: message = context.strings.headersTooLarge
+        default: return nil
         }
         var response = ErrorPage.response(status: status, message: message, context: context)
         for (name, value) in WebContextMiddleware.securityHeaders { response.headers[name] = value }

@@ -48,6 +48,7 @@ import Testing
         #expect(page.status == 431)
         #expect(page.headers["Content-Type"] == "text/html; charset=utf-8")
         #expect(page.text.contains(#"class="error-page""#) && page.text.contains(#"<html lang="zh"#), "\(page.text)")
+        #expect(page.text.contains("请求头太大"), "\(page.text)")
         #expect(page.headers["Content-Security-Policy"] != nil)
     }
 
