@@ -61,7 +61,7 @@ export function discardConfirmation(dialog) {
   }
   return (discard) => {
     if (!dialog || typeof dialog.showModal !== 'function') {
-      if (confirm($('h2', dialog)?.textContent ?? 'Discard changes?')) discard();
+      if (confirm((dialog && $('h2', dialog))?.textContent ?? 'Discard changes?')) discard();
       return;
     }
     onDiscard = discard;
