@@ -22,8 +22,8 @@ enum Layout {
             <meta name="theme-color" content="#f2f2f7" media="(prefers-color-scheme: light)">
             <meta name="theme-color" content="#000000" media="(prefers-color-scheme: dark)">
             <title>\(HTML.escape(title)) · \(HTML.escape(strings.appTitle))</title>
-            <link rel="stylesheet" href="/static/app.css">
-            <link rel="icon" href="/static/icon.svg" type="image/svg+xml">
+            <link rel="stylesheet" href="\(StaticFiles.stylesheet)">
+            <link rel="icon" href="\(StaticFiles.icon)" type="image/svg+xml">
             \(scripts)
             </head>
             <body class="\(bodyClass)">

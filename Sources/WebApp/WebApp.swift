@@ -77,7 +77,7 @@ public final class WebApp: Sendable {
     }
 }
 
-/// The CSS, script and icon, compiled into the binary.
+/// The CSS, script and icon, compiled into the binary and served from one versioned directory.
 enum StaticFiles {
     /// The script's ES modules by file name: first the entry, then what it imports.
     static let scriptModules: [(name: String, bytes: [UInt8])] = [
@@ -95,29 +95,46 @@ enum StaticFiles {
         ("photo-cropper.js", PackageResources.photo_cropper_js),
     ]
 
-    /// Where the modules are served: one directory named after their content. The modules import
-    /// one another by relative URL, so every import carries the version too: after an upgrade a
-    /// page loads only new URLs, never a cached module of the old version beside a new one.
-    static let scriptDirectory = "/static/script-\(version(of: scriptModules))/"
+    /// The stylesheet and the icon, by file name.
+    static let files: [(name: String, contentType: String, bytes: [UInt8])] = [
+        ("app.css", "text/css; charset=utf-8", PackageResources.app_css),
+        ("icon.svg", "image/svg+xml", PackageResources.icon_svg),
+    ]
+
+    /// Where every file is served: one directory named after all of their content, so that after
+    /// an upgrade a page loads only new URLs, never a cached file of the old version beside a new
+    /// one. The stylesheet names the icon and the modules import one another by relative URL, so
+    /// those URLs carry the version too; a browser may keep each file for a year.
+    static let directory = "/static/\(version(of: files.map { ($0.name, $0.bytes) } + scriptModules))/"
+
+    /// The directory of the script's modules.
+    static let scriptDirectory = directory + "script/"
 
     /// The entry module's URL.
     static let entryScript = scriptDirectory + scriptModules[0].name
 
+    /// The stylesheet's URL.
+    static let stylesheet = directory + "app.css"
+
+    /// The icon's URL.
+    static let icon = directory + "icon.svg"
+
     static let assets: StaticAssets = {
-        var assets = StaticAssets([
-            "/static/app.css": StaticAsset(contentType: "text/css; charset=utf-8", bytes: PackageResources.app_css),
-            "/static/icon.svg": StaticAsset(contentType: "image/svg+xml", bytes: PackageResources.icon_svg),
-        ])
+        let cacheControl = "public, max-age=31536000, immutable"
+        var assets = StaticAssets()
+        for file in files {
+            assets[directory + file.name] = StaticAsset(contentType: file.contentType, bytes: file.bytes, cacheControl: cacheControl)
+        }
         for module in scriptModules {
             assets[scriptDirectory + module.name] = StaticAsset(contentType: "text/javascript; charset=utf-8",
-                                                                bytes: module.bytes)
+                                                                bytes: module.bytes, cacheControl: cacheControl)
         }
         return assets
     }()
 
-    /// The entity tag of the modules' names and bytes together, without its quotes.
-    private static func version(of modules: [(name: String, bytes: [UInt8])]) -> String {
-        let all = modules.flatMap { Array("\($0.name)\u{0}\($0.bytes.count)\u{0}".utf8) + $0.bytes }
+    /// The entity tag of the files' names and bytes together, without its quotes.
+    private static func version(of files: [(name: String, bytes: [UInt8])]) -> String {
+        let all = files.flatMap { Array("\($0.name)\u{0}\($0.bytes.count)\u{0}".utf8) + $0.bytes }
         return StaticAsset(contentType: "text/javascript", bytes: all).etag.filter { $0 != "\"" }
     }
 }

@@ -13,7 +13,10 @@ import Testing
         let session = app.session()
         let page = try session.get("/login")
         let entry = try #require(page.body.firstMatch(of: #/<script type="module" src="([^"]+)"></script>/#)?.output.1)
-        let stylesheet = try session.get("/static/app.css")
+        let stylesheetPath = try #require(page.body.firstMatch(of: #/<link rel="stylesheet" href="([^"]+)">/#)?.output.1)
+        let stylesheet = try session.get(String(stylesheetPath))
+        #expect(stylesheet.status == 200)
+        #expect(stylesheet.header("Cache-Control") == "public, max-age=31536000, immutable")
         var served: [String] = []
         var pending = [String(entry)]
         while let path = pending.popLast() {
@@ -35,12 +38,19 @@ import Testing
         #expect(Set(preloaded) == Set(served.dropFirst()))
     }
 
-    @Test func theModulesDirectoryIsNamedAfterTheirContent() throws {
-        let page = try app.session().get("/login")
-        let entry = try #require(page.body.firstMatch(of: #/src="(/static/script-[0-9a-f]+-[0-9a-f]+/)app\.js"/#))
-        #expect(try app.session().get("/static/app.js").status == 404)
-        #expect(try app.session().get("/static/script-0-0/app.js").status == 404)
-        #expect(try app.session().get(entry.output.1 + "app.js").status == 200)
+    @Test func everyFileIsServedFromOneDirectoryNamedAfterTheirContent() throws {
+        let session = app.session()
+        let page = try session.get("/login")
+        let directory = try #require(page.body.firstMatch(of: #/src="(/static/[0-9a-f]+-[0-9a-f]+/)script/app\.js"/#)?.output.1)
+        #expect(page.body.contains(#"<link rel="stylesheet" href="\#(directory)app.css">"#))
+        #expect(page.body.contains(#"<link rel="icon" href="\#(directory)icon.svg""#))
+        // The stylesheet names the icon relative to itself, so in the same version.
+        let stylesheet = try session.get(directory + "app.css").body
+        #expect(stylesheet.contains(#"url("icon.svg")"#) && !stylesheet.contains("/static/"))
+        #expect(try session.get(directory + "icon.svg").status == 200)
+        for old in ["/static/app.js", "/static/app.css", "/static/icon.svg", "/static/0-0/app.css"] {
+            #expect(try session.get(old).status == 404, "\(old)")
+        }
     }
 
     /// The specifiers of a module's static `import … from "…"`, `import "…"` and `export … from "…"`.
