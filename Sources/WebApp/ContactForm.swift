@@ -22,6 +22,15 @@ struct ContactForm {
     /// The revision of the contact the form was filled from, when the form carries one.
     var revision: Int64? { Int64(value("revision")) }
 
+    /// The form's fields as they were when it was filled (`FormField.snapshot`); empty when the
+    /// form does not carry them.
+    var base: [String: String] { FormField.fields(ofSnapshot: value("base")) }
+
+    /// Whether the form removes the photo or brings a new one.
+    var changesPhoto: Bool {
+        value("remove_photo") == "on" || parts.contains { $0.name == "photo" && $0.filename?.isEmpty == false && !$0.data.isEmpty }
+    }
+
     /// `details` with the form's fields applied; what the form does not show (extra vCard
     /// properties) is kept. Throws the validation error for unreadable age, birthday or photo.
     func apply(to details: ContactDetails) throws(ContactValidationError) -> ContactDetails {

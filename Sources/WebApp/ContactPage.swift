@@ -66,7 +66,7 @@ enum ContactPage {
 
         let main = """
             <form id="contact-form" class="contact-form" method="post" action="\(action)" enctype="multipart/form-data" data-mode="\(contact == nil ? "new" : editing ? "edit" : "view")"\(error == nil ? "" : " data-unsaved") novalidate>
-            \(context.csrfField)\(contact.map { #"<input type="hidden" name="revision" value="\#($0.revision)">"# } ?? "")
+            \(context.csrfField)\(contact.map(versionFields) ?? "")
             \(photo)
             \(errorHTML)
             <div class="field-group">
@@ -97,23 +97,11 @@ enum ContactPage {
         #"<div class="field"><label class="field-label" for="\#(id)">\#(HTML.escape(label))\#(required ? requiredMark : "")</label>\#(input)</div>"#
     }
 
-    /// The fields the form shows where `other` differs from `mine`, with other's value (an emptied
-    /// field's as "—"), in the form's order.
-    static func differences(of other: ContactDetails, from mine: ContactDetails, strings: any Catalogue)
-        -> [(label: String, value: String)] {
-        let phones = { (details: ContactDetails) in
-            details.phones.map { "\($0.number) (\(strings.phoneLabel($0.label)))" }.joined(separator: ", ")
-        }
-        let fields: [(String, (ContactDetails) -> String)] = [
-            (strings.name, \.name), (strings.phone, phones), (strings.sex, { strings.sexName($0.sex) }),
-            (strings.age, { $0.age.map(String.init) ?? "" }), (strings.birthday, { $0.birthday?.description ?? "" }),
-            (strings.lunarBirthday, { $0.lunarBirthday.map { strings.lunarBirthdaySummary($0, next: nil) } ?? "" }),
-            (strings.address, \.address), (strings.email, { $0.emails.joined(separator: ", ") }), (strings.note, \.note),
-        ]
-        return fields.compactMap { label, value in
-            let theirs = value(other)
-            return theirs == value(mine) ? nil : (label, theirs.isEmpty ? "—" : theirs)
-        }
+    /// What a save names of the version the form was filled from: its revision, and its fields
+    /// for merging with a change made in between (`FormField.merge`).
+    private static func versionFields(_ contact: Contact) -> String {
+        #"<input type="hidden" name="revision" value="\#(contact.revision)">"#
+            + #"<input type="hidden" name="base" value="\#(HTML.escape(FormField.snapshot(contact.details)))">"#
     }
 
     /// The lunar birthday: month and day selects and a leap checkbox (plain form fields, so the

@@ -39,9 +39,9 @@ extension WebApp {
         router.post("/contacts/:id") { [self] request, parameters in
             let (context, _, scope) = try request.requireLogin()
             let contact = try store.contact(id: try contactID(parameters), in: scope)
+            let form = try ContactForm(request)
             var details = contact.details
             do {
-                let form = try ContactForm(request)
                 details = try form.apply(to: details)
                 _ = try store.updateContact(id: contact.id, with: details, in: scope, requirePhone: false,
                                             expectedRevision: form.revision)
@@ -51,13 +51,7 @@ extension WebApp {
             } catch StoreError.invalid(let error) {
                 return invalid(.edit(contact), details, error, context)
             } catch StoreError.changedSinceRead {
-                // The form again, with this person's values over the other change, and the
-                // revision now current: a second save keeps them knowingly.
-                let current = try store.contact(id: contact.id, in: scope)
-                let message = context.strings.changedElsewhere(ContactPage.differences(of: current.details, from: details,
-                                                                                          strings: context.strings))
-                return .html(ContactPage.render(mode: .edit(current), details: details, error: message, now: clock(),
-                                                context: context), status: 409)
+                return try saveMerged(details, form: form, id: contact.id, scope: scope, context: context)
             }
         }
         router.post("/contacts/:id/delete") { [self] request, parameters in
@@ -77,6 +71,31 @@ extension WebApp {
             return Response(status: 200, headers: ["Content-Type": photo.format.mimeType,
                                                    "Cache-Control": "private, max-age=86400"], body: photo.data)
         }
+    }
+
+    /// Saves a form over a contact changed since the form was filled: merged field by field with
+    /// the change when no field was changed on both sides; otherwise (409) the form again with the
+    /// merge, naming the other version's value of each field both changed, and the revision now
+    /// current, so that a second save keeps this person's values knowingly.
+    private func saveMerged(_ mine: ContactDetails, form: ContactForm, id: Int64, scope: AddressBookScope,
+                            context: WebContext) throws -> Response {
+        let current = try store.contact(id: id, in: scope)
+        var (merged, conflicts) = FormField.merge(mine: mine, theirs: current.details, base: form.base)
+        merged.extraProperties = current.details.extraProperties
+        if !form.changesPhoto { merged.photo = current.details.photo }
+        if conflicts.isEmpty {
+            do {
+                _ = try store.updateContact(id: id, with: merged, in: scope, requirePhone: false, expectedRevision: current.revision)
+                return .redirect(to: "/contacts/\(id)")
+            } catch StoreError.changedSinceRead {
+                // Changed yet again: shown as a conflict, with the form's values.
+            } catch StoreError.invalid(let error) {
+                return invalid(.edit(current), merged, error, context)
+            }
+        }
+        let message = context.strings.changedElsewhere(conflicts.map { $0.shown(context.strings, current.details) })
+        return .html(ContactPage.render(mode: .edit(current), details: merged, error: message, now: clock(), context: context),
+                     status: 409)
     }
 
     private func invalid(_ mode: ContactPage.Mode, _ details: ContactDetails, _ error: ContactValidationError,

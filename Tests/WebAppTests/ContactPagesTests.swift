@@ -87,45 +87,6 @@ import Testing
         #expect(try alice.get("/contacts/\(id)").body.contains(#"href="mailto:li@example.com""#))
     }
 
-    /// The revision a page's form carries, the one its edit started from.
-    private func formRevision(_ page: String) throws -> String {
-        let marker = #"name="revision" value=""#
-        let start = try #require(page.range(of: marker)).upperBound
-        return String(page[start...].prefix { $0 != "\"" })
-    }
-
-    @Test func aSaveOverAChangeMadeElsewhereIsRefusedWithTheEditKept() throws {
-        try add("李四")
-        let id = try #require(try ids().first)
-        let scope = try app.store.defaultAddressBook(for: try app.store.user(named: "alice"))
-        let opened = try formRevision(try alice.get("/contacts/\(id)/edit").body)
-        #expect(try formRevision(try alice.get("/contacts/\(id)").body) == opened)
-        // The phone saves a note through CardDAV while the form is open.
-        let card = try #require(try app.store.cardList(in: scope).first)
-        var fromPhone = try app.store.contact(id: id, in: scope)
-        fromPhone.details.note = "from the phone"
-        _ = try app.store.putCard(href: card.href, uid: fromPhone.uid, details: fromPhone.details, in: scope, precondition: .none)
-
-        let form = [("name", "李思"), ("phone", "139"), ("phone_label", "work"), ("sex", "unset")]
-        let refused = try alice.postMultipart("/contacts/\(id)", form + [("revision", opened)])
-        #expect(refused.status == 409)
-        #expect(refused.body.contains("changed on another device"))
-        #expect(refused.body.contains(#"value="李思""#))
-        #expect(refused.body.contains(" data-unsaved novalidate"))
-        #expect(refused.body.contains("The other version has Name: 李四 · Phone: 138 0013 8000 (mobile) · Note: from the phone<"))
-        #expect(!refused.body.contains("Phone: 139"))
-        let kept = try app.store.contact(id: id, in: scope)
-        #expect(kept.details.name == "李四")
-        #expect(kept.details.note == "from the phone")
-
-        let current = try formRevision(refused.body)
-        #expect(current == String(kept.revision))
-        #expect(try alice.postMultipart("/contacts/\(id)", form + [("revision", current), ("note", "from the phone")]).status == 303)
-        let saved = try app.store.contact(id: id, in: scope)
-        #expect(saved.details.name == "李思")
-        #expect(saved.details.note == "from the phone")
-    }
-
     @Test func deleteAndUndo() throws {
         try add("王五")
         let id = try #require(try ids().first)

@@ -174,36 +174,55 @@ def test_save_stores_the_change(server, account, logged_in):
     assert saved["emails"] == ["zs@example.com"] and saved["note"] == "老同学", "other fields kept"
 
 
-def test_a_save_over_a_change_made_on_a_phone_shows_both_and_overwrites_nothing(server, account, logged_in):
-    """A CardDAV client changes the note while the page is being edited: Save is refused with the
-    other version's values shown, nothing is overwritten, and a second Save keeps the edit knowingly."""
-    contact_id = seed_zhang(server, account)
-    open_contact(logged_in, server.url, contact_id)
-    save = start_editing(logged_in)
-    fill(find(logged_in, "field", "Phone"), "139 9999 9999")
-
+def change_note_over_carddav(server, account, note):
+    """What a phone does while the page is open: GET the card, PUT it back changed, with If-Match."""
     [card] = server.contacts(account)
     url, auth = f"{server.url}/dav/addressbooks/{account}/{BOOK}/{card['uid']}.vcf", (account, PASSWORD)
     fetched = dav_request("GET", url, auth)
-    changed = fetched.text.replace("NOTE:老同学", "NOTE:from the phone")
+    changed = fetched.text.replace("NOTE:老同学", f"NOTE:{note}")
     assert changed != fetched.text
     put = dav_request("PUT", url, auth, body=changed,
                       headers={"If-Match": fetched.headers["ETag"], "Content-Type": "text/vcard; charset=utf-8"})
     assert put.status_code == 204, describe(put)
 
+
+def test_a_save_after_a_phone_changed_another_field_keeps_both(server, account, logged_in):
+    contact_id = seed_zhang(server, account)
+    open_contact(logged_in, server.url, contact_id)
+    save = start_editing(logged_in)
+    fill(find(logged_in, "field", "Phone"), "139 9999 9999")
+    change_note_over_carddav(server, account, "from the phone")
+
+    click(logged_in, save)
+    wait_for(logged_in, "control", "Edit")
+    [saved] = server.contacts(account)
+    assert digits(saved["phones"][0]) == "13999999999" and saved["note"] == "from the phone"
+
+
+def test_a_save_over_a_field_a_phone_changed_shows_both_and_overwrites_nothing(server, account, logged_in):
+    """The note is changed over CardDAV while the page edits it too: Save is refused with the
+    other version's note shown, nothing is overwritten, and a second Save keeps the edit knowingly."""
+    contact_id = seed_zhang(server, account)
+    open_contact(logged_in, server.url, contact_id)
+    save = start_editing(logged_in)
+    fill(find(logged_in, "field", "Phone"), "139 9999 9999")
+    fill(find(logged_in, "field", "Note"), "from the web")
+    change_note_over_carddav(server, account, "from the phone")
+
     click(logged_in, save)
     error = wait_for(logged_in, "alert", "This contact was changed on another device", exact=False)
-    assert "Note: from the phone" in error.text
+    assert "Note: from the phone" in error.text and "Phone" not in error.text.split("has", 1)[-1]
     [kept] = server.contacts(account)
     assert digits(kept["phones"][0]) == "13800138000" and kept["note"] == "from the phone"
     assert digits(find(logged_in, "field", "Phone").get_attribute("value")) == "13999999999", "the edit is still there"
+    assert find(logged_in, "field", "Note").get_attribute("value") == "from the web"
 
     save = find(logged_in, "button", "Save")
     wait_until(logged_in, lambda: is_enabled(save), "Save enabled for the edit not yet stored")
     click(logged_in, save)
     wait_for(logged_in, "control", "Edit")
     [saved] = server.contacts(account)
-    assert digits(saved["phones"][0]) == "13999999999"
+    assert digits(saved["phones"][0]) == "13999999999" and saved["note"] == "from the web"
 
 
 def test_leaving_with_unsaved_changes_asks_to_discard(server, account, logged_in):
