@@ -22,6 +22,9 @@ struct ContactForm {
     /// The revision of the contact the form was filled from, when the form carries one.
     var revision: Int64? { Int64(value("revision")) }
 
+    /// A revision no contact has: what a form without one is taken to name.
+    static let noRevision: Int64 = -1
+
     /// The form's fields as they were when it was filled (`FormField.snapshot`); empty when the
     /// form does not carry them.
     var base: [String: String] { FormField.fields(ofSnapshot: value("base")) }

@@ -43,8 +43,10 @@ extension WebApp {
             var details = contact.details
             do {
                 details = try form.apply(to: details)
+                // A form that names no revision (hand-made, or served before revisions were) is
+                // merged like a stale one: it never replaces a contact blindly.
                 _ = try store.updateContact(id: contact.id, with: details, in: scope, requirePhone: false,
-                                            expectedRevision: form.revision)
+                                            expectedRevision: form.revision ?? ContactForm.noRevision)
                 return .redirect(to: "/contacts/\(contact.id)")
             } catch let error as ContactValidationError {
                 return invalid(.edit(contact), details, error, context)

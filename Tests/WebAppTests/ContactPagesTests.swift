@@ -76,9 +76,9 @@ import Testing
         let view = try alice.get("/contacts/\(id)")
         #expect(view.body.contains(#"href="tel:13800138000""#))
         #expect(view.body.contains("readonly"))
-        try alice.get("/contacts/\(id)/edit")
+        let opened = try alice.openEditForm(id)
         let saved = try alice.postMultipart("/contacts/\(id)", [("name", "李思"), ("phone", "139"), ("phone_label", "work"),
-                                                                ("email", "li@example.com"), ("sex", "female")])
+                                                                ("email", "li@example.com"), ("sex", "female")] + opened)
         #expect(saved.status == 303)
         let contact = try app.store.contact(id: id, in: try app.store.defaultAddressBook(for: try app.store.user(named: "alice")))
         #expect(contact.details.name == "李思")

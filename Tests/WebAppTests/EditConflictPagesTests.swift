@@ -18,17 +18,6 @@ import Testing
         id = try app.store.addContact(.init(name: "李四", phones: [.init("138 0013 8000")], note: "老同学"), to: scope).id
     }
 
-    /// The hidden fields a page's form carries of the version it was filled from.
-    private func versionFields(_ page: String) throws -> [(String, String)] {
-        try ["revision", "base"].map { name in
-            let value = try #require(page.firstMatch(of: try Regex(#"name="\#(name)" value="([^"]*)""#))?.output[1].substring)
-            let text = String(value).replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
-                .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-                .replacingOccurrences(of: "&amp;", with: "&")
-            return (name, text)
-        }
-    }
-
     /// What the form holds as served, with `changes` made to it.
     private func form(_ changes: [String: String]) -> [(String, String)] {
         let served = ["name": "李四", "phone": "138 0013 8000", "phone_label": "mobile", "sex": "unset", "note": "老同学"]
@@ -44,7 +33,7 @@ import Testing
     }
 
     @Test func changesToDifferentFieldsAreMergedAndBothKept() throws {
-        let opened = try versionFields(try alice.get("/contacts/\(id)/edit").body)
+        let opened = try alice.openEditForm(id)
         try changeElsewhere { $0.note = "from the phone" }
         let saved = try alice.postMultipart("/contacts/\(id)", form(["name": "李思"]) + opened)
         #expect(saved.status == 303)
@@ -54,7 +43,7 @@ import Testing
     }
 
     @Test func aFieldChangedOnBothSidesIsRefusedWithTheEditKeptAndTheOtherValueShown() throws {
-        let opened = try versionFields(try alice.get("/contacts/\(id)").body)
+        let opened = try WebSession.versionFields(try alice.get("/contacts/\(id)").body)
         try changeElsewhere {
             $0.note = "from the phone"
             $0.emails = ["li@example.com"]
@@ -70,7 +59,7 @@ import Testing
         #expect(kept.details.name == "李四" && kept.details.note == "from the phone")
 
         // Saving the form as served again is a knowing choice, and is written.
-        let again = try versionFields(refused.body)
+        let again = try WebSession.versionFields(refused.body)
         let saved = try alice.postMultipart("/contacts/\(id)", form(["name": "李思", "note": "from the web", "email": "li@example.com"]) + again)
         #expect(saved.status == 303)
         let contact = try app.store.contact(id: id, in: scope)
@@ -78,11 +67,34 @@ import Testing
     }
 
     @Test func aFormWithoutTheFieldsItWasFilledFromOverwritesNothingItDiffersFrom() throws {
-        let revision = try #require(try versionFields(try alice.get("/contacts/\(id)/edit").body).first)
+        let revision = try #require(try alice.openEditForm(id).first)
         try changeElsewhere { $0.note = "from the phone" }
         let refused = try alice.postMultipart("/contacts/\(id)", form(["name": "李思"]) + [revision])
         #expect(refused.status == 409)
         #expect(refused.body.contains("Name: 李四 · Note: from the phone<"))
         #expect(try app.store.contact(id: id, in: scope).details.note == "from the phone")
+    }
+
+    @Test func aFormWithoutARevisionReplacesNothingBlindly() throws {
+        try alice.get("/contacts/\(id)/edit")
+        for revision in [[], [("revision", "")], [("revision", "abc")], [("revision", "9999999999999999999999")]] {
+            let refused = try alice.postMultipart("/contacts/\(id)", form(["name": "李思"]) + revision)
+            #expect(refused.status == 409, "\(revision)")
+            #expect(refused.body.contains("The other version has Name: 李四<"))
+        }
+        #expect(try app.store.contact(id: id, in: scope).details.name == "李四")
+    }
+
+    @Test func hostileBaseValuesAreNoBaseAndBreakNothing() throws {
+        let revision = try #require(try alice.openEditForm(id).first)
+        try changeElsewhere { $0.note = "from the phone" }
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        let hostile = ["", "null", "[]", "\"name\"", deep, "{\"name\": 1}", "{\"name\":\"李四\u{0}\"}",
+                       "\u{FEFF}{\"name\":\"李四\"}", String(repeating: "{", count: 1 << 20)]
+        for base in hostile {
+            let reply = try alice.postMultipart("/contacts/\(id)", form(["name": "李思"]) + [revision, ("base", base)])
+            #expect(reply.status == 409, "\(base.prefix(20))")
+        }
+        #expect(try app.store.contact(id: id, in: scope).details.name == "李四")
     }
 }

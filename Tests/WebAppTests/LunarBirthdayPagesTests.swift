@@ -100,15 +100,15 @@ import Testing
         var details = ContactDetails(name: "赵六", phones: [PhoneNumber("1")])
         details.lunarBirthday = LunarDate(year: 2014, month: 3, day: 18)
         let id = try app.store.addContact(details, to: try scope).id
-        try alice.get("/contacts/\(id)/edit")
         // The same month and day: the year the card had is kept, and so is its line.
-        #expect(try alice.postMultipart("/contacts/\(id)", fields("赵六", [("lunar_month", "3"), ("lunar_day", "18")])).status == 303)
+        var opened = try alice.openEditForm(id)
+        #expect(try alice.postMultipart("/contacts/\(id)", fields("赵六", [("lunar_month", "3"), ("lunar_day", "18")]) + opened).status == 303)
         #expect(try app.store.contact(id: id, in: try scope).details.extraProperties == ["X-ALTBDAY;CALSCALE=chinese:007800310318"])
-        try alice.get("/contacts/\(id)/edit")
-        #expect(try alice.postMultipart("/contacts/\(id)", fields("赵六", [("lunar_month", "3"), ("lunar_day", "19")])).status == 303)
+        opened = try alice.openEditForm(id)
+        #expect(try alice.postMultipart("/contacts/\(id)", fields("赵六", [("lunar_month", "3"), ("lunar_day", "19")]) + opened).status == 303)
         #expect(try app.store.contact(id: id, in: try scope).details.lunarBirthday == LunarDate(month: 3, day: 19))
-        try alice.get("/contacts/\(id)/edit")
-        #expect(try alice.postMultipart("/contacts/\(id)", fields("赵六", [("lunar_month", ""), ("lunar_day", "")])).status == 303)
+        opened = try alice.openEditForm(id)
+        #expect(try alice.postMultipart("/contacts/\(id)", fields("赵六", [("lunar_month", ""), ("lunar_day", "")]) + opened).status == 303)
         let cleared = try app.store.contact(id: id, in: try scope).details
         #expect(cleared.lunarBirthday == nil)
         #expect(cleared.extraProperties.isEmpty)
@@ -120,8 +120,7 @@ import Testing
         let id = try app.store.addContact(details, to: try scope).id
         let view = try alice.get("/contacts/\(id)").body
         #expect(!view.contains("lunar-birthday-summary"))
-        try alice.get("/contacts/\(id)/edit")
-        #expect(try alice.postMultipart("/contacts/\(id)", fields("孙七", [])).status == 303)
+        #expect(try alice.postMultipart("/contacts/\(id)", fields("孙七", []) + (try alice.openEditForm(id))).status == 303)
         #expect(try app.store.contact(id: id, in: try scope).details.extraProperties == ["X-ALTBDAY;CALSCALE=chinese:bogus"])
     }
 }

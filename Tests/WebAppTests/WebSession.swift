@@ -110,6 +110,23 @@ final class WebSession {
         return try send("POST", path, body: body, headers: ["Content-Type: multipart/form-data; boundary=\(boundary)"])
     }
 
+    /// Opens a contact's edit page and returns the hidden fields its form carries of the version it
+    /// was filled from (revision and base), HTML entities decoded, for a save as the browser makes it.
+    func openEditForm(_ id: Int64) throws -> [(String, String)] {
+        try Self.versionFields(try get("/contacts/\(id)/edit").body)
+    }
+
+    /// The hidden revision and base fields of a page's contact form.
+    static func versionFields(_ page: String) throws -> [(String, String)] {
+        try ["revision", "base"].map { name in
+            let value = try #require(page.firstMatch(of: try Regex(#"name="\#(name)" value="([^"]*)""#))?.output[1].substring)
+            let text = String(value).replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
+                .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+                .replacingOccurrences(of: "&amp;", with: "&")
+            return (name, text)
+        }
+    }
+
     /// Logs in through the login form.
     @discardableResult
     func logIn(_ account: String, _ password: String, remember: Bool = false, autoLogin: Bool = false) throws -> Reply {
