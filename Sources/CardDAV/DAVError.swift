@@ -36,9 +36,6 @@ struct DAVError: Error, HTTPResponseConvertibleError {
 }
 
 extension DAVError {
-    /// Seconds a busy database asks a client to wait (Retry-After) before trying again.
-    static let busyRetrySeconds = 5
-
     /// The DAV answer to a store error a method handler did not answer more precisely; nil for
     /// the server's own failures (the data directory, backups, the database itself), which are
     /// logged and answered 500.
@@ -48,7 +45,7 @@ extension DAVError {
             self.init(404, wording.notFound)
         case .busy:
             self.init(503, wording.busy)
-            headers["Retry-After"] = String(Self.busyRetrySeconds)
+            headers["Retry-After"] = String(StoreError.busyRetrySeconds)
         case .invalid, .invalidUID:
             self.init(403, wording.message(for: error), precondition: .cardDAV("valid-address-data"))
         case .invalidUsername, .invalidPassword, .invalidAddressBookName, .invalidHref, .invalidDeviceName:

@@ -47,6 +47,9 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// the detail is for the log, not for the person.
     case storageFailed(String)
 
+    /// Seconds to suggest waiting (Retry-After) before trying again after `busy`.
+    public static let busyRetrySeconds = 5
+
     /// The message in English, for logs and whatever prints the error as it is.
     public var description: String { Language.english.catalogue.message(for: self) }
 

@@ -30,8 +30,13 @@ struct ContactForm {
     var base: [String: String] { FormField.fields(ofSnapshot: value("base")) }
 
     /// Whether the form removes the photo or brings a new one.
-    var changesPhoto: Bool {
-        value("remove_photo") == "on" || parts.contains { $0.name == "photo" && $0.filename?.isEmpty == false && !$0.data.isEmpty }
+    var changesPhoto: Bool { removesPhoto || photoUpload != nil }
+
+    private var removesPhoto: Bool { value("remove_photo") == "on" }
+
+    /// The file chosen for the photo, when one was.
+    private var photoUpload: MultipartPart? {
+        parts.first { $0.name == "photo" && $0.filename?.isEmpty == false && !$0.data.isEmpty }
     }
 
     /// `details` with the form's fields applied; what the form does not show (extra vCard
@@ -62,10 +67,8 @@ struct ContactForm {
         details.address = value("address")
         details.emails = values("email")
         details.note = value("note").replacingOccurrences(of: "\r\n", with: "\n")
-        if value("remove_photo") == "on" { details.photo = nil }
-        if let upload = parts.first(where: { $0.name == "photo" && $0.filename?.isEmpty == false }), !upload.data.isEmpty {
-            details.photo = try Photo(data: upload.data)
-        }
+        if removesPhoto { details.photo = nil }
+        if let upload = photoUpload { details.photo = try Photo(data: upload.data) }
         return details
     }
 

@@ -7,9 +7,6 @@ struct WebErrorAnswers: Sendable {
     /// Where unexpected errors are reported, with their detail; the page never shows it.
     let log: @Sendable (String) -> Void
 
-    /// Seconds a busy database asks a browser to wait (Retry-After) before trying again.
-    static let busyRetrySeconds = 5
-
     /// The page for `error`: an error that renders itself does so; a store error gets its page
     /// (see `status(for:)`); anything else is logged and answered with a generic 500 page.
     func response(for error: any Error, request: Request, context: WebContext) -> Response {
@@ -21,7 +18,7 @@ struct WebErrorAnswers: Sendable {
         switch error {
         case .busy:
             var response = ErrorPage.response(status: 503, message: context.strings.busy, context: context)
-            response.headers["Retry-After"] = String(Self.busyRetrySeconds)
+            response.headers["Retry-After"] = String(StoreError.busyRetrySeconds)
             return response
         default:
             let message = status == 404 ? context.strings.notFoundMessage : context.strings.message(for: error)
