@@ -18,6 +18,8 @@ let package = Package(
         // C libraries from Debian, reached through system-library targets.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3",
                        providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CLibPQ", pkgConfig: "libpq",
+                       providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium",
                        providers: [.apt(["libsodium-dev"])]),
         // The only C that touches HTTP: a non-variadic wrapper around libmicrohttpd.
@@ -27,8 +29,11 @@ let package = Package(
         .target(name: "Blanks"),
         .target(name: "VCard", dependencies: ["Blanks"]),
         .target(name: "ContactsCore", dependencies: ["VCard"]),
-        .target(name: "SQLite", dependencies: ["CSQLite"]),
-        .target(name: "ContactsStore", dependencies: ["Blanks", "ContactsCore", "VCard", "SQLite", "CSodium"]),
+        // The storage seam (SQLEngine) and its two engines.
+        .target(name: "SQLEngine"),
+        .target(name: "SQLite", dependencies: ["SQLEngine", "CSQLite"]),
+        .target(name: "PostgreSQL", dependencies: ["SQLEngine", "CLibPQ"]),
+        .target(name: "ContactsStore", dependencies: ["Blanks", "ContactsCore", "VCard", "SQLEngine", "SQLite", "CSodium"]),
         .target(name: "HTTP", dependencies: ["Blanks", "CMicroHTTPD"]),
         .target(name: "WebApp", dependencies: ["Blanks", "HTTP", "VCard", "ContactsCore", "ContactsStore"],
                 resources: [.embedInCode("Static/app.css"), .embedInCode("Static/icon.svg")]
@@ -40,7 +45,7 @@ let package = Package(
         .executableTarget(name: "dav-fuzz", dependencies: ["DAVFuzzing"]),
 
         // The command line and its entry point.
-        .target(name: "ContactsCLI", dependencies: ["ContactsCore", "ContactsStore", "VCard", "SQLite", "HTTP", "WebApp", "CardDAV"]),
+        .target(name: "ContactsCLI", dependencies: ["ContactsCore", "ContactsStore", "VCard", "SQLEngine", "HTTP", "WebApp", "CardDAV"]),
         .executableTarget(name: "contacts", dependencies: ["ContactsCLI"]),
         // `make bench`: measurements, not tests.
         .executableTarget(name: "contacts-bench", dependencies: ["ContactsCore", "ContactsStore", "VCard"]),
@@ -51,8 +56,9 @@ let package = Package(
         .testTarget(name: "ContactsCoreTests", dependencies: ["ContactsCore", "VCard", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "BlanksTests", dependencies: ["Blanks"]),
         .testTarget(name: "VCardTests", dependencies: ["VCard", "TestSupport"], exclude: ["Fuzz"]),
-        .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
-        .testTarget(name: "ContactsStoreTests", dependencies: ["ContactsStore", "ContactsCore", "VCard", "SQLite"]),
+        .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "SQLEngine"]),
+        .testTarget(name: "PostgreSQLTests", dependencies: ["PostgreSQL", "SQLEngine"]),
+        .testTarget(name: "ContactsStoreTests", dependencies: ["ContactsStore", "ContactsCore", "VCard", "SQLEngine", "SQLite"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "TestSupport"]),
         .testTarget(name: "CardDAVTests", dependencies: ["CardDAV", "HTTP", "ContactsStore", "ContactsCore", "SQLite", "WebApp", "TestSupport", "DAVFuzzing"],
                     exclude: ["Fuzz"]),

@@ -4,13 +4,14 @@
 # Usage: scripts/install-deps.sh build|test|bench|e2e
 set -euo pipefail
 
-build=(pkg-config libsqlite3-dev libsodium-dev libmicrohttpd-dev)
+build=(pkg-config libsqlite3-dev libsodium-dev libmicrohttpd-dev libpq-dev)
 case "${1:-build}" in
   build) wanted=("${build[@]}") ;;
-  test) wanted=("${build[@]}" sqlite3 openssl) ;;
-  bench) wanted=("${build[@]}" curl wrk time)  # python3-venv: Radicale for scripts/bench-carddav.sh
+  # postgresql: the throwaway cluster scripts/with-postgres.sh starts for the tests on PostgreSQL.
+  test) wanted=("${build[@]}" sqlite3 openssl postgresql) ;;
+  bench) wanted=("${build[@]}" curl wrk time postgresql)  # python3-venv: Radicale for scripts/bench-carddav.sh
          python3 -c 'import ensurepip, venv' 2>/dev/null || wanted+=(python3-venv) ;;
-  e2e) wanted=(chromium chromium-driver fonts-wqy-zenhei nginx-light syncevolution)
+  e2e) wanted=(postgresql chromium chromium-driver fonts-wqy-zenhei nginx-light syncevolution)
        python3 -c 'import ensurepip, venv' 2>/dev/null || wanted+=(python3-venv) ;;
   *) echo "usage: $0 build|test|bench|e2e" >&2; exit 2 ;;
 esac

@@ -56,7 +56,7 @@ extension DAVError {
             self.init(409, wording.message(for: error))
         case .preconditionFailed, .changedSinceRead:
             self.init(412, wording.message(for: error))
-        case .cannotCreateDataDirectory, .dataDirectoryIsAFile, .backupExists, .cannotWriteBackup, .backupDamaged, .notABackup,
+        case .cannotCreateDataDirectory, .dataDirectoryIsAFile, .backupExists, .cannotWriteBackup, .backupDamaged, .notABackup, .needsSQLite,
              .storageFailed:
             return nil
         }

@@ -39,7 +39,7 @@ public struct SyncToken: Sendable, Hashable, CustomStringConvertible {
         self.init(salt: String(parts[0]), change: change)
     }
 
-    /// Whether `text` has a salt's form, as the store makes them: `lower(hex(randomblob(8)))`.
+    /// Whether `text` has a salt's form, as the store makes them: 16 lowercase hexadecimal digits.
     static func isSalt(_ text: some StringProtocol) -> Bool {
         text.utf8.count == 16 && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }

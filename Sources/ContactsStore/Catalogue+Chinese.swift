@@ -1,5 +1,5 @@
 import ContactsCore
-import SQLite
+import SQLEngine
 import VCard
 
 /// The interface in Simplified Chinese (SCREENS.md's zh-Hans column, the original app's wording).
@@ -179,6 +179,7 @@ struct ChineseCatalogue: Catalogue {
         case .notInTrash(let id): "回收站里没有编号为 \(id) 的联系人"
         case .changedSinceRead(let id): "编号为 \(id) 的联系人在读取后已被其他地方修改；请重新读取后再修改"
         case .busy: "数据库正忙（另一个程序正在写入）；请稍后再试"
+        case .needsSQLite: "此操作只适用于 SQLite 数据目录；当前存储在 PostgreSQL 上（请用 PostgreSQL 的工具备份，例如 pg_dump）"
         case .storageFailed(let detail): "数据库出错：\(detail)"
         case .invalid(let error): message(for: error)
         case .cannotCreateDataDirectory(let path, let reason): "无法创建数据目录 \(path)：\(reason)"

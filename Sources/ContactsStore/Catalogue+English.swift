@@ -1,5 +1,5 @@
 import ContactsCore
-import SQLite
+import SQLEngine
 import VCard
 
 /// The interface in English (SCREENS.md's right column: the accessible names tests look for).
@@ -179,6 +179,7 @@ struct EnglishCatalogue: Catalogue {
         case .notInTrash(let id): "no contact with id \(id) in the trash"
         case .changedSinceRead(let id): "contact \(id) was changed elsewhere since it was read; read it again and repeat the change"
         case .busy: "the database is busy (another program is writing to it); try again in a moment"
+        case .needsSQLite: "this works on a SQLite data directory; this store is on PostgreSQL (use the PostgreSQL tools, e.g. pg_dump, for its backups)"
         case .storageFailed(let detail): "the database failed: \(detail)"
         case .invalid(let error): message(for: error)
         case .cannotCreateDataDirectory(let path, let reason): "cannot create data directory \(path): \(reason)"

@@ -1,5 +1,5 @@
 import ContactsCore
-import SQLite
+import SQLEngine
 import VCard
 
 /// Every piece of text a person reads — web pages, messages of errors from every layer, the CLI's

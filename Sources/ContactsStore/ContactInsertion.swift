@@ -1,24 +1,24 @@
 import ContactsCore
-import SQLite
+import SQLEngine
 
 /// A contact's column values and photo, computed before the write transaction.
 struct PreparedRow: Sendable {
-    let values: [any SQLiteBindable]
+    let values: [any SQLBindable]
     let photo: Photo?
 }
 
 /// Inserts new contacts inside one write transaction, handing out ids reserved up front.
 struct ContactInsertion {
-    private let db: Database
-    private let statement: Statement
-    private let hrefTaken: Statement
+    private let db: any SQLConnection
+    private let statement: any SQLStatement
+    private let hrefTaken: any SQLStatement
     private var nextID: Int64
     private let lastID: Int64
     /// Change numbers reserved per address book for the inserts still to come: the next and the last.
     private var changeNumbers: [Int64: (next: Int64, last: Int64)] = [:]
 
     /// Reserves `count` ids from the counter, which never hands one out twice.
-    init(db: Database, count: Int) throws {
+    init(db: any SQLConnection, count: Int) throws {
         self.db = db
         statement = try db.statement("""
             INSERT INTO contacts (id, book_id, uid, href, revision, created_at, updated_at, \(ContactRow.detailColumns.joined(separator: ", ")))

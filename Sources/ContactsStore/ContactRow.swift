@@ -1,6 +1,6 @@
 import ContactsCore
 import Foundation
-import SQLite
+import SQLEngine
 
 /// How a contact maps to a row of the contacts table.
 enum ContactRow {
@@ -15,7 +15,7 @@ enum ContactRow {
     /// How many columns `columns` names: the index of the first column a query selects after them.
     static let columnCount = columns.split(separator: ",").count
 
-    static func contact(from row: Row) -> Contact {
+    static func contact(from row: any SQLRow) -> Contact {
         let details = ContactDetails(
             name: row.text(2),
             phones: split(row.text(3), on: itemSeparator).map { item in
@@ -35,7 +35,7 @@ enum ContactRow {
     }
 
     /// The values for the detail columns, in the order of `detailColumns`.
-    static func detailValues(_ details: ContactDetails) -> [any SQLiteBindable] {
+    static func detailValues(_ details: ContactDetails) -> [any SQLBindable] {
         let keys = nameKeys(details)
         let phones = details.phones.map { $0.label.rawValue + fieldSeparator + $0.number }
         return [
@@ -58,7 +58,7 @@ enum ContactRow {
     /// names are read (the pinyin, surname or traditional-character tables); rows whose values
     /// stay the same are not written. Cards are unchanged, so neither revisions nor the change
     /// log move.
-    static func recomputeNameKeys(_ db: Database) throws {
+    static func recomputeNameKeys(_ db: any SQLConnection) throws {
         let stored = try db.statement("""
             SELECT id, name, phones, emails, extra_properties, section, sort_key, search_text FROM contacts
             """).rows { row in

@@ -1,5 +1,5 @@
 import Foundation
-import SQLite
+import SQLEngine
 
 extension ContactStore {
     /// The longest address book name, in bytes of UTF-8 (what file systems allow a file name).
@@ -117,17 +117,19 @@ extension ContactStore {
 
     /// Adds an address book with an id never handed out before, no changes yet and a fresh
     /// random salt for its sync tokens and ETags; returns the id.
-    static func insertAddressBook(userID: Int64, name: String, displayName: String, now: Int64, db: Database) throws -> Int64 {
+    static func insertAddressBook(userID: Int64, name: String, displayName: String, now: Int64, db: any SQLConnection) throws -> Int64 {
         let id = try Counter.addressBookID.advance(db: db)
         try db.run("""
             INSERT INTO address_books (id, user_id, name, display_name, created_at, last_change, sync_salt)
-            VALUES (?, ?, ?, ?, ?, 0, \(saltExpression))
-            """, id, userID, name, displayName, now)
+            VALUES (?, ?, ?, ?, ?, 0, ?)
+            """, id, userID, name, displayName, now, newSalt())
         return id
     }
 
-    /// SQL for a new salt: 16 random lowercase hexadecimal digits (`SyncToken.isSalt`).
-    static let saltExpression = "lower(hex(randomblob(8)))"
+    /// A new salt: 16 random lowercase hexadecimal digits (`SyncToken.isSalt`).
+    static func newSalt() -> String {
+        SecretToken.randomBytes(8).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+    }
 
     /// The user's books with their sync tokens; the user's id is its one parameter.
     private static let addressBookQuery = """
@@ -135,7 +137,7 @@ extension ContactStore {
         FROM address_books b WHERE b.user_id = ?
         """
 
-    private static func addressBook(from row: Row, userID: Int64) -> AddressBook {
+    private static func addressBook(from row: any SQLRow, userID: Int64) -> AddressBook {
         AddressBook(scope: AddressBookScope(userID: userID, bookID: row.int64(0)), name: row.text(1),
                     displayName: row.text(2), syncToken: SyncToken(salt: row.text(3), change: row.int64(4)))
     }

@@ -1,5 +1,5 @@
 import Foundation
-import SQLite
+import SQLEngine
 
 extension ContactStore {
     /// The longest device name of an app password.
@@ -108,14 +108,14 @@ extension ContactStore {
         return generation
     }
 
-    private static func userID(_ username: String, db: Database) throws -> Int64 {
+    private static func userID(_ username: String, db: any SQLConnection) throws -> Int64 {
         guard let key = AccountName.key(username),
               let id = try db.statement("SELECT id FROM users WHERE username_key = ?").firstRow([key], { $0.int64(0) })
         else { throw StoreError.userNotFound(username) }
         return id
     }
 
-    private static func renewCredentialsGeneration(ofUser id: Int64, db: Database) throws {
+    private static func renewCredentialsGeneration(ofUser id: Int64, db: any SQLConnection) throws {
         try db.run("UPDATE users SET credentials_generation = ? WHERE id = ?", try Counter.credentialsGeneration.advance(db: db), id)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SQLEngine
 import SQLite
 
 /// What a backup file holds, counted in the file itself.
@@ -25,7 +26,7 @@ extension ContactStore {
         close(descriptor)
         do {
             let summary = try Self.fill(partial) { destination in
-                try queue.read { try $0.copy(over: destination, progress: progress) }
+                try sqliteQueue().snapshot { try $0.copy(over: destination, progress: progress) }
             }
             try Self.sync(partial)
             guard !FileManager.default.fileExists(atPath: path) else { throw StoreError.backupExists(path: path) }
@@ -63,11 +64,15 @@ extension ContactStore {
         let store = try ContactStore(directory: directory)
         let keep = try !store.users().isEmpty
         if keep { _ = try store.backUp(to: keptPath, progress: progress) }
-        let restored = try store.queue.read { database in
+        let restored = try store.sqliteQueue().withWriter { database in
             try backup.copy(over: database, progress: progress)
-            try Schema.migrator.migrate(database)
-            try database.transaction {
-                try database.execute("DELETE FROM sessions; UPDATE address_books SET sync_salt = \(saltExpression)")
+            try Schema.sqlite.migrate(database)
+            try database.transaction { () throws -> Void in
+                try database.execute("DELETE FROM sessions")
+                let books = try database.statement("SELECT id FROM address_books").rows { $0.int64(0) }
+                for id in books {
+                    try database.run("UPDATE address_books SET sync_salt = ? WHERE id = ?", newSalt(), id)
+                }
             }
             return try summary(of: database, path: live)
         }
@@ -85,13 +90,13 @@ extension ContactStore {
         let problems: [String]
         do {
             backup = try Database(readingOnly: path)
-            version = try backup.userVersion
+            version = try backup.schemaVersion()
             let tables = try backup.statement("SELECT name FROM sqlite_schema WHERE type = 'table'").rows { $0.text(0) }
             guard version > 0, ["users", "address_books", "contacts"].allSatisfy(tables.contains) else {
                 throw StoreError.notABackup(path: path, reason: .otherDatabase)
             }
-            guard version <= Schema.migrator.migrations.count else {
-                throw MigrationError.newerSchema(version: version, known: Schema.migrator.migrations.count)
+            guard version <= Schema.sqlite.migrations.count else {
+                throw MigrationError.newerSchema(version: version, known: Schema.sqlite.migrations.count)
             }
             problems = try backup.integrityProblems()
         } catch let error as DatabaseError {
@@ -133,5 +138,14 @@ extension ContactStore {
         guard descriptor >= 0 else { throw StoreError.cannotWriteBackup(path: path, reason: String(cString: strerror(errno))) }
         defer { close(descriptor) }
         guard fsync(descriptor) == 0 else { throw StoreError.cannotWriteBackup(path: path, reason: String(cString: strerror(errno))) }
+    }
+}
+
+extension ContactStore {
+    /// The SQLite database behind the store, for what only a SQLite store does; a PostgreSQL
+    /// store is refused with `StoreError.needsSQLite`.
+    func sqliteQueue() throws -> DatabaseQueue {
+        guard let sqlite = queue.database as? DatabaseQueue else { throw StoreError.needsSQLite }
+        return sqlite
     }
 }

@@ -1,7 +1,7 @@
 import Blanks
 import ContactsCore
 import Foundation
-import SQLite
+import SQLEngine
 import VCard
 
 extension ContactStore {
@@ -45,7 +45,7 @@ extension ContactStore {
         }
     }
 
-    private static func cardVersion(_ row: Row, salt: String) -> CardVersion {
+    private static func cardVersion(_ row: any SQLRow, salt: String) -> CardVersion {
         CardVersion(href: row.text(0), etag: etag(salt: salt, revision: row.int64(1)), updatedAt: date(row.int64(2)))
     }
 
@@ -162,7 +162,7 @@ extension ContactStore {
     }
 
     /// The contact called `href` in the book, live or in the trash.
-    private static func cardRow(href: String, in scope: AddressBookScope, db: Database) throws
+    private static func cardRow(href: String, in scope: AddressBookScope, db: any SQLConnection) throws
         -> (id: Int64, uid: String, revision: Int64, inTrash: Bool)? {
         try db.statement("SELECT id, uid, revision, deleted_at IS NOT NULL FROM contacts WHERE book_id = ? AND href = ?")
             .firstRow([scope.bookID, href]) { (id: $0.int64(0), uid: $0.text(1), revision: $0.int64(2), inTrash: $0.int(3) != 0) }
@@ -183,7 +183,7 @@ extension ContactStore {
     }
 
     /// The live cards called `hrefs` with their photos, in the order given, each once.
-    private static func storedCards(_ hrefs: [String], in scope: AddressBookScope, db: Database) throws -> [StoredCard] {
+    private static func storedCards(_ hrefs: [String], in scope: AddressBookScope, db: any SQLConnection) throws -> [StoredCard] {
         let wanted = uniqued(hrefs)
         guard !wanted.isEmpty else { return [] }
         let (href, photo) = (Int32(ContactRow.columnCount), Int32(ContactRow.columnCount + 1))

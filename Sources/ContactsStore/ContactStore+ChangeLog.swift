@@ -1,4 +1,4 @@
-import SQLite
+import SQLEngine
 
 /// What happened to a contact, as the change log records it.
 enum ChangeKind: String {
@@ -9,7 +9,7 @@ extension ContactStore {
     /// Appends a change of a contact in the table to its address book's change log, under the
     /// UID and resource name the row has now, and makes the change's number the contact's
     /// revision (its ETag).
-    static func recordChange(_ kind: ChangeKind, of id: Int64, in scope: AddressBookScope, at now: Int64, db: Database) throws {
+    static func recordChange(_ kind: ChangeKind, of id: Int64, in scope: AddressBookScope, at now: Int64, db: any SQLConnection) throws {
         let number = try nextChangeNumber(in: scope, db: db)
         try db.run("""
             INSERT INTO changes (book_id, number, contact_id, uid, href, kind, changed_at)
@@ -22,40 +22,40 @@ extension ContactStore {
     /// of a contact about to be inserted with this UID and name, so without reading or rewriting
     /// its row; the number is the revision to insert it with.
     static func recordCreation(of id: Int64, uid: String, href: String, in scope: AddressBookScope, number: Int64,
-                               at now: Int64, db: Database) throws {
+                               at now: Int64, db: any SQLConnection) throws {
         try db.run("INSERT INTO changes (book_id, number, contact_id, uid, href, kind, changed_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
                    scope.bookID, number, id, uid, href, ChangeKind.create.rawValue, now)
     }
 
     /// Hands out the number of the address book's next change: its own sequence 1, 2, 3…, which
     /// no other book's writes move.
-    private static func nextChangeNumber(in scope: AddressBookScope, db: Database) throws -> Int64 {
+    private static func nextChangeNumber(in scope: AddressBookScope, db: any SQLConnection) throws -> Int64 {
         try reserveChangeNumbers(1, in: scope, db: db).lowerBound
     }
 
     /// Reserves the numbers of the address book's next `count` changes, in one statement for a
     /// whole batch of inserts. A number reserved and not used leaves a gap, which nothing minds:
     /// numbers only need to grow.
-    static func reserveChangeNumbers(_ count: Int, in scope: AddressBookScope, db: Database) throws -> ClosedRange<Int64> {
+    static func reserveChangeNumbers(_ count: Int, in scope: AddressBookScope, db: any SQLConnection) throws -> ClosedRange<Int64> {
         guard let last = try db.statement("UPDATE address_books SET last_change = last_change + ? WHERE id = ? RETURNING last_change")
             .firstRow([count, scope.bookID], { $0.int64(0) }) else { throw StoreError.addressBookNotFound }
         return (last - Int64(count) + 1)...last
     }
 
     /// The number of the address book's newest change (0 before any change).
-    static func latestChange(in scope: AddressBookScope, db: Database) throws -> Int64 {
+    static func latestChange(in scope: AddressBookScope, db: any SQLConnection) throws -> Int64 {
         try db.statement("SELECT last_change FROM address_books WHERE id = ?").firstRow([scope.bookID]) { $0.int64(0) } ?? 0
     }
 
     /// Where the address book's change log stands: its salt and the number of its newest change.
-    static func syncPosition(in scope: AddressBookScope, db: Database) throws -> SyncToken? {
+    static func syncPosition(in scope: AddressBookScope, db: any SQLConnection) throws -> SyncToken? {
         try db.statement("SELECT sync_salt, last_change FROM address_books WHERE id = ?").firstRow([scope.bookID]) {
             SyncToken(salt: $0.text(0), change: $0.int64(1))
         }
     }
 
     /// The salt of the address book's tokens and ETags ("" when there is no such book).
-    static func syncSalt(of scope: AddressBookScope, db: Database) throws -> String {
+    static func syncSalt(of scope: AddressBookScope, db: any SQLConnection) throws -> String {
         try db.statement("SELECT sync_salt FROM address_books WHERE id = ?").firstRow([scope.bookID]) { $0.text(0) } ?? ""
     }
 }

@@ -1,6 +1,6 @@
 import ContactsCore
 import Foundation
-import SQLite
+import SQLEngine
 
 extension ContactStore {
     /// Validates and stores a new contact with a fresh UID.
@@ -115,7 +115,7 @@ extension ContactStore {
     }
 
     /// A live contact's revision, or nil when there is no such contact.
-    private static func revision(of id: Int64, in scope: AddressBookScope, db: Database) throws -> Int64? {
+    private static func revision(of id: Int64, in scope: AddressBookScope, db: any SQLConnection) throws -> Int64? {
         try db.statement("SELECT revision FROM contacts WHERE id = ? AND book_id = ? AND deleted_at IS NULL")
             .firstRow([id, scope.bookID]) { $0.int64(0) }
     }
@@ -141,7 +141,7 @@ extension ContactStore {
 
     /// Overwrites a live contact's details and photo and logs the update; false when there is
     /// no such contact.
-    static func replaceDetails(of id: Int64, with row: PreparedRow, in scope: AddressBookScope, now: Int64, db: Database) throws -> Bool {
+    static func replaceDetails(of id: Int64, with row: PreparedRow, in scope: AddressBookScope, now: Int64, db: any SQLConnection) throws -> Bool {
         let assignments = ContactRow.detailColumns.map { "\($0) = ?" }.joined(separator: ", ")
         try db.statement("UPDATE contacts SET \(assignments), updated_at = ? WHERE id = ? AND book_id = ? AND deleted_at IS NULL")
             .execute(row.values + [now, id, scope.bookID])
@@ -153,12 +153,12 @@ extension ContactStore {
         return true
     }
 
-    static func savePhoto(_ photo: Photo?, of id: Int64, in db: Database) throws {
+    static func savePhoto(_ photo: Photo?, of id: Int64, in db: any SQLConnection) throws {
         guard let photo else { return }
         try db.run("INSERT INTO photos (contact_id, data) VALUES (?, ?)", id, photo.data)
     }
 
-    static func photo(of id: Int64, in db: Database) throws -> Photo? {
+    static func photo(of id: Int64, in db: any SQLConnection) throws -> Photo? {
         try db.statement("SELECT data FROM photos WHERE contact_id = ?").firstRow([id]) { row in try Photo(data: row.blob(0)) }
     }
 }

@@ -1,6 +1,6 @@
 import ContactsCore
 import Foundation
-import SQLite
+import SQLEngine
 
 /// What an import does with a card whose UID a contact of the address book already has.
 public enum ImportConflictPolicy: String, Sendable, CaseIterable {

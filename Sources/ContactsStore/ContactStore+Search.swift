@@ -1,5 +1,5 @@
 import ContactsCore
-import SQLite
+import SQLEngine
 
 extension ContactStore {
     /// The contacts matching `text` by name, pinyin (full, initials or mixed), phone digits or

@@ -1,5 +1,5 @@
 import Foundation
-import SQLite
+import SQLEngine
 
 /// The two kinds of login token: a browser session, and a long-lived "remember password" token.
 public enum SessionKind: String, Sendable {
@@ -80,7 +80,7 @@ extension ContactStore {
     }
 
     private static func insertToken(_ kind: SessionKind, userID: Int64, family: String?, lifetime: TimeInterval,
-                                    now: Int64, db: Database) throws -> String {
+                                    now: Int64, db: any SQLConnection) throws -> String {
         let token = SecretToken.make()
         try db.run("""
             INSERT INTO sessions (user_id, kind, token_hash, family, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)

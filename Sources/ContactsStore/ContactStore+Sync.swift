@@ -1,4 +1,4 @@
-import SQLite
+import SQLEngine
 
 extension ContactStore {
     /// What changed in the address book after `token` (RFC 6578 sync-collection): the names of
@@ -52,7 +52,7 @@ extension ContactStore {
     }
 
     /// A name, the number of its last change, and the live card that has it, if any.
-    private static func syncEntry(_ row: Row, salt: String) -> (href: String, number: Int64, live: CardVersion?) {
+    private static func syncEntry(_ row: any SQLRow, salt: String) -> (href: String, number: Int64, live: CardVersion?) {
         let href = row.text(0)
         let live = row.isNull(2) ? nil
             : CardVersion(href: href, etag: etag(salt: salt, revision: row.int64(2)), updatedAt: date(row.int64(3)))

@@ -1,6 +1,6 @@
 import ContactsCore
 import Foundation
-import SQLite
+import SQLEngine
 
 /// A deleted contact that can still be restored.
 public struct TrashedContact: Sendable, Equatable {
@@ -40,7 +40,7 @@ extension ContactStore {
 
     /// Moves a live contact to the trash, logs the deletion and empties the book's trash of
     /// contacts deleted before `cutoff`; false when there is no such live contact.
-    static func moveToTrash(_ id: Int64, in scope: AddressBookScope, now: Int64, cutoff: Int64, db: Database) throws -> Bool {
+    static func moveToTrash(_ id: Int64, in scope: AddressBookScope, now: Int64, cutoff: Int64, db: any SQLConnection) throws -> Bool {
         try db.run("UPDATE contacts SET deleted_at = ? WHERE id = ? AND book_id = ? AND deleted_at IS NULL", now, id, scope.bookID)
         guard db.changes == 1 else { return false }
         try recordChange(.delete, of: id, in: scope, at: now, db: db)
@@ -49,7 +49,7 @@ extension ContactStore {
     }
 
     /// Deletes a contact in the trash for good, to make way for a new one with its UID or name.
-    static func purgeFromTrash(_ id: Int64, in scope: AddressBookScope, db: Database) throws {
+    static func purgeFromTrash(_ id: Int64, in scope: AddressBookScope, db: any SQLConnection) throws {
         try db.run("DELETE FROM contacts WHERE id = ? AND book_id = ? AND deleted_at IS NOT NULL", id, scope.bookID)
     }
 

@@ -1,7 +1,8 @@
 import Foundation
+import SQLEngine
 import SQLite
 
-/// The persistent address books of every user, in one SQLite file.
+/// The persistent address books of every user, in one SQLite file or one PostgreSQL database.
 ///
 /// Every contact operation takes an `AddressBookScope`, which only the store hands out for a user,
 /// so no call path reads or writes another user's contacts.
@@ -37,8 +38,14 @@ public final class ContactStore: Sendable {
     }
 
     /// Opens the store in the database file at `path`.
-    public init(path: String, busyTimeoutMilliseconds: Int32 = 10_000, clock: @escaping @Sendable () -> Date = Date.init) throws {
-        queue = try StoreQueue(path: path, migrator: Schema.migrator, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+    public convenience init(path: String, busyTimeoutMilliseconds: Int32 = 10_000, clock: @escaping @Sendable () -> Date = Date.init) throws {
+        try self.init(clock: clock) {
+            try DatabaseQueue(path: path, migrator: Schema.sqlite, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        }
+    }
+
+    init(clock: @escaping @Sendable () -> Date, opening database: () throws -> any SQLDatabase) throws {
+        queue = try StoreQueue(opening: database)
         self.clock = clock
     }
 
@@ -64,8 +71,12 @@ public final class ContactStore: Sendable {
     static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
     static func date(_ milliseconds: Int64) -> Date { Date(timeIntervalSince1970: Double(milliseconds) / 1000) }
 
-    /// Runs SQLite's own consistency check; "ok" when the file is sound.
+    /// Runs SQLite's own consistency check; "ok" when the file is sound. PostgreSQL checks its
+    /// own pages as it reads them, so there it answers "ok".
     public func integrityCheck() throws -> String {
-        try queue.read { db in try db.statement("PRAGMA integrity_check").rows { $0.text(0) }.joined(separator: "\n") }
+        guard let sqlite = queue.database as? DatabaseQueue else { return "ok" }
+        return try StoreQueue.translatingErrors {
+            try sqlite.withWriter { db in try db.statement("PRAGMA integrity_check").rows { $0.text(0) }.joined(separator: "\n") }
+        }
     }
 }

@@ -1,4 +1,4 @@
-import SQLite
+import SQLEngine
 
 /// The numbers the store hands out from the counters table: each value once, never again, even
 /// after what it named is deleted.
@@ -9,7 +9,7 @@ enum Counter: String {
     case credentialsGeneration = "credentials_generation"
 
     /// Reserves the next `count` values; returns the last of them.
-    func advance(by count: Int = 1, db: Database) throws -> Int64 {
+    func advance(by count: Int = 1, db: any SQLConnection) throws -> Int64 {
         guard let value = try db.statement("UPDATE counters SET value = value + ? WHERE name = ? RETURNING value")
             .firstRow([count, rawValue], { $0.int64(0) }) else { preconditionFailure("no counter \(rawValue)") }
         return value

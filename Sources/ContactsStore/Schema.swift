@@ -1,9 +1,9 @@
 import Foundation
-import SQLite
+import SQLEngine
 
 /// The schema's history, oldest first. Append; never edit a migration that has shipped.
 enum Schema {
-    static let migrator = Migrator([
+    static let sqlite = Migrator([
         Migration("create users, sessions, address books, contacts, photos and the change log") { db in
             try db.execute("""
                 CREATE TABLE users (

@@ -1,6 +1,6 @@
 import ContactsCore
 import Foundation
-import SQLite
+import SQLEngine
 import Synchronization
 
 /// The search keys of each address book, kept in memory and brought up to date from the change
@@ -14,7 +14,7 @@ final class SearchIndex: Sendable {
         /// Sort key, name and UID as bytes: the display order, compared as SQLite's BINARY does.
         let order: [UInt8]
 
-        init(_ row: Row) {
+        init(_ row: any SQLRow) {
             id = row.int64(0)
             key = SearchKey(text: row.text(1))
             order = Array(row.text(2).utf8) + [0] + Array(row.text(3).utf8) + [0] + Array(row.text(4).utf8)
@@ -90,7 +90,7 @@ final class SearchIndex: Sendable {
     /// `limit`, following contact `after` when given; and the number of all matches when `counting`.
     /// Must be called with the connection held, so the log and the rows agree.
     func matches(_ query: SearchQuery, in scope: AddressBookScope, after: Int64?, limit: Int, counting: Bool,
-                 db: Database) throws -> (ids: [Int64], total: Int) {
+                 db: any SQLConnection) throws -> (ids: [Int64], total: Int) {
         let latest = try ContactStore.latestChange(in: scope, db: db)
         return try books.withLock { books in
             if books[scope.bookID]?.latestChange != latest {
@@ -105,7 +105,7 @@ final class SearchIndex: Sendable {
         books.withLock { $0.removeAll() }
     }
 
-    private func refresh(_ book: inout Book, scope: AddressBookScope, latest: Int64, db: Database) throws {
+    private func refresh(_ book: inout Book, scope: AddressBookScope, latest: Int64, db: any SQLConnection) throws {
         let load = "SELECT id, search_text, sort_key, name, uid FROM contacts WHERE book_id = ? AND deleted_at IS NULL"
         if book.latestChange == 0 {
             try db.statement(load + " ORDER BY sort_key, name, uid").forEachRow([scope.bookID]) { book.append(Entry($0)) }

@@ -1,5 +1,5 @@
 import ContactsCore
-import SQLite
+import SQLEngine
 
 /// Why the store refused an operation; a language's `Catalogue` words it as one line a person can act on.
 public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -41,8 +41,11 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case backupDamaged(path: String, problems: [String])
     /// The file to restore from is not a sound PersonalContacts database.
     case notABackup(path: String, reason: BackupProblem)
-    /// Another connection held the database's lock past the busy timeout; trying again later may work.
+    /// Another connection held the database's lock past the busy timeout, or the database is
+    /// restarting or out of reach; trying again later may work.
     case busy
+    /// The operation works on a SQLite file (backup, restore), and the store is on PostgreSQL.
+    case needsSQLite
     /// The database failed in a way the caller cannot act on (I/O error, full disk, corruption);
     /// the detail is for the log, not for the person.
     case storageFailed(String)

@@ -1,31 +1,33 @@
-import SQLite
+import SQLEngine
 
-/// The store's one way to its connection: `DatabaseQueue`'s reads and writes, with every
-/// `DatabaseError` turned into a `StoreError` here, so none leaves the store's public API.
+/// The store's one way to its database: the engine's reads and writes, with every engine error
+/// turned into a `StoreError` here, so none leaves the store's public API.
 struct StoreQueue: Sendable {
-    private let queue: DatabaseQueue
+    let database: any SQLDatabase
 
-    init(path: String, migrator: Migrator, busyTimeoutMilliseconds: Int32) throws {
-        queue = try Self.translatingErrors { try DatabaseQueue(path: path, migrator: migrator, busyTimeoutMilliseconds: busyTimeoutMilliseconds) }
+    init(opening database: () throws -> any SQLDatabase) throws {
+        self.database = try Self.translatingErrors(database)
     }
 
-    /// Runs `body` with the connection, outside any transaction (for reads).
-    func read<T>(_ body: (Database) throws -> T) throws -> T {
-        try Self.translatingErrors { try queue.read(body) }
+    var dialect: SQLDialect { database.dialect }
+
+    /// Runs `body` in one read transaction: its statements see one snapshot.
+    func read<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
+        try Self.translatingErrors { try database.read(body) }
     }
 
-    /// Runs `body` in one IMMEDIATE transaction: all of it is written, or none.
-    func write<T>(_ body: (Database) throws -> T) throws -> T {
-        try Self.translatingErrors { try queue.write(body) }
+    /// Runs `body` in one write transaction: all of it is written, or none.
+    func write<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
+        try Self.translatingErrors { try database.write(body) }
     }
 
-    /// `body`'s result; a lock held past the busy timeout becomes `StoreError.busy`, any other
-    /// SQLite failure `StoreError.storageFailed`.
-    private static func translatingErrors<T>(_ body: () throws -> T) throws -> T {
+    /// `body`'s result; a temporary failure (a lock held past the timeout, a database restarting
+    /// or out of reach) becomes `StoreError.busy`, any other engine failure `StoreError.storageFailed`.
+    static func translatingErrors<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
-        } catch let error as DatabaseError {
-            throw error.isBusy ? StoreError.busy : StoreError.storageFailed(error.description)
+        } catch let error as any SQLEngineError {
+            throw error.isTemporary ? StoreError.busy : StoreError.storageFailed(error.description)
         }
     }
 }

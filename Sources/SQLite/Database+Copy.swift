@@ -10,10 +10,12 @@ extension Database {
     ///   - progress: called after each step with the pages copied so far and the total.
     public func copy(over destination: Database, pagesPerStep: Int32 = 1024,
                      progress: (_ copiedPages: Int, _ totalPages: Int) -> Void = { _, _ in }) throws(DatabaseError) {
-        // One read transaction around every step: they all see the same snapshot, and a write by
-        // another connection meanwhile neither shows up in the copy nor restarts it.
-        try execute("BEGIN DEFERRED")
-        defer { try? execute("COMMIT") }
+        // One read transaction around every step (the caller's, when it began one): they all see
+        // the same snapshot, and a write by another connection meanwhile neither shows up in the
+        // copy nor restarts it.
+        let ownTransaction = sqlite3_get_autocommit(handle) != 0
+        if ownTransaction { try execute("BEGIN DEFERRED") }
+        defer { if ownTransaction { try? execute("COMMIT") } }
         try execute("SELECT count(*) FROM sqlite_schema")
 
         guard let backup = sqlite3_backup_init(destination.handle, "main", handle, "main") else {

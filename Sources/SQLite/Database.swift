@@ -1,7 +1,8 @@
 import CSQLite
+import SQLEngine
 
 /// One SQLite connection. Not thread-safe: reach it through `DatabaseQueue`.
-public final class Database {
+public final class Database: SQLConnection {
     let handle: OpaquePointer
     private var statements: [String: Statement] = [:]
 
@@ -43,21 +44,19 @@ public final class Database {
     }
 
     /// The prepared statement for `sql`, compiled once per connection.
-    public func statement(_ sql: String) throws(DatabaseError) -> Statement {
+    public func statement(_ sql: String) throws(DatabaseError) -> any SQLStatement {
         if let cached = statements[sql] { return cached }
         let statement = try Statement(database: self, sql: sql)
         statements[sql] = statement
         return statement
     }
 
-    /// Runs `sql` once with the given parameters.
-    public func run(_ sql: String, _ values: any SQLiteBindable...) throws(DatabaseError) {
-        try statement(sql).execute(values)
-    }
+    public var dialect: SQLDialect { .sqlite }
 
-    /// Runs `body` in an IMMEDIATE transaction: committed when it returns, rolled back when it throws.
-    public func transaction<T>(_ body: () throws -> T) throws -> T {
-        try execute("BEGIN IMMEDIATE")
+    /// Runs `body` in a transaction begun with `begin` (IMMEDIATE: it takes the write lock at once):
+    /// committed when it returns, rolled back when it throws.
+    public func transaction<T>(_ begin: String = "BEGIN IMMEDIATE", _ body: () throws -> T) throws -> T {
+        try execute(begin)
         do {
             let result = try body()
             try execute("COMMIT")
@@ -68,18 +67,15 @@ public final class Database {
         }
     }
 
-    /// The rowid of the last row inserted on this connection.
-    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
-
     /// Rows changed by the last statement.
     public var changes: Int { Int(sqlite3_changes(handle)) }
 
     /// The schema version recorded in the file header (`PRAGMA user_version`).
-    public var userVersion: Int {
-        get throws { try statement("PRAGMA user_version").firstRow { $0.int(0) } ?? 0 }
+    public func schemaVersion() throws -> Int {
+        try statement("PRAGMA user_version").firstRow { $0.int(0) } ?? 0
     }
 
-    func setUserVersion(_ version: Int) throws(DatabaseError) {
+    public func setSchemaVersion(_ version: Int) throws {
         try execute("PRAGMA user_version = \(version)")
     }
 

@@ -1,27 +1,77 @@
+import SQLEngine
 import Synchronization
 
-/// Serialized access to one connection, safe to share between threads.
-public final class DatabaseQueue: Sendable {
-    /// Held while the connection is in use.
-    private let inUse = Mutex(())
-    // Safe although `Database` is not Sendable: it is only reached through `read`, under `inUse`. (Inside
-    // the Mutex, handing it to `body` would merge it into the caller's region, which Swift refuses.)
-    private nonisolated(unsafe) let database: Database
+/// A SQLite database shared between threads: one connection that writes, one transaction at a
+/// time, and a few that read, each read a snapshot (WAL lets readers go on while a write or an
+/// import runs).
+public final class DatabaseQueue: SQLDatabase {
+    // Safe although `Database` is not Sendable: each is only reached under its Mutex. (Inside the
+    // Mutex, handing it to `body` would merge it into the caller's region, which Swift refuses.)
+    private final class Guarded: Sendable {
+        let inUse = Mutex(())
+        nonisolated(unsafe) let database: Database
+        init(database: Database) { self.database = database }
+    }
+
+    private let writer: Guarded
+    private let readers: [Guarded]
+    private let nextReader = Atomic<Int>(0)
 
     /// Opens the database at `path` and brings its schema up to date.
-    /// - Parameter busyTimeoutMilliseconds: how long a statement waits for another connection's lock.
-    public init(path: String, migrator: Migrator, busyTimeoutMilliseconds: Int32 = 10_000) throws {
-        database = try Database(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+    /// - Parameters:
+    ///   - busyTimeoutMilliseconds: how long a statement waits for another connection's lock.
+    ///   - readers: how many connections serve reads.
+    public init(path: String, migrator: Migrator, busyTimeoutMilliseconds: Int32 = 10_000, readers: Int = 3) throws {
+        let database = try Database(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         try migrator.migrate(database)
+        writer = Guarded(database: database)
+        self.readers = try (0..<max(readers, 1)).map { _ in
+            Guarded(database: try Database(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds))
+        }
     }
 
-    /// Runs `body` with the connection, outside any transaction (for reads).
-    public func read<T>(_ body: (Database) throws -> T) throws -> T {
-        try inUse.withLock { _ in try body(database) }
+    public var dialect: SQLDialect { .sqlite }
+
+    /// Runs `body` in one read transaction on a free reading connection (waiting for one when
+    /// all are busy): its statements see one snapshot, whatever is written meanwhile.
+    public func read<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
+        try snapshot(body)
     }
 
-    /// Runs `body` in one IMMEDIATE transaction: all of it is written, or none.
-    public func write<T>(_ body: (Database) throws -> T) throws -> T {
-        try read { database in try database.transaction { try body(database) } }
+    /// `read`, with the connection as SQLite's (for what only SQLite does: backups).
+    public func snapshot<T>(_ body: (Database) throws -> T) throws -> T {
+        for reader in readers {
+            if let result = try reader.inUse.withLockIfAvailable({ _ in try Self.inSnapshot(reader.database, body) }) {
+                return result
+            }
+        }
+        let reader = readers[nextReader.wrappingAdd(1, ordering: .relaxed).oldValue % readers.count]
+        return try reader.inUse.withLock { _ in try Self.inSnapshot(reader.database, body) }
+    }
+
+    private static func inSnapshot<T>(_ database: Database, _ body: (Database) throws -> T) throws -> T {
+        try database.transaction("BEGIN DEFERRED") { try body(database) }
+    }
+
+    private static func inTransaction<T>(_ database: Database, _ body: (Database) throws -> T) throws -> T {
+        try database.transaction("BEGIN IMMEDIATE") { try body(database) }
+    }
+
+    /// Runs `body` in one IMMEDIATE transaction on the writing connection: all of it is written, or none.
+    public func write<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
+        try writer.inUse.withLock { _ in try Self.inTransaction(writer.database, body) }
+    }
+
+    /// Runs `body` with the writing connection outside any transaction, other writers kept out
+    /// (for what SQLite does outside transactions: restores, checks).
+    public func withWriter<T>(_ body: (Database) throws -> T) throws -> T {
+        try writer.inUse.withLock { _ in try body(writer.database) }
+    }
+}
+
+extension Migrator {
+    /// Brings `database` up to date, each migration in an IMMEDIATE transaction.
+    public func migrate(_ database: Database) throws {
+        try migrate(database) { body in try database.transaction { try body() } }
     }
 }

@@ -1,7 +1,8 @@
 import CSQLite
+import SQLEngine
 
 /// A prepared statement; reused through the connection's cache, reset before every use.
-public final class Statement {
+public final class Statement: SQLStatement {
     let handle: OpaquePointer
     /// The SQL text, for error messages.
     public let sql: String
@@ -18,35 +19,21 @@ public final class Statement {
 
     deinit { sqlite3_finalize(handle) }
 
-    /// Runs the statement to completion with the given parameters.
-    public func execute(_ values: [any SQLiteBindable] = []) throws(DatabaseError) {
-        try bind(values)
-        defer { sqlite3_reset(handle) }
-        while try step() {}
-    }
-
     /// Runs the statement and calls `body` for each result row, in order.
-    public func forEachRow(_ values: [any SQLiteBindable] = [], _ body: (Row) throws -> Void) throws {
+    public func forEachRow(_ values: [any SQLBindable], _ body: (any SQLRow) throws -> Void) throws {
         try bind(values)
         defer { sqlite3_reset(handle) }
         while try step() { try body(Row(handle: handle)) }
     }
 
-    /// The rows mapped by `transform`.
-    public func rows<T>(_ values: [any SQLiteBindable] = [], _ transform: (Row) throws -> T) throws -> [T] {
-        var result: [T] = []
-        try forEachRow(values) { result.append(try transform($0)) }
-        return result
-    }
-
     /// The first row mapped by `transform`, or nil when there is none.
-    public func firstRow<T>(_ values: [any SQLiteBindable] = [], _ transform: (Row) throws -> T) throws -> T? {
+    public func firstRow<T>(_ values: [any SQLBindable], _ transform: (any SQLRow) throws -> T) throws -> T? {
         try bind(values)
         defer { sqlite3_reset(handle) }
         return try step() ? transform(Row(handle: handle)) : nil
     }
 
-    private func bind(_ values: [any SQLiteBindable]) throws(DatabaseError) {
+    private func bind(_ values: [any SQLBindable]) throws(DatabaseError) {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
         guard values.count == Int(sqlite3_bind_parameter_count(handle)) else {
@@ -55,7 +42,7 @@ public final class Statement {
         for (offset, value) in values.enumerated() {
             let index = Int32(offset + 1)
             let code: Int32
-            switch value.sqliteValue {
+            switch value.sqlValue {
             case .null: code = sqlite3_bind_null(handle, index)
             case .integer(let number): code = sqlite3_bind_int64(handle, index, number)
             case .real(let number): code = sqlite3_bind_double(handle, index, number)
@@ -86,14 +73,12 @@ public final class Statement {
     }
 }
 
-/// The current result row of a statement; valid only inside the callback that receives it.
-public struct Row {
+/// The current result row of a SQLite statement.
+struct Row: SQLRow {
     let handle: OpaquePointer
 
     public func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
     public func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
-    public func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(handle, column)) }
-    public func optionalInt(_ column: Int32) -> Int? { isNull(column) ? nil : int(column) }
 
     /// The column as text; empty for NULL.
     public func text(_ column: Int32) -> String {
@@ -101,8 +86,6 @@ public struct Row {
         let count = Int(sqlite3_column_bytes(handle, column))
         return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
     }
-
-    public func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
 
     /// The column as bytes; empty for NULL.
     public func blob(_ column: Int32) -> [UInt8] {

@@ -1,6 +1,7 @@
 import ContactsCore
 import ContactsStore
 import Foundation
+import SQLEngine
 import SQLite
 import Testing
 import VCard

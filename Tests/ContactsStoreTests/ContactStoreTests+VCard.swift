@@ -1,5 +1,6 @@
 import ContactsCore
 import Foundation
+import SQLEngine
 import SQLite
 import Testing
 import VCard

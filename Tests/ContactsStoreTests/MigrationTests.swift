@@ -1,5 +1,6 @@
 import ContactsCore
 import Foundation
+import SQLEngine
 import SQLite
 import Testing
 @testable import ContactsStore
@@ -13,8 +14,8 @@ import Testing
     private func makeVersion1Database() throws {
         try FileManager.default.createDirectory(atPath: directory.path, withIntermediateDirectories: true)
         let db = try Database(path: directory.databasePath)
-        try Migrator(Array(Schema.migrator.migrations.prefix(1))).migrate(db)
-        #expect(try db.userVersion == 1)
+        try Migrator(Array(Schema.sqlite.migrations.prefix(1))).migrate(db)
+        #expect(try db.schemaVersion() == 1)
         try db.run("INSERT INTO users (id, username, username_key, password_hash, created_at) VALUES (1, 'alice', 'alice', ?, 0)",
                    PasswordHasher.hash("password1"))
         try db.run("INSERT INTO address_books (id, user_id, name, display_name, created_at) VALUES (1, 1, 'default', 'Contacts', 0)")
@@ -41,14 +42,14 @@ import Testing
         try db.run("UPDATE counters SET value = 4 WHERE name = 'contact_id'")
     }
 
-    private func query<T>(_ sql: String, _ transform: (Row) -> T) throws -> [T] {
+    private func query<T>(_ sql: String, _ transform: (any SQLRow) -> T) throws -> [T] {
         try Database(path: directory.databasePath).statement(sql).rows([], transform)
     }
 
     @Test func contactsGetNamesAndRevisionsAndTheLogGetsNames() throws {
         try makeVersion1Database()
         _ = try directory.store()
-        #expect(try Database(path: directory.databasePath).userVersion == Schema.migrator.migrations.count)
+        #expect(try Database(path: directory.databasePath).schemaVersion() == Schema.sqlite.migrations.count)
         let contacts = try query("SELECT id, href, revision FROM contacts ORDER BY id") { ($0.int64(0), $0.text(1), $0.int64(2)) }
         #expect(contacts.map(\.0) == [1, 2, 3])
         #expect(contacts[0].1 == "AAAA.vcf")
@@ -112,7 +113,7 @@ import Testing
         let db = try Database(path: directory.databasePath)
         try db.run("UPDATE contacts SET section = 'D', sort_key = 'dan tian fang', search_text = '單田芳' WHERE id = ?", shan.id)
         try db.run("UPDATE contacts SET section = '#', sort_key = '{', search_text = '劉德華' WHERE id = ?", liu.id)
-        let names = try #require(Schema.migrator.migrations.firstIndex { $0.name.hasPrefix("Names: sections, sort keys") })
+        let names = try #require(Schema.sqlite.migrations.firstIndex { $0.name.hasPrefix("Names: sections, sort keys") })
         try db.execute("PRAGMA user_version = \(names)")
 
         let reopened = try directory.store()
@@ -136,7 +137,7 @@ import Testing
         try store.setDeadProperty(namespace: "urn:example", name: "color", value: "teal & blue", of: book)
         let db = try Database(path: directory.databasePath)
         try db.execute("ALTER TABLE dav_properties DROP COLUMN attributes; ALTER TABLE dav_properties DROP COLUMN content_xml")
-        let index = try #require(Schema.migrator.migrations.firstIndex { $0.name.hasPrefix("CardDAV: dead properties keep") })
+        let index = try #require(Schema.sqlite.migrations.firstIndex { $0.name.hasPrefix("CardDAV: dead properties keep") })
         try db.execute("PRAGMA user_version = \(index)")
 
         let reopened = try directory.store()
@@ -161,8 +162,8 @@ import Testing
     private func makeVersion3Database() throws {
         try FileManager.default.createDirectory(atPath: directory.path, withIntermediateDirectories: true)
         let db = try Database(path: directory.databasePath)
-        try Migrator(Array(Schema.migrator.migrations.prefix(3))).migrate(db)
-        #expect(try db.userVersion == 3)
+        try Migrator(Array(Schema.sqlite.migrations.prefix(3))).migrate(db)
+        #expect(try db.schemaVersion() == 3)
         for (id, name) in [(1, "alice"), (2, "bob")] {
             try db.run("INSERT INTO users (id, username, username_key, password_hash, created_at) VALUES (?, ?, ?, ?, 0)",
                        id, name, name, PasswordHasher.hash("password1"))
@@ -200,14 +201,14 @@ import Testing
         try db.run("UPDATE counters SET value = 2 WHERE name IN ('user_id', 'address_book_id')")
     }
 
-    private func query<T>(_ sql: String, _ transform: (Row) -> T) throws -> [T] {
+    private func query<T>(_ sql: String, _ transform: (any SQLRow) -> T) throws -> [T] {
         try Database(path: directory.databasePath).statement(sql).rows([], transform)
     }
 
     @Test func eachBookNumbersItsChangesInTheirOrder() throws {
         try makeVersion3Database()
         _ = try directory.store()
-        #expect(try Database(path: directory.databasePath).userVersion == Schema.migrator.migrations.count)
+        #expect(try Database(path: directory.databasePath).schemaVersion() == Schema.sqlite.migrations.count)
         let log = try query("SELECT book_id, number FROM changes ORDER BY seq") { [$0.int64(0), $0.int64(1)] }
         #expect(log == [[1, 1], [2, 1], [1, 2], [2, 2], [2, 3], [1, 3], [1, 4], [2, 4], [1, 5]])
         let revisions = try query("SELECT id, revision FROM contacts ORDER BY id") { [$0.int64(0), $0.int64(1)] }

@@ -1,4 +1,5 @@
 import Foundation
+import SQLEngine
 import SQLite
 import Testing
 @testable import ContactsStore

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SQLEngine
 @testable import SQLite
 
 @Suite struct BindingTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SQLEngine
 @testable import SQLite
 
 /// `Database.copy(over:)`: SQLite's online backup, one snapshot, the destination replaced whole.
@@ -65,6 +66,6 @@ import Testing
         try Data("just some notes, long enough to fill a header of a hundred bytes or so, and then some more text".utf8)
             .write(to: URL(fileURLWithPath: path))
         let reader = try Database(readingOnly: path)
-        #expect(throws: DatabaseError.self) { _ = try reader.userVersion }
+        #expect(throws: DatabaseError.self) { _ = try reader.schemaVersion() }
     }
 }

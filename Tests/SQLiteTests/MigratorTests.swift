@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SQLEngine
 @testable import SQLite
 
 @Suite struct MigratorTests {
@@ -13,7 +14,7 @@ import Testing
     @Test func appliesAllMigrationsToAnEmptyFile() throws {
         let database = try Database(path: path)
         try migrator.migrate(database)
-        #expect(try database.userVersion == 2)
+        #expect(try database.schemaVersion() == 2)
         try database.run("INSERT INTO t (x, y) VALUES (?, ?)", 1, "one")
         #expect(try database.statement("SELECT y FROM t").firstRow { $0.text(0) } == "one")
     }
@@ -24,16 +25,16 @@ import Testing
         try database.run("INSERT INTO t (x) VALUES (1)")
         try migrator.migrate(database)
         try migrator.migrate(try Database(path: path))
-        #expect(try database.userVersion == 2)
+        #expect(try database.schemaVersion() == 2)
         #expect(try database.statement("SELECT count(*) FROM t").firstRow { $0.int(0) } == 1)
     }
 
     @Test func appliesOnlyTheMissingOnes() throws {
         let database = try Database(path: path)
         try Migrator(Array(migrator.migrations.prefix(1))).migrate(database)
-        #expect(try database.userVersion == 1)
+        #expect(try database.schemaVersion() == 1)
         try migrator.migrate(database)
-        #expect(try database.userVersion == 2)
+        #expect(try database.schemaVersion() == 2)
     }
 
     @Test func aFailingMigrationLeavesNoTrace() throws {
@@ -43,7 +44,7 @@ import Testing
             try db.execute("THIS IS NOT SQL")
         }])
         #expect(throws: DatabaseError.self) { try broken.migrate(database) }
-        #expect(try database.userVersion == 2)
+        #expect(try database.schemaVersion() == 2)
         #expect(try database.statement("SELECT count(*) FROM sqlite_master WHERE name = 'u'").firstRow { $0.int(0) } == 0)
     }
 

@@ -1,0 +1,95 @@
+/// The storage seam: what the store needs of a SQL engine, which SQLite and PostgreSQL each provide.
+///
+/// Statements are written once, with `?` parameters, in the SQL both engines share; the few
+/// constructs they spell differently come from `SQLDialect`. Integers are 64-bit, booleans are
+/// integers 0 and 1, text is UTF-8 compared byte by byte, and blobs are bytes.
+
+/// The current result row of a statement; valid only inside the callback that receives it.
+public protocol SQLRow {
+    func isNull(_ column: Int32) -> Bool
+    func int64(_ column: Int32) -> Int64
+    /// The column as text; empty for NULL.
+    func text(_ column: Int32) -> String
+    /// The column as bytes; empty for NULL.
+    func blob(_ column: Int32) -> [UInt8]
+}
+
+extension SQLRow {
+    public func int(_ column: Int32) -> Int { Int(int64(column)) }
+    public func optionalInt(_ column: Int32) -> Int? { isNull(column) ? nil : int(column) }
+    public func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
+}
+
+/// A prepared statement, reused through its connection's cache.
+public protocol SQLStatement: AnyObject {
+    /// The SQL text, for error messages.
+    var sql: String { get }
+    /// Runs the statement and calls `body` for each result row, in order.
+    func forEachRow(_ values: [any SQLBindable], _ body: (any SQLRow) throws -> Void) throws
+    /// The first row mapped by `transform`, or nil when there is none; the rest are not read.
+    func firstRow<T>(_ values: [any SQLBindable], _ transform: (any SQLRow) throws -> T) throws -> T?
+}
+
+extension SQLStatement {
+    /// Runs the statement to completion with the given parameters.
+    public func execute(_ values: [any SQLBindable] = []) throws {
+        try forEachRow(values) { _ in }
+    }
+
+    /// The rows mapped by `transform`.
+    public func rows<T>(_ values: [any SQLBindable] = [], _ transform: (any SQLRow) throws -> T) throws -> [T] {
+        var result: [T] = []
+        try forEachRow(values) { result.append(try transform($0)) }
+        return result
+    }
+
+    public func forEachRow(_ body: (any SQLRow) throws -> Void) throws {
+        try forEachRow([], body)
+    }
+
+    public func firstRow<T>(_ transform: (any SQLRow) throws -> T) throws -> T? {
+        try firstRow([], transform)
+    }
+}
+
+/// One connection to a database. Not thread-safe: reach it through a `SQLDatabase`.
+public protocol SQLConnection: AnyObject {
+    /// How this engine spells what the engines spell differently.
+    var dialect: SQLDialect { get }
+    /// Runs one or more statements that take no parameters.
+    func execute(_ sql: String) throws
+    /// The prepared statement for `sql`, compiled once per connection.
+    func statement(_ sql: String) throws -> any SQLStatement
+    /// Rows changed by the last statement run on this connection.
+    var changes: Int { get }
+    /// The schema version recorded in the database; 0 for a new one.
+    func schemaVersion() throws -> Int
+    /// Records the schema version, inside the migration's transaction.
+    func setSchemaVersion(_ version: Int) throws
+}
+
+extension SQLConnection {
+    /// Runs `sql` once with the given parameters.
+    public func run(_ sql: String, _ values: any SQLBindable...) throws {
+        try statement(sql).execute(values)
+    }
+}
+
+/// An engine's error: what the store needs to tell apart, never the bound values.
+public protocol SQLEngineError: Error, CustomStringConvertible {
+    /// Whether waiting and trying again may succeed: a lock held past the timeout, a database
+    /// restarting or unreachable, a connection lost, a transaction that lost a race.
+    var isTemporary: Bool { get }
+    /// Whether a UNIQUE, CHECK or foreign-key constraint refused the write.
+    var isConstraintViolation: Bool { get }
+}
+
+/// A database reached from many threads: reads in snapshots, writes one at a time.
+public protocol SQLDatabase: Sendable {
+    var dialect: SQLDialect { get }
+    /// Runs `body` in one read transaction: every statement in it sees the same snapshot.
+    func read<T>(_ body: (any SQLConnection) throws -> T) throws -> T
+    /// Runs `body` in one write transaction, serialized with every other writer of the database
+    /// (of every process): all of it is written, or none.
+    func write<T>(_ body: (any SQLConnection) throws -> T) throws -> T
+}

@@ -1,0 +1,22 @@
+/// The constructs the engines spell differently, for the statements the store shares.
+public enum SQLDialect: Sendable {
+    case sqlite
+    case postgresql
+
+    /// A table source named `alias` of the strings in the JSON array bound to its `?`, with
+    /// columns `value` (the string) and `key` (its position).
+    public func jsonStrings(as alias: String) -> String {
+        switch self {
+        case .sqlite: "json_each(?) AS \(alias)"
+        case .postgresql: "json_array_elements_text(CAST(? AS json)) WITH ORDINALITY AS \(alias)(value, key)"
+        }
+    }
+
+    /// The same JSON array read as 64-bit integers.
+    public func jsonIntegers(as alias: String) -> String {
+        switch self {
+        case .sqlite: "json_each(?) AS \(alias)"
+        case .postgresql: "(SELECT CAST(e AS bigint) AS value, k AS key FROM json_array_elements_text(CAST(? AS json)) WITH ORDINALITY AS j(e, k)) AS \(alias)"
+        }
+    }
+}
