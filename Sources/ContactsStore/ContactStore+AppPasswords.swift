@@ -32,7 +32,7 @@ extension ContactStore {
     /// The user's app passwords by device (ignoring case): when each was made and last used to log in.
     public func appPasswords(username: String) throws -> [(device: String, createdAt: Date, lastUsedAt: Date?)] {
         try queue.read { db in
-            try db.statement("SELECT device, created_at, last_used_at FROM app_passwords WHERE user_id = ? ORDER BY device COLLATE NOCASE, device")
+            try db.statement("SELECT device, created_at, last_used_at FROM app_passwords WHERE user_id = ? ORDER BY lower(device), device")
                 .rows([try Self.userID(username, db: db)]) { row in
                     (device: row.text(0), createdAt: Self.date(row.int64(1)), lastUsedAt: row.isNull(2) ? nil : Self.date(row.int64(2)))
                 }

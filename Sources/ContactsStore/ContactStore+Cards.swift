@@ -39,7 +39,7 @@ extension ContactStore {
             let salt = try Self.syncSalt(of: scope, db: db)
             return try db.statement("""
                 SELECT c.href, c.revision, c.updated_at
-                FROM json_each(?) AS wanted CROSS JOIN contacts c ON c.book_id = ? AND c.href = wanted.value
+                FROM \(db.dialect.jsonStrings(as: "wanted")) \(db.dialect.listJoin) contacts c ON c.book_id = ? AND c.href = wanted.value
                 WHERE c.deleted_at IS NULL ORDER BY wanted.key
                 """).rows([Self.jsonArray(Self.uniqued(hrefs)), scope.bookID]) { Self.cardVersion($0, salt: salt) }
         }
@@ -55,7 +55,7 @@ extension ContactStore {
         return strings.filter { seen.insert($0).inserted }
     }
 
-    /// A JSON array of strings (RFC 8259 §7), the parameter `json_each` reads. Written by hand:
+    /// A JSON array of strings (RFC 8259 §7), the parameter `SQLDialect.jsonStrings` reads. Written by hand:
     /// an initial sync passes every card's name.
     static func jsonArray(_ strings: [String]) -> String {
         var json = "["
@@ -129,8 +129,9 @@ extension ContactStore {
             }
             if let sent {
                 try db.run("""
-                    INSERT OR REPLACE INTO sent_cards (contact_id, revision, version, text)
+                    INSERT INTO sent_cards (contact_id, revision, version, text)
                     SELECT id, revision, ?, ? FROM contacts WHERE id = ? AND book_id = ?
+                    ON CONFLICT (contact_id) DO UPDATE SET revision = excluded.revision, version = excluded.version, text = excluded.text
                     """, sent.version.rawValue, sent.text, id, scope.bookID)
             }
             guard let card = try Self.storedCards([href], in: scope, db: db).first else { preconditionFailure("the card just written is gone") }
@@ -189,10 +190,10 @@ extension ContactStore {
         let (href, photo) = (Int32(ContactRow.columnCount), Int32(ContactRow.columnCount + 1))
         let (sentVersion, sentText) = (Int32(ContactRow.columnCount + 2), Int32(ContactRow.columnCount + 3))
         let salt = try syncSalt(of: scope, db: db)
-        // CROSS JOIN keeps the names asked for, in order, as the outer loop: one index lookup each.
+        // The list join keeps the names asked for, in order, as the outer loop: one index lookup each.
         return try db.statement("""
             SELECT \(ContactRow.columns), c.href, p.data, s.version, s.text
-            FROM json_each(?) AS wanted CROSS JOIN contacts c ON c.book_id = ? AND c.href = wanted.value
+            FROM \(db.dialect.jsonStrings(as: "wanted")) \(db.dialect.listJoin) contacts c ON c.book_id = ? AND c.href = wanted.value
             LEFT JOIN photos p ON p.contact_id = c.id
             LEFT JOIN sent_cards s ON s.contact_id = c.id AND s.revision = c.revision
             WHERE c.deleted_at IS NULL ORDER BY wanted.key

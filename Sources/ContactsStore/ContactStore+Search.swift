@@ -25,10 +25,10 @@ extension ContactStore {
                                                        counting: counting, db: db)
             guard !ids.isEmpty else { return ([], total) }
             let list = "[" + ids.map(String.init).joined(separator: ",") + "]"
-            // CROSS JOIN keeps the matched ids, in display order, as the outer loop: one
+            // The list join keeps the matched ids, in display order, as the outer loop: one
             // primary-key lookup per match instead of a walk through the whole book.
             let contacts = try db.statement("""
-                SELECT \(ContactRow.columns) FROM json_each(?) AS matched CROSS JOIN contacts c ON c.id = matched.value
+                SELECT \(ContactRow.columns) FROM \(db.dialect.jsonIntegers(as: "matched")) \(db.dialect.listJoin) contacts c ON c.id = matched.value
                 WHERE c.book_id = ? AND c.deleted_at IS NULL ORDER BY matched.key
                 """).rows([list, scope.bookID], ContactRow.contact)
             return (contacts, total)

@@ -27,13 +27,13 @@ extension ContactStore {
             if let token, token.salt != latest.salt || !(0...latest.change).contains(token.change) { return nil }
             // Names with the number of their last change, in that order, so the first `limit` of
             // them are everything changed up to the last one's number.
-            let rowLimit = pageSize.map { $0 + 1 } ?? -1
+            let rowLimit = pageSize.map { $0 + 1 } ?? Int.max
             // With each name, the live card's revision and last change (NULL when there is none).
             var entries = if let token {
                 try db.statement("""
                     SELECT ch.href, max(ch.number) AS last, c.revision, c.updated_at
                     FROM changes ch LEFT JOIN contacts c ON c.book_id = ch.book_id AND c.href = ch.href AND c.deleted_at IS NULL
-                    WHERE ch.book_id = ? AND ch.number > ? GROUP BY ch.href ORDER BY last LIMIT ?
+                    WHERE ch.book_id = ? AND ch.number > ? GROUP BY ch.href, c.revision, c.updated_at ORDER BY last LIMIT ?
                     """).rows([scope.bookID, token.change, rowLimit]) { Self.syncEntry($0, salt: latest.salt) }
             } else {
                 try db.statement("""

@@ -12,6 +12,15 @@ public enum SQLDialect: Sendable {
         }
     }
 
+    /// The join that keeps its left side (a list above) as the outer loop, in the list's order:
+    /// SQLite's CROSS JOIN does; PostgreSQL plans a plain one so.
+    public var listJoin: String {
+        switch self {
+        case .sqlite: "CROSS JOIN"
+        case .postgresql: "JOIN"
+        }
+    }
+
     /// The same JSON array read as 64-bit integers.
     public func jsonIntegers(as alias: String) -> String {
         switch self {

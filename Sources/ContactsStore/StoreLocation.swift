@@ -1,0 +1,26 @@
+/// Where a store's data lives: a SQLite data directory (the default), or a PostgreSQL database
+/// that any number of servers share.
+public enum StoreLocation: Sendable, Equatable {
+    /// The directory holding `contacts.sqlite3`, made (mode 0700) on first use.
+    case directory(String)
+    /// A libpq connection URI: `postgresql://user:password@host:port/database`, or
+    /// `postgresql:///database?host=/run/postgresql`.
+    case postgresql(url: String)
+
+    /// The location named by `text`: a `postgresql://` or `postgres://` URI, else a directory.
+    public init(_ text: String) {
+        let lowered = text.lowercased()
+        self = lowered.hasPrefix("postgresql://") || lowered.hasPrefix("postgres://") ? .postgresql(url: text) : .directory(text)
+    }
+}
+
+extension ContactStore {
+    /// Opens the store at `location`, bringing its schema up to date.
+    /// - Parameter busyTimeoutMilliseconds: how long an operation waits for another writer.
+    public static func open(_ location: StoreLocation, busyTimeoutMilliseconds: Int32 = 10_000) throws -> ContactStore {
+        switch location {
+        case .directory(let path): try ContactStore(directory: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        case .postgresql: throw StoreError.storageFailed("PostgreSQL is not wired yet")
+        }
+    }
+}
