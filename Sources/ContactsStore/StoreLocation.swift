@@ -17,9 +17,9 @@ public enum StoreLocation: Sendable, Equatable {
 extension ContactStore {
     /// Opens the store at `location`, bringing its schema up to date.
     /// - Parameter busyTimeoutMilliseconds: how long an operation waits for another writer.
-    public static func open(_ location: StoreLocation, busyTimeoutMilliseconds: Int32 = 10_000) throws -> ContactStore {
+    public convenience init(at location: StoreLocation, busyTimeoutMilliseconds: Int32 = 10_000) throws {
         switch location {
-        case .directory(let path): try ContactStore(directory: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        case .directory(let path): try self.init(directory: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         case .postgresql: throw StoreError.storageFailed("PostgreSQL is not wired yet")
         }
     }
