@@ -45,7 +45,7 @@ final class BasicAuthenticator: Sendable {
         // The throttle counts by the name as accounts are looked up (see `AccountName.key`); a
         // name no account can have (control characters, over 64 characters) fails without a check.
         let accountKey = AccountName.key(username)
-        if let wait = throttle.retryAfter(account: accountKey ?? username, address: request.clientAddress) {
+        if let wait = try throttle.retryAfter(account: accountKey ?? username, address: request.clientAddress) {
             var error = DAVError(429, wording.tooManyLogins(seconds: wait))
             error.headers["Retry-After"] = String(wait)
             throw error
@@ -59,7 +59,7 @@ final class BasicAuthenticator: Sendable {
         }
         let user = accountKey == nil ? nil : try gate.run({ try store.authenticateForSync(username: username, password: password) })
         guard let user else {
-            throttle.recordFailure(account: accountKey ?? username, address: request.clientAddress)
+            try throttle.recordFailure(account: accountKey ?? username, address: request.clientAddress)
             log("\(ISO8601DateFormatter().string(from: now)) carddav: failed login for account \"\(LogText.printable(username))\" from \(LogText.printable(request.clientAddress))")
             throw Self.unauthorized(wording.wrongLogin)
         }

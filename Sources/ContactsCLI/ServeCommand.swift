@@ -56,7 +56,7 @@ enum ServeCommand {
     /// The web app and the CardDAV server on one port, sharing one login throttle and one
     /// password-check queue.
     static func responder(store: ContactStore, setupCode: String?) throws -> any Responder {
-        let throttle = LoginThrottle()
+        let throttle = LoginThrottle(store: store)
         let gate = PasswordGate()
         let web = try WebApp(store: store, setupCode: setupCode, throttle: throttle, gate: gate).responder()
         let dav = CardDAVServer(store: store, throttle: throttle, gate: gate).responder()

@@ -1,7 +1,7 @@
 /// Why contact details were refused; a language's `Catalogue` words it for a person.
-public enum ContactValidationError: Error, Sendable, Equatable {
+public enum ContactValidationError: Error, Sendable, Equatable, Codable {
     /// A field of the contact, as a validation message names it.
-    public enum Field: Sendable, Equatable, CaseIterable {
+    public enum Field: Sendable, Equatable, CaseIterable, Codable {
         case name, phone, address, email, note
     }
 

@@ -2,7 +2,7 @@ import ContactsCore
 import VCard
 
 /// The tally of an import, as the CLI and the web app report it.
-public struct ImportSummary: Sendable, Equatable {
+public struct ImportSummary: Sendable, Equatable, Codable {
     public var imported = 0
     public var updated = 0
     /// Cards left out because their UID was taken (with `--on-conflict skip`).
@@ -16,9 +16,9 @@ public struct ImportSummary: Sendable, Equatable {
 }
 
 /// A card that was not imported, with where it is in the input and why (`Catalogue.message(for:)` words it).
-public struct ImportFailure: Sendable, Equatable {
+public struct ImportFailure: Sendable, Equatable, Codable {
     /// Why a card was not imported.
-    public enum Reason: Sendable, Equatable {
+    public enum Reason: Sendable, Equatable, Codable {
         /// The card could not be read (the vCard module's error, with its line).
         case unreadable(VCardError.Kind)
         /// The card was read but its details were refused.

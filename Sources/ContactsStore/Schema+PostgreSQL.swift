@@ -2,7 +2,7 @@ import SQLEngine
 
 extension Schema {
     /// The schema's history on PostgreSQL, oldest first; its first step is the SQLite schema as of
-    /// `Schema.sqlite`'s eighth migration. Append; never edit a migration that has shipped.
+    /// `Schema.sqlite`'s eighth migration, and each later step is theirs. Append; never edit a migration that has shipped.
     ///
     /// Every text column compares byte by byte (`COLLATE "C"`), as SQLite's do, so display order,
     /// uniqueness and the search index's order agree on both engines whatever the database's
@@ -114,6 +114,9 @@ extension Schema {
                     text TEXT COLLATE "C" NOT NULL
                 );
                 """)
+        },
+        Migration("Servers sharing a database: failed logins and import summaries kept in it") { db in
+            try db.execute(Schema.sharedStateTables)
         },
     ])
 }

@@ -3,6 +3,24 @@ import SQLEngine
 
 /// The schema's history, oldest first. Append; never edit a migration that has shipped.
 enum Schema {
+    /// What several servers on one database must all see, which one server kept in memory
+    /// before: failed logins (HMACs of names and addresses) and import summaries waiting to be
+    /// shown. The same on both engines; made only where missing, so a migration run again (a
+    /// file whose version was rolled back) passes through it.
+    static let sharedStateTables = """
+        CREATE TABLE IF NOT EXISTS login_failures (key BYTEA NOT NULL, failed_at BIGINT NOT NULL);
+        CREATE INDEX IF NOT EXISTS login_failures_by_key ON login_failures(key, failed_at);
+        CREATE INDEX IF NOT EXISTS login_failures_by_age ON login_failures(failed_at);
+        CREATE TABLE IF NOT EXISTS import_summaries (
+            user_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            id_hash BYTEA NOT NULL,
+            summary TEXT NOT NULL,
+            expires_at BIGINT NOT NULL,
+            PRIMARY KEY (user_id, id_hash)
+        );
+        CREATE INDEX IF NOT EXISTS import_summaries_by_age ON import_summaries(expires_at);
+        """
+
     static let sqlite = Migrator([
         Migration("create users, sessions, address books, contacts, photos and the change log") { db in
             try db.execute("""
@@ -189,6 +207,9 @@ enum Schema {
             let columns = Set(try db.statement("SELECT name FROM pragma_table_info('dav_properties')").rows { $0.text(0) })
             if !columns.contains("attributes") { try db.execute("ALTER TABLE dav_properties ADD COLUMN attributes TEXT NOT NULL DEFAULT ''") }
             if !columns.contains("content_xml") { try db.execute("ALTER TABLE dav_properties ADD COLUMN content_xml TEXT") }
+        },
+        Migration("Servers sharing a database: failed logins and import summaries kept in it") { db in
+            try db.execute(Schema.sharedStateTables)
         },
     ])
 }

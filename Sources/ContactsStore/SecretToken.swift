@@ -28,6 +28,11 @@ public enum SecretToken {
 
     /// HMAC-SHA-256 of `message` under `key`, as base64url.
     public static func mac(_ message: String, key: [UInt8]) -> String {
+        base64URL(digest(message, key: key))
+    }
+
+    /// HMAC-SHA-256 of `message` under `key`, as bytes.
+    static func digest(_ message: String, key: [UInt8]) -> [UInt8] {
         precondition(initialized, "libsodium failed to initialize")
         var digest = [UInt8](repeating: 0, count: Int(crypto_auth_hmacsha256_BYTES))
         var state = crypto_auth_hmacsha256_state()
@@ -35,7 +40,7 @@ public enum SecretToken {
         crypto_auth_hmacsha256_init(&state, key, key.count)
         crypto_auth_hmacsha256_update(&state, bytes, UInt64(bytes.count))
         crypto_auth_hmacsha256_final(&state, &digest)
-        return base64URL(digest)
+        return digest
     }
 
     /// Compares two secrets in time independent of where they differ.

@@ -26,7 +26,7 @@ public final class DAVFuzzHarness: Sendable {
         directory = NSTemporaryDirectory() + "dav-fuzz-" + UUID().uuidString
         let store = try ContactStore(directory: directory)
         _ = try store.createUser(username: "alice", password: "password1")
-        client = InProcessClient(responder: CardDAVServer(store: store, throttle: LoginThrottle(), gate: PasswordGate(), log: { _ in }).responder())
+        client = InProcessClient(responder: CardDAVServer(store: store, throttle: LoginThrottle(store: store), gate: PasswordGate(), log: { _ in }).responder())
         for (name, card) in [("a.vcf", "UID:a\r\nFN:Anna Berg\r\nTEL;TYPE=CELL:+1 555 0100\r\n"), ("z.vcf", "UID:z\r\nFN:张三\r\nEMAIL:z@example.com\r\n")] {
             _ = respond("PUT", Self.book + name, depth: "0", Array("BEGIN:VCARD\r\nVERSION:3.0\r\n\(card)END:VCARD\r\n".utf8))
         }

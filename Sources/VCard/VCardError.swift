@@ -4,7 +4,7 @@
 /// module holds no wording: the interface's catalogues (ContactsStore) say it to a person.
 public struct VCardError: Error, Sendable, Hashable {
     /// What was wrong.
-    public enum Kind: Error, Sendable, Hashable {
+    public enum Kind: Error, Sendable, Hashable, Codable {
         /// The card has no `END:VCARD` before the end of the input; `line` is its `BEGIN` line.
         case missingEnd
         /// An `END:VCARD` line with no card open.

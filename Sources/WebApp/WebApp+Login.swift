@@ -64,7 +64,7 @@ extension WebApp {
         // Names no account can have (control characters, over 64 characters) fail at once; the
         // throttle counts them by address, and by a fixed-size digest of the normalised name.
         let accountKey = AccountName.key(account)
-        if let wait = throttle.retryAfter(account: accountKey ?? account, address: request.clientAddress) {
+        if let wait = try throttle.retryAfter(account: accountKey ?? account, address: request.clientAddress) {
             return try failure(context.strings.tooManyAttempts(minutes: (wait + 59) / 60), status: 429,
                                headers: [("Retry-After", String(wait))])
         }
@@ -82,7 +82,7 @@ extension WebApp {
             user = try gate.run { try store.authenticate(username: account, password: password) }
         }
         guard let user else {
-            throttle.recordFailure(account: accountKey ?? account, address: request.clientAddress)
+            try throttle.recordFailure(account: accountKey ?? account, address: request.clientAddress)
             return try failure(context.strings.wrongLogin, status: 401)
         }
         var response = Response.redirect(to: "/contacts")

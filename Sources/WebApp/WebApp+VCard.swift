@@ -13,7 +13,7 @@ extension WebApp {
         router.post("/contacts/import") { [self] request, _ in try importCards(request) }
         router.get("/contacts/import/result") { [self] request, _ in
             let (context, user, _) = try request.requireLogin()
-            guard let id = request.query["id"], let summary = importResults.summary(id, for: user, now: clock()) else {
+            guard let id = request.query["id"], let summary = try store.importSummary(id, for: user) else {
                 return .redirect(to: "/contacts")
             }
             return .html(ImportSummaryPage.render(summary, context: context))
@@ -47,6 +47,6 @@ extension WebApp {
         }
         var reader = VCardReader(bytes: file)
         let summary = try store.importVCards(from: &reader, into: scope, onConflict: upload.policy)
-        return .redirect(to: "/contacts/import/result?id=" + importResults.keep(summary, for: user, now: clock()))
+        return .redirect(to: "/contacts/import/result?id=" + (try store.keepImportSummary(summary, for: user)))
     }
 }

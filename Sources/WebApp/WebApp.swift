@@ -11,7 +11,6 @@ public final class WebApp: Sendable {
     let throttle: LoginThrottle
     let gate: PasswordGate
     let clock: @Sendable () -> Date
-    let importResults = ImportResults()
     let errors: WebErrorAnswers
     private let setupCode: Mutex<String?>
 
@@ -26,7 +25,7 @@ public final class WebApp: Sendable {
         errors = WebErrorAnswers(log: log)
         self.setupCode = Mutex(setupCode)
         self.clock = clock
-        self.throttle = throttle ?? LoginThrottle(clock: clock)
+        self.throttle = throttle ?? LoginThrottle(store: store, clock: clock)
         self.gate = gate ?? PasswordGate()
     }
 

@@ -12,13 +12,14 @@ final class DAVTestServer {
     let alice: User
     let bob: User
     /// The login throttle, for tests that fail logins from elsewhere.
-    let throttle = LoginThrottle()
+    let throttle: LoginThrottle
     /// Requests to the server, through the path `HTTPServer` answers them on.
     let http: InProcessClient
     private let failedLogins: LogRecorder
 
     init() throws {
         store = try ContactStore(directory: directory)
+        throttle = LoginThrottle(store: store)
         alice = try store.createUser(username: "alice", password: "password1")
         bob = try store.createUser(username: "bob", password: "password1")
         let recorder = LogRecorder()

@@ -18,7 +18,7 @@ import WebApp
     init() throws {
         store = try ContactStore(directory: directory, busyTimeoutMilliseconds: 50)
         _ = try store.createUser(username: "alice", password: "password1")
-        let dav = CardDAVServer(store: store, throttle: LoginThrottle(), gate: PasswordGate(), log: log.sink)
+        let dav = CardDAVServer(store: store, throttle: LoginThrottle(store: store), gate: PasswordGate(), log: log.sink)
         alice = DAVClient(http: InProcessClient(responder: dav.responder()), user: "alice", password: "password1")
     }
 

@@ -28,7 +28,9 @@ final class TestClock: @unchecked Sendable {
 
     var now: Date { lock.withLock { current } }
 
-    func advance(days: Double) { lock.withLock { current += days * 86_400 } }
+    func advance(days: Double) { advance(seconds: days * 86_400) }
+
+    func advance(seconds: Double) { lock.withLock { current += seconds } }
 
     var function: @Sendable () -> Date { { self.now } }
 }

@@ -14,10 +14,11 @@ final class RunningApp {
     let store: ContactStore
     let http: InProcessClient
     /// The app's login throttle, for tests that fail logins from elsewhere.
-    let throttle = LoginThrottle()
+    let throttle: LoginThrottle
 
     init(setupCode: String? = nil) throws {
         store = try ContactStore(directory: directory)
+        throttle = LoginThrottle(store: store)
         let app = WebApp(store: store, setupCode: setupCode, throttle: throttle)
         http = InProcessClient(responder: try app.responder())
     }
