@@ -1,0 +1,123 @@
+import CLibPQ
+import SQLEngine
+
+/// One PostgreSQL connection through libpq. Not thread-safe: reach it through `ConnectionPool`.
+public final class Connection: SQLConnection {
+    let handle: OpaquePointer
+    private var statements: [String: PreparedStatement] = [:]
+    private var preparedCount = 0
+
+    /// Rows inserted, updated or deleted by the last such statement, as SQLite counts them
+    /// (a SELECT since leaves the count alone).
+    public private(set) var changes = 0
+
+    /// Connects to the database a libpq connection URI names (`postgresql://user:pass@host:port/db`,
+    /// `postgresql:///db?host=/socket/dir`), in UTF-8, giving up after 5 seconds unless the URI
+    /// sets its own `connect_timeout`.
+    /// - Throws: a temporary `PostgreSQLError` (08001) when the server cannot be reached or
+    ///   refuses the connection; a permanent one when the database is not UTF-8.
+    public init(url: String) throws {
+        // Entries before `dbname` are defaults the URI may override; those after it override the URI.
+        handle = try Self.connect([("connect_timeout", "5"), ("dbname", url), ("client_encoding", "UTF8")])
+        for setting in ["server_encoding", "client_encoding"] {
+            let value = PQparameterStatus(handle, setting).map { String(cString: $0) } ?? "unknown"
+            guard value == "UTF8" else {
+                throw PostgreSQLError(sqlState: "22023", message: "\(setting) is \(value), not UTF8: create the database with ENCODING 'UTF8'")
+            }
+        }
+        try execute("SET client_min_messages = warning; SET bytea_output = hex")
+    }
+
+    deinit {
+        statements.removeAll()
+        PQfinish(handle)
+    }
+
+    private static func connect(_ parameters: [(keyword: String, value: String)]) throws -> OpaquePointer {
+        let handle = withCStrings(parameters.map(\.keyword)) { keywords in
+            withCStrings(parameters.map(\.value)) { values in PQconnectdbParams(keywords, values, 1) }
+        }
+        guard let handle, PQstatus(handle) == CONNECTION_OK else {
+            let message = handle.map { PostgreSQLError.trimmed(String(cString: PQerrorMessage($0))) } ?? "out of memory"
+            PQfinish(handle)
+            throw PostgreSQLError(sqlState: "08001", message: message)
+        }
+        return handle
+    }
+
+    public var dialect: SQLDialect { .postgresql }
+
+    /// Runs one or more statements that take no parameters.
+    public func execute(_ sql: String) throws {
+        _ = try check(PQexec(handle, sql), sql: sql)
+    }
+
+    /// The statement for `sql` (written with `?` parameters), kept for the connection's life;
+    /// the server prepares it when it first runs.
+    public func statement(_ sql: String) throws -> any SQLStatement {
+        if let cached = statements[sql] { return cached }
+        let statement = PreparedStatement(connection: self, sql: sql)
+        statements[sql] = statement
+        return statement
+    }
+
+    /// Runs `body` between `begin` and COMMIT; rolls back when it throws.
+    public func transaction<T>(_ begin: String = "BEGIN", _ body: () throws -> T) throws -> T {
+        try execute(begin)
+        return try committing(body)
+    }
+
+    /// Runs `body` in the transaction already begun, then commits it; rolls it back when `body`
+    /// or the commit throws.
+    public func committing<T>(_ body: () throws -> T) throws -> T {
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// Whether the connection can take another transaction: still connected, and not left inside one.
+    public var isUsable: Bool {
+        PQstatus(handle) == CONNECTION_OK && PQtransactionStatus(handle) == PQTRANS_IDLE
+    }
+
+    /// The schema version in the one-row table `schema_version`; 0 when there is none.
+    public func schemaVersion() throws -> Int {
+        guard try statement("SELECT to_regclass('schema_version') IS NOT NULL").firstRow({ $0.int(0) }) == 1 else { return 0 }
+        return try statement("SELECT version FROM schema_version").firstRow { $0.int(0) } ?? 0
+    }
+
+    /// Records the schema version, creating its table the first time.
+    public func setSchemaVersion(_ version: Int) throws {
+        try execute("CREATE TABLE IF NOT EXISTS schema_version (id integer PRIMARY KEY CHECK (id = 1), version bigint NOT NULL)")
+        try run("INSERT INTO schema_version (id, version) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET version = excluded.version", version)
+    }
+
+    /// A name for the next statement prepared on this connection.
+    func nextStatementName() -> String {
+        preparedCount += 1
+        return "s\(preparedCount)"
+    }
+
+    /// The result of a command, or its error; records the rows it changed.
+    func check(_ result: OpaquePointer?, sql: String) throws(PostgreSQLError) -> QueryResult {
+        guard let result, [PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY].contains(PQresultStatus(result)) else {
+            defer { PQclear(result) }
+            throw PostgreSQLError(result: result, connection: handle, sql: sql)
+        }
+        let checked = QueryResult(result)
+        if let changed = checked.changedRows { changes = changed }
+        return checked
+    }
+}
+
+/// Calls `body` with `strings` as a NULL-terminated array of C strings, valid only during the call.
+private func withCStrings<R>(_ strings: [String], _ pointers: [UnsafePointer<CChar>?] = [],
+                             _ body: ([UnsafePointer<CChar>?]) -> R) -> R {
+    guard let first = strings.first else { return body(pointers + [nil]) }
+    return first.withCString { withCStrings(Array(strings.dropFirst()), pointers + [$0], body) }
+}

@@ -1,0 +1,135 @@
+import SQLEngine
+import Synchronization
+
+/// A PostgreSQL database shared between threads: up to a few connections, opened when first
+/// needed, each used by one transaction at a time. Reads run in one snapshot each; writes run one
+/// at a time across every process using the database, as SQLite's single writer does.
+///
+/// A connection found broken (the server restarted, the backend was terminated) is closed and a
+/// new one opened for the next transaction; the transaction that found it fails with a temporary
+/// error, unless the connection was lost while idle, in which case the transaction simply begins
+/// again on a new one.
+public final class ConnectionPool: SQLDatabase {
+    // Safe although a `PooledConnection` is not Sendable: each is only reached under its Mutex.
+    // (Inside the Mutex, handing it to `body` would merge it into the caller's region, which Swift refuses.)
+    private final class Slot: Sendable {
+        let inUse = Mutex(())
+        nonisolated(unsafe) let pooled: PooledConnection
+        init(url: String) { pooled = PooledConnection(url: url) }
+    }
+
+    private let slots: [Slot]
+    private let nextSlot = Atomic<Int>(0)
+    private let lockTimeoutMilliseconds: Int
+
+    /// Connects to the database at `url` (a libpq connection URI) and brings its schema up to date,
+    /// keeping other processes starting at the same time out until it is.
+    /// - Parameters:
+    ///   - connections: the most connections open at once.
+    ///   - lockTimeoutMilliseconds: how long a write waits for another writer before failing
+    ///     with a temporary error.
+    /// - Throws: a temporary `PostgreSQLError` when the server is out of reach;
+    ///   `MigrationError.newerSchema` when a newer release wrote the database.
+    public init(url: String, migrator: Migrator, connections: Int = 4, lockTimeoutMilliseconds: Int = 10_000) throws {
+        let connection = try Connection(url: url)
+        try migrator.migrate(connection)
+        self.lockTimeoutMilliseconds = lockTimeoutMilliseconds
+        slots = (0..<max(connections, 1)).map { _ in Slot(url: url) }
+        slots[0].pooled.connection = connection
+    }
+
+    public var dialect: SQLDialect { .postgresql }
+
+    /// Runs `body` in one REPEATABLE READ, READ ONLY transaction: its statements see one snapshot.
+    public func read<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
+        try transaction("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY", body)
+    }
+
+    /// Runs `body` in one READ COMMITTED transaction holding the database's write lock, so that
+    /// writers of every process take turns: all of it is written, or none.
+    public func write<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
+        let takeLock = "SET LOCAL lock_timeout = \(lockTimeoutMilliseconds); \(AdvisoryLock.writes.takeForTransaction)"
+        return try transaction("BEGIN") { connection in
+            try connection.execute(takeLock)
+            return try body(connection)
+        }
+    }
+
+    /// Runs `body` in a transaction begun with `begin`, on a free connection (waiting for one when
+    /// all are busy).
+    private func transaction<T>(_ begin: String, _ body: (Connection) throws -> T) throws -> T {
+        for slot in slots {
+            if let result = try slot.inUse.withLockIfAvailable({ _ in try PooledConnection.transaction(begin, on: slot.pooled, body) }) {
+                return result
+            }
+        }
+        let slot = slots[nextSlot.wrappingAdd(1, ordering: .relaxed).oldValue % slots.count]
+        return try slot.inUse.withLock { _ in try PooledConnection.transaction(begin, on: slot.pooled, body) }
+    }
+}
+
+/// A pool's place for one connection: opened when first needed, replaced after it breaks.
+private final class PooledConnection {
+    let url: String
+    var connection: Connection?
+
+    init(url: String) { self.url = url }
+
+    /// Runs `body` in a transaction begun with `begin` on `pooled`'s connection; closes the
+    /// connection if it broke meanwhile. (Static: the pooled connection as an argument is what
+    /// lets the caller return `body`'s result from inside the Mutex.)
+    static func transaction<T>(_ begin: String, on pooled: PooledConnection, _ body: (Connection) throws -> T) throws -> T {
+        let connection = try pooled.begun(begin)
+        defer { if !connection.isUsable { pooled.connection = nil } }
+        return try connection.committing { try body(connection) }
+    }
+
+    /// The connection with a transaction begun, opening a new one when there is none, the last
+    /// one broke, or it was lost while idle.
+    private func begun(_ begin: String) throws -> Connection {
+        if let connection, connection.isUsable {
+            do {
+                try connection.execute(begin)
+                return connection
+            } catch where connection.isUsable {
+                throw error
+            } catch {
+                // Lost while idle (the server restarted, the backend was terminated): nothing ran,
+                // so a new connection may begin in its place.
+            }
+        }
+        connection = nil
+        let fresh = try Connection(url: url)
+        connection = fresh
+        try fresh.execute(begin)
+        return fresh
+    }
+}
+
+/// The advisory locks the pool takes, on keys of its own (the ASCII of "ContactW" and "ContactM").
+enum AdvisoryLock: Int64 {
+    /// Held by each write transaction: one writer at a time.
+    case writes = 0x436F_6E74_6163_7457
+    /// Held by the session migrating the schema.
+    case migrations = 0x436F_6E74_6163_744D
+
+    var takeForTransaction: String { "SELECT pg_advisory_xact_lock(\(rawValue))" }
+    var take: String { "SELECT pg_advisory_lock(\(rawValue))" }
+    var release: String { "SELECT pg_advisory_unlock(\(rawValue))" }
+}
+
+extension Migrator {
+    /// Brings the database up to date under the migration lock (another process migrating at the
+    /// same time waits, then finds the schema current), each migration in its own transaction
+    /// holding the write lock.
+    func migrate(_ connection: Connection) throws {
+        try connection.execute(AdvisoryLock.migrations.take)
+        defer { try? connection.execute(AdvisoryLock.migrations.release) }
+        try migrate(connection) { body in
+            try connection.transaction {
+                try connection.execute(AdvisoryLock.writes.takeForTransaction)
+                try body()
+            }
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import CLibPQ
+import SQLEngine
+
+/// The type oid of bytea, PostgreSQL's blob.
+let byteaType: Oid = 17
+
+/// One row of a result, read in text format.
+struct ResultRow: SQLRow {
+    let result: OpaquePointer
+    let row: Int32
+
+    func isNull(_ column: Int32) -> Bool { PQgetisnull(result, row, column) != 0 }
+
+    /// The column as an integer: booleans are 1 and 0, as in SQLite; a fraction is truncated.
+    func int64(_ column: Int32) -> Int64 {
+        let value = text(column)
+        if let integer = Int64(value) { return integer }
+        switch value {
+        case "t": return 1
+        case "f", "": return 0
+        default: return Double(value).flatMap { Int64(exactly: $0.rounded(.towardZero)) } ?? 0
+        }
+    }
+
+    /// The column as text; empty for NULL.
+    func text(_ column: Int32) -> String {
+        String(decoding: bytes(column), as: UTF8.self)
+    }
+
+    /// The column as bytes: a bytea decoded from its hex output, anything else as its text; empty for NULL.
+    func blob(_ column: Int32) -> [UInt8] {
+        let raw = bytes(column)
+        guard PQftype(result, column) == byteaType else { return Array(raw) }
+        return Self.decodingHex(raw)
+    }
+
+    private func bytes(_ column: Int32) -> UnsafeBufferPointer<UInt8> {
+        let count = Int(PQgetlength(result, row, column))
+        let start = UnsafeRawPointer(PQgetvalue(result, row, column)).map { $0.assumingMemoryBound(to: UInt8.self) }
+        return UnsafeBufferPointer(start: start, count: start == nil ? 0 : count)
+    }
+
+    /// Bytes from bytea's hex output format, `\x` then two hex digits a byte.
+    static func decodingHex(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        guard text.count >= 2, text[0] == UInt8(ascii: "\\"), text[1] == UInt8(ascii: "x") else { return Array(text) }
+        func nibble(_ digit: UInt8) -> UInt8 {
+            switch digit {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
+            default: digit &- UInt8(ascii: "A") &+ 10
+            }
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity((text.count - 2) / 2)
+        var index = 2
+        while index + 1 < text.count {
+            bytes.append(nibble(text[index]) << 4 | nibble(text[index + 1]))
+            index += 2
+        }
+        return bytes
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import Synchronization
+import Testing
+import SQLEngine
+@testable import PostgreSQL
+
+@Suite(.enabled(if: TestServer.isConfigured)) struct ConnectionPoolTests {
+    private let counterTable = Migrator([
+        Migration("counter") { db in
+            try db.execute("CREATE TABLE counter (value bigint NOT NULL); INSERT INTO counter VALUES (0)")
+        },
+    ])
+
+    @Test func aReadSeesOneSnapshot() throws {
+        try TestServer.withScratchDatabase { url, _ in
+            let pool = try ConnectionPool(url: url, migrator: counterTable)
+            let seen = try pool.read { db in
+                let before = try db.statement("SELECT value FROM counter").firstRow { $0.int(0) }
+                // Another connection of the pool writes and commits meanwhile.
+                try pool.write { try $0.run("UPDATE counter SET value = ?", 7) }
+                let after = try db.statement("SELECT value FROM counter").firstRow { $0.int(0) }
+                return [before, after]
+            }
+            #expect(seen == [0, 0])
+            #expect(try pool.read { try $0.statement("SELECT value FROM counter").firstRow { $0.int(0) } } == 7)
+        }
+    }
+
+    @Test func aReadCannotWrite() throws {
+        try TestServer.withScratchDatabase { url, _ in
+            let pool = try ConnectionPool(url: url, migrator: counterTable)
+            let error = try #require(throws: PostgreSQLError.self) {
+                try pool.read { try $0.run("UPDATE counter SET value = 1") }
+            }
+            #expect(error.sqlState == "25006")
+        }
+    }
+
+    @Test func aWriteThatThrowsLeavesNoTrace() throws {
+        try TestServer.withScratchDatabase { url, _ in
+            let pool = try ConnectionPool(url: url, migrator: counterTable)
+            struct Stop: Error {}
+            #expect(throws: Stop.self) {
+                try pool.write { db in
+                    try db.run("UPDATE counter SET value = 5")
+                    throw Stop()
+                }
+            }
+            #expect(try pool.read { try $0.statement("SELECT value FROM counter").firstRow { $0.int(0) } } == 0)
+        }
+    }
+
+    @Test func writesOfTwoPoolsTakeTurns() throws {
+        try TestServer.withScratchDatabase { url, _ in
+            let pools = [try ConnectionPool(url: url, migrator: counterTable), try ConnectionPool(url: url, migrator: counterTable)]
+            let failures = Mutex<[String]>([])
+            let threadsPerPool = 4, incrementsPerThread = 50
+            let group = DispatchGroup()
+            for pool in pools {
+                for _ in 0..<threadsPerPool {
+                    group.enter()
+                    Thread.detachNewThread {
+                        defer { group.leave() }
+                        do {
+                            for _ in 0..<incrementsPerThread {
+                                try pool.write { db in
+                                    // Read, then write what was read plus one: only right when no
+                                    // other writer comes in between.
+                                    let value = try db.statement("SELECT value FROM counter").firstRow { $0.int64(0) } ?? -1
+                                    try db.run("UPDATE counter SET value = ?", value + 1)
+                                }
+                            }
+                        } catch {
+                            failures.withLock { $0.append("\(error)") }
+                        }
+                    }
+                }
+            }
+            group.wait()
+            #expect(failures.withLock { $0 } == [])
+            let total = pools.count * threadsPerPool * incrementsPerThread
+            #expect(try pools[1].read { try $0.statement("SELECT value FROM counter").firstRow { $0.int(0) } } == total)
+        }
+    }
+
+    @Test func aWriterWaitingTooLongFailsTemporarily() throws {
+        try TestServer.withScratchDatabase { url, _ in
+            let holder = try ConnectionPool(url: url, migrator: counterTable)
+            let waiter = try ConnectionPool(url: url, migrator: counterTable, lockTimeoutMilliseconds: 200)
+            try holder.write { _ in
+                let error = try #require(throws: PostgreSQLError.self) { try waiter.write { _ in } }
+                #expect(error.sqlState == "55P03")
+                #expect(error.isTemporary)
+            }
+            try waiter.write { try $0.run("UPDATE counter SET value = 1") }
+        }
+    }
+
+    @Test func twoPoolsOpeningTogetherMigrateOnce() throws {
+        try TestServer.withScratchDatabase { url, _ in
+            let migrator = Migrator([
+                Migration("log") { db in
+                    try db.execute("CREATE TABLE log (step integer NOT NULL)")
+                    try db.execute("SELECT pg_sleep(0.3)")  // gives the other pool time to race
+                    try db.run("INSERT INTO log VALUES (?)", 1)
+                },
+                Migration("second step") { db in try db.run("INSERT INTO log VALUES (?)", 2) },
+            ])
+            let failures = Mutex<[String]>([])
+            let group = DispatchGroup()
+            for _ in 0..<2 {
+                group.enter()
+                Thread.detachNewThread {
+                    defer { group.leave() }
+                    do { _ = try ConnectionPool(url: url, migrator: migrator) } catch { failures.withLock { $0.append("\(error)") } }
+                }
+            }
+            group.wait()
+            #expect(failures.withLock { $0 } == [])
+            let pool = try ConnectionPool(url: url, migrator: migrator)
+            #expect(try pool.read { try $0.statement("SELECT step FROM log ORDER BY step").rows { $0.int(0) } } == [1, 2])
+            #expect(try pool.read { try $0.schemaVersion() } == 2)
+        }
+    }
+
+    @Test func aFailingMigrationLeavesNoTrace() throws {
+        try TestServer.withScratchDatabase { url, _ in
+            let broken = Migrator(counterTable.migrations + [Migration("broken") { db in
+                try db.execute("CREATE TABLE u (x integer)")
+                try db.execute("THIS IS NOT SQL")
+            }])
+            #expect(throws: PostgreSQLError.self) { try ConnectionPool(url: url, migrator: broken) }
+            let pool = try ConnectionPool(url: url, migrator: counterTable)
+            #expect(try pool.read { try $0.schemaVersion() } == 1)
+            #expect(try pool.read { try $0.statement("SELECT to_regclass('u') IS NULL").firstRow { $0.int(0) } } == 1)
+        }
+    }
+
+    @Test func refusesANewerSchema() throws {
+        try TestServer.withScratchDatabase { url, _ in
+            try Connection(url: url).setSchemaVersion(7)
+            let migrator = Migrator(counterTable.migrations + [Migration("more") { _ in }])
+            #expect(throws: MigrationError.newerSchema(version: 7, known: 2)) {
+                try ConnectionPool(url: url, migrator: migrator)
+            }
+        }
+    }
+
+    @Test func theDialectIsPostgreSQLs() throws {
+        try TestServer.withScratchDatabase { url, _ in
+            let pool = try ConnectionPool(url: url, migrator: counterTable)
+            #expect(pool.dialect == .postgresql)
+        }
+    }
+}
