@@ -6,7 +6,7 @@ DATA ?=
 HOST ?= 127.0.0.1
 PORT ?= 8080
 
-.PHONY: run test bench build deps-build deps-test deps-bench clean
+.PHONY: run test test-suites bench build deps-build deps-test deps-bench clean
 
 deps-build:
 	@scripts/install-deps.sh build
@@ -21,9 +21,16 @@ build: deps-build
 run: build
 	.build/release/contacts $(if $(DATA),--data $(DATA)) serve --host $(HOST) --port $(PORT)
 
+# The suites run beside a throwaway PostgreSQL cluster (scripts/with-postgres.sh): everything on
+# SQLite, the store's suite again on PostgreSQL, the PostgreSQL engine's own tests, and the browser
+# and client tests, the multi-server ones on PostgreSQL.
 test: deps-test
 	$(SWIFT) build --build-tests
+	scripts/with-postgres.sh $(MAKE) --no-print-directory test-suites
+
+test-suites:
 	$(SWIFT) test --skip-build
+	CONTACTS_TEST_ENGINE=postgresql $(SWIFT) test --skip-build --filter ContactsStoreTests
 	scripts/e2e.sh
 
 bench: deps-bench

@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "SQLEngine"),
         .target(name: "SQLite", dependencies: ["SQLEngine", "CSQLite"]),
         .target(name: "PostgreSQL", dependencies: ["SQLEngine", "CLibPQ"]),
-        .target(name: "ContactsStore", dependencies: ["Blanks", "ContactsCore", "VCard", "SQLEngine", "SQLite", "CSodium"]),
+        .target(name: "ContactsStore", dependencies: ["Blanks", "ContactsCore", "VCard", "SQLEngine", "SQLite", "PostgreSQL", "CSodium"]),
         .target(name: "HTTP", dependencies: ["Blanks", "CMicroHTTPD"]),
         .target(name: "WebApp", dependencies: ["Blanks", "HTTP", "VCard", "ContactsCore", "ContactsStore"],
                 resources: [.embedInCode("Static/app.css"), .embedInCode("Static/icon.svg")]
@@ -58,7 +58,7 @@ let package = Package(
         .testTarget(name: "VCardTests", dependencies: ["VCard", "TestSupport"], exclude: ["Fuzz"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "SQLEngine"]),
         .testTarget(name: "PostgreSQLTests", dependencies: ["PostgreSQL", "SQLEngine"]),
-        .testTarget(name: "ContactsStoreTests", dependencies: ["ContactsStore", "ContactsCore", "VCard", "SQLEngine", "SQLite"]),
+        .testTarget(name: "ContactsStoreTests", dependencies: ["ContactsStore", "ContactsCore", "VCard", "SQLEngine", "SQLite", "PostgreSQL"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "TestSupport"]),
         .testTarget(name: "CardDAVTests", dependencies: ["CardDAV", "HTTP", "ContactsStore", "ContactsCore", "SQLite", "WebApp", "TestSupport", "DAVFuzzing"],
                     exclude: ["Fuzz"]),

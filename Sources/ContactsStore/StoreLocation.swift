@@ -1,3 +1,6 @@
+import Foundation
+import PostgreSQL
+
 /// Where a store's data lives: a SQLite data directory (the default), or a PostgreSQL database
 /// that any number of servers share.
 public enum StoreLocation: Sendable, Equatable {
@@ -17,10 +20,16 @@ public enum StoreLocation: Sendable, Equatable {
 extension ContactStore {
     /// Opens the store at `location`, bringing its schema up to date.
     /// - Parameter busyTimeoutMilliseconds: how long an operation waits for another writer.
-    public convenience init(at location: StoreLocation, busyTimeoutMilliseconds: Int32 = 10_000) throws {
+    ///   On PostgreSQL it bounds the wait for the database-wide write lock.
+    public convenience init(at location: StoreLocation, busyTimeoutMilliseconds: Int32 = 10_000,
+                            clock: @escaping @Sendable () -> Date = Date.init) throws {
         switch location {
-        case .directory(let path): try self.init(directory: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
-        case .postgresql: throw StoreError.storageFailed("PostgreSQL is not wired yet")
+        case .directory(let path):
+            try self.init(directory: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds, clock: clock)
+        case .postgresql(let url):
+            try self.init(clock: clock) {
+                try ConnectionPool(url: url, migrator: Schema.postgresql, lockTimeoutMilliseconds: Int(busyTimeoutMilliseconds))
+            }
         }
     }
 }

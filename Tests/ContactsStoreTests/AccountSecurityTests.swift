@@ -70,7 +70,7 @@ import Testing
 
     @Test func anAppPasswordFromBeforeDigestsStillLogsInAndGetsOne() throws {
         let password = try store.addAppPassword(username: "alice", device: "iPhone")
-        let database = try Database(path: fixture.directory.databasePath)
+        let database = try fixture.directory.connection()
         try database.run("UPDATE app_passwords SET lookup = NULL")
         #expect(try store.authenticateForSync(username: "alice", password: password) == fixture.alice)
         #expect(try database.statement("SELECT count(*) FROM app_passwords WHERE lookup IS NOT NULL").firstRow { $0.int(0) } == 1)
@@ -104,7 +104,7 @@ import Testing
 }
 
 /// The migration to NFC account names on a file the previous release wrote.
-@Suite struct AccountNameMigrationTests {
+@Suite(.enabled(if: TestEngine.isSQLite)) struct AccountNameMigrationTests {
     let directory = TemporaryDirectory()
 
     @Test func namesAreKeptInNFCAndClashesKeepTheirKeys() throws {

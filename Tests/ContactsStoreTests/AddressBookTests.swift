@@ -110,7 +110,7 @@ import Testing
         #expect(throws: StoreError.addressBookNotFound) {
             try store.setDeadProperty(namespace: "urn:x", name: "a", value: "2", of: work.scope)
         }
-        let database = try Database(path: fixture.directory.databasePath)
+        let database = try fixture.directory.connection()
         for table in ["contacts", "changes", "dav_properties"] {
             #expect(try database.statement("SELECT count(*) FROM \(table) WHERE book_id = ?").firstRow([work.scope.bookID]) { $0.int(0) } == 0)
         }

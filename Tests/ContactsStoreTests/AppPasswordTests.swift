@@ -17,7 +17,8 @@ import Testing
         let password = try store.addAppPassword(username: "alice", device: "iPhone")
         #expect(password.wholeMatch(of: /([0-9a-hjkmnp-tv-z]{5}-){5}[0-9a-hjkmnp-tv-z]{5}/) != nil, "\(password)")
         #expect(try store.addAppPassword(username: "alice", device: "Mac") != password)
-        let hashes = try Database(path: fixture.directory.databasePath).statement("SELECT password_hash FROM app_passwords")
+        let database = try fixture.directory.connection()
+        let hashes = try database.statement("SELECT password_hash FROM app_passwords")
             .rows { $0.text(0) }
         #expect(hashes.count == 2)
         #expect(hashes.allSatisfy { $0.hasPrefix("$argon2id$") && !$0.contains(password) })
@@ -82,7 +83,7 @@ import Testing
 
     @Test func syncLoginsRemakeHashesWithOlderParametersToo() throws {
         let password = try store.addAppPassword(username: "alice", device: "iPhone")
-        let database = try Database(path: fixture.directory.databasePath)
+        let database = try fixture.directory.connection()
         // What libsodium's interactive limits made: 64 MiB.
         try database.run("UPDATE users SET password_hash = ? WHERE username = 'alice'", PasswordHasher.hash("password1", operations: 2, memory: 64 << 20))
         try database.run("UPDATE app_passwords SET password_hash = ?", PasswordHasher.hash(AppPassword.normalized(password)!, operations: 2, memory: 64 << 20))

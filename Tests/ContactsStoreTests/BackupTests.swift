@@ -6,7 +6,7 @@ import Testing
 @testable import ContactsStore
 
 /// `ContactStore.backUp(to:)` and `ContactStore.restore(directory:from:keepingReplacedDataAt:)`.
-@Suite struct BackupTests {
+@Suite(.enabled(if: TestEngine.isSQLite)) struct BackupTests {
     let fixture: TwoUserStore
     var store: ContactStore { fixture.store }
     let elsewhere = TemporaryDirectory()

@@ -19,7 +19,8 @@ import Testing
     }
 
     private func count(_ sql: String) throws -> Int {
-        try Database(path: directory.databasePath).statement(sql).firstRow { $0.int(0) } ?? -1
+        let database = try directory.connection()
+        return try database.statement(sql).firstRow { $0.int(0) } ?? -1
     }
 
     @Test func addedContactReadsBackWithEveryField() throws {
@@ -170,8 +171,8 @@ import Testing
         _ = try store.updateContact(id: first.id, with: .init(name: "A2", phones: [.init("2")]), in: alice)
         try store.deleteContact(id: first.id, in: alice)
         _ = try store.restoreContact(id: first.id, in: alice)
-        let database = try Database(path: directory.databasePath)
-        let log = try database.statement("SELECT seq, kind, uid FROM changes WHERE book_id = ? ORDER BY seq")
+        let database = try directory.connection()
+        let log = try database.statement("SELECT number, kind, uid FROM changes WHERE book_id = ? ORDER BY number")
             .rows([alice.bookID]) { ($0.int64(0), $0.text(1), $0.text(2)) }
         #expect(log.map(\.1) == ["create", "update", "delete", "create"])
         #expect(log.allSatisfy { $0.2 == first.uid })

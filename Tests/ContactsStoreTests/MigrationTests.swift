@@ -6,7 +6,7 @@ import Testing
 @testable import ContactsStore
 
 /// Migration 2 on a file that migration 1 made and the first release wrote to.
-@Suite struct MigrationTests {
+@Suite(.enabled(if: TestEngine.isSQLite)) struct MigrationTests {
     let directory = TemporaryDirectory()
 
     /// A version-1 database: alice's default book with two live contacts (one UID has a slash),
@@ -128,7 +128,7 @@ import Testing
 
 /// The migration that gives dead properties their attributes and child elements, on a file
 /// whose dav_properties held text only.
-@Suite struct DeadPropertyMigrationTests {
+@Suite(.enabled(if: TestEngine.isSQLite)) struct DeadPropertyMigrationTests {
     let directory = TemporaryDirectory()
 
     @Test func propertiesStoredAsTextKeepTheirTextAndGainAttributes() throws {
@@ -154,7 +154,7 @@ import Testing
 }
 
 /// Migration 4 on a file the previous release wrote: change numbers per address book.
-@Suite struct PerBookChangeNumberMigrationTests {
+@Suite(.enabled(if: TestEngine.isSQLite)) struct PerBookChangeNumberMigrationTests {
     let directory = TemporaryDirectory()
 
     /// A version-3 database: alice's and bob's default books, whose changes the one global

@@ -10,7 +10,7 @@ import Testing
     @Test func storedHashIsArgon2idNotThePassword() throws {
         let store = try directory.store()
         _ = try store.createUser(username: "alice", password: "correct horse")
-        let database = try Database(path: directory.databasePath)
+        let database = try directory.connection()
         let hash = try #require(try database.statement("SELECT password_hash FROM users").firstRow { $0.text(0) })
         #expect(hash.hasPrefix("$argon2id$"))
         #expect(!hash.contains("correct horse"))
@@ -28,7 +28,7 @@ import Testing
     @Test func aHashWithOlderParametersIsRemadeAtTheNextLogin() throws {
         let store = try directory.store()
         let alice = try store.createUser(username: "alice", password: "correct horse")
-        let database = try Database(path: directory.databasePath)
+        let database = try directory.connection()
         func storedHash() throws -> String { try #require(try database.statement("SELECT password_hash FROM users").firstRow { $0.text(0) }) }
         // What libsodium's interactive limits made: 64 MiB.
         try database.run("UPDATE users SET password_hash = ?", PasswordHasher.hash("correct horse", operations: 2, memory: 64 << 20))
@@ -87,7 +87,7 @@ import Testing
         _ = try store.addContact(.init(name: "张三", phones: [.init("123")]), to: try store.defaultAddressBook(for: alice))
         try store.deleteUser(username: "alice")
         #expect(throws: StoreError.userNotFound("alice")) { try store.user(named: "alice") }
-        let database = try Database(path: directory.databasePath)
+        let database = try directory.connection()
         #expect(try database.statement("SELECT count(*) FROM contacts").firstRow { $0.int(0) } == 0)
         #expect(throws: StoreError.userNotFound("alice")) { try store.deleteUser(username: "alice") }
     }
