@@ -41,6 +41,7 @@ import VCard
         .notABackup(path: path, reason: .noSuchFile), .notABackup(path: path, reason: .unreadable),
         .notABackup(path: path, reason: .otherDatabase), .notABackup(path: path, reason: .notADatabase(word)),
         .notABackup(path: path, reason: .damaged([word])), .changedSinceRead(Int64(number)), .busy, .storageFailed(word),
+        .needsSQLite, .targetNotEmpty,
     ]
 
     /// The placeholders of an error case: what it carries that a person must see.
