@@ -57,7 +57,7 @@ extension DAVError {
         case .preconditionFailed, .changedSinceRead:
             self.init(412, wording.message(for: error))
         case .cannotCreateDataDirectory, .dataDirectoryIsAFile, .backupExists, .cannotWriteBackup, .backupDamaged, .notABackup, .needsSQLite,
-             .storageFailed:
+             .targetNotEmpty, .storageFailed:
             return nil
         }
     }

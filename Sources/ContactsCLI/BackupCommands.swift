@@ -11,35 +11,29 @@ enum BackupCommands {
             let target = try context.arguments.positionals("FILE|DIR")[0]
             let path = isDirectory(target) ? datedPath(in: target, prefix: "contacts") : target
             let store = try context.openStore()
-            let summary = try withPageProgress(context) { try store.backUp(to: path, progress: $0) }
+            // SQLite copies pages; another engine's store is copied row by row.
+            let unit = if case .directory = context.location { context.catalogue.pagesUnit } else { context.catalogue.rowsUnit }
+            let summary = try ProgressBar.showing(unit, context) { try store.backUp(to: path, progress: $0) }
             context.console.print(context.catalogue.backedUp(describe(summary, context), to: path, size: megabytes(summary.bytes)))
         },
         Command(words: ["backup", "restore"],
                 summary: "Replace all the data with a backup (the server must be stopped); the data it replaces is kept.",
                 usage: "backup restore FILE", options: []) { context in
             let path = try context.arguments.positionals("FILE")[0]
-            let lock = try DataDirectoryLock.take(context.dataDirectory, exclusive: true)
+            guard case .directory(let directory) = context.location else {
+                throw CommandFailure { $0.message(for: StoreError.needsSQLite) + "\n" + $0.restoreThenMigrate }
+            }
+            let lock = try DataDirectoryLock.take(context.location, exclusive: true)
             try withExtendedLifetime(lock) {
-                let kept = datedPath(in: context.dataDirectory, prefix: "before-restore")
-                let (summary, keptReplacedData) = try withPageProgress(context) {
-                    try ContactStore.restore(directory: context.dataDirectory, from: path, keepingReplacedDataAt: kept, progress: $0)
+                let kept = datedPath(in: directory, prefix: "before-restore")
+                let (summary, keptReplacedData) = try ProgressBar.showing(context.catalogue.pagesUnit, context) {
+                    try ContactStore.restore(directory: directory, from: path, keepingReplacedDataAt: kept, progress: $0)
                 }
                 if keptReplacedData { context.console.print(context.catalogue.keptReplacedData(kept)) }
                 context.console.print(context.catalogue.restored(describe(summary, context), from: path))
             }
         },
     ]
-
-    /// Runs `body` with a progress callback that draws the database pages copied on a terminal.
-    private static func withPageProgress<T>(_ context: CommandContext, _ body: (_ progress: (Int, Int) -> Void) throws -> T) rethrows -> T {
-        var bar = ProgressBar(total: nil, unit: context.catalogue.pagesUnit, catalogue: context.catalogue,
-                              output: context.console.standardError)
-        defer { bar.finish() }
-        return try body { copied, total in
-            bar.total = total
-            bar.update(done: copied)
-        }
-    }
 
     private static func isDirectory(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false

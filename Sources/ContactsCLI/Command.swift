@@ -4,18 +4,24 @@ import ContactsStore
 struct CommandContext {
     let arguments: Arguments
     let console: Console
-    let dataDirectory: String
+    /// Where the store is: the data directory, or the database of `--database`.
+    let location: StoreLocation
     let environment: [String: String]
     /// The wording of what the command prints, in the locale's language.
     let catalogue: any Catalogue
 
-    /// Opens the store in the data directory. `$CONTACTS_BUSY_TIMEOUT_MS` sets how long an
-    /// operation waits for a server's or another command's lock on the database (10 s if unset).
+    /// Opens the store.
     func openStore() throws -> ContactStore {
+        try openStore(at: location)
+    }
+
+    /// Opens the store at `location`. `$CONTACTS_BUSY_TIMEOUT_MS` sets how long an operation
+    /// waits for a server's or another command's lock on the database (10 s if unset).
+    func openStore(at location: StoreLocation) throws -> ContactStore {
         guard let timeout = environment["CONTACTS_BUSY_TIMEOUT_MS"].flatMap({ Int32($0) }), timeout >= 0 else {
-            return try ContactStore(directory: dataDirectory)
+            return try ContactStore(at: location)
         }
-        return try ContactStore(directory: dataDirectory, busyTimeoutMilliseconds: timeout)
+        return try ContactStore(at: location, busyTimeoutMilliseconds: timeout)
     }
 
     /// Opens the store and the address book of the user named by `--user`.
@@ -58,6 +64,6 @@ struct Command: Sendable {
 
     /// The full help text of the command.
     var help: String {
-        "usage: contacts [--data DIR] \(usage)\n\n\(summary)" + (notes.isEmpty ? "" : "\n\n" + notes)
+        "usage: contacts [--data DIR | --database URL] \(usage)\n\n\(summary)" + (notes.isEmpty ? "" : "\n\n" + notes)
     }
 }

@@ -7,22 +7,19 @@ import SQLEngine
 /// (0 success, 1 failure, 2 usage error, 75 busy database: try again) with a one-line message on stderr.
 public enum CommandLineTool {
     static let commands: [Command] = [ServeCommand.command] + UserCommands.all + ContactCommands.all + VCardCommands.all + BackupCommands.all
+        + [MigrateCommand.command]
 
     /// Runs one invocation; `arguments` excludes the program name.
     public static func run(arguments: [String], environment: [String: String]) -> Int32 {
         let console = Console()
         let catalogue = language(of: environment).catalogue
         var words = arguments
-        var dataOption: String?
-        if let index = words.firstIndex(where: { $0 == "--data" || $0.hasPrefix("--data=") }) {
-            if words[index] == "--data" {
-                guard index + 1 < words.count else { return usageFailure(catalogue.needsValue("--data"), console) }
-                dataOption = words[index + 1]
-                words.removeSubrange(index...index + 1)
-            } else {
-                dataOption = String(words[index].dropFirst("--data=".count))
-                words.remove(at: index)
-            }
+        let dataOption: String?, databaseOption: String?
+        do {
+            dataOption = try takeOption("--data", from: &words)
+            databaseOption = try takeOption("--database", from: &words)
+        } catch {
+            return usageFailure(error.message(catalogue), console)
         }
         if words.isEmpty || words == ["--help"] || words == ["help"] || words == ["-h"] {
             console.print(overview)
@@ -36,10 +33,15 @@ public enum CommandLineTool {
             console.print(command.help + "\n\n" + optionsHelp(command))
             return 0
         }
+        let location: StoreLocation
+        do {
+            location = try DataDirectory.location(dataOption: dataOption, databaseOption: databaseOption, environment: environment)
+        } catch {
+            return usageFailure(error.message(catalogue), console)
+        }
         do {
             let parsed = try Arguments(rest, specs: command.options)
-            let context = CommandContext(arguments: parsed, console: console,
-                                         dataDirectory: DataDirectory.resolve(option: dataOption, environment: environment),
+            let context = CommandContext(arguments: parsed, console: console, location: location,
                                          environment: environment, catalogue: catalogue)
             try command.run(context)
             return 0
@@ -57,6 +59,15 @@ public enum CommandLineTool {
     /// The exit status of a command that found the database locked by another process past the
     /// busy timeout: sysexits' EX_TEMPFAIL, so that scripts can tell "try again" from failure.
     static let busyStatus: Int32 = 75
+
+    /// Removes the global option `name` (`NAME VALUE` or `NAME=VALUE`) from `words`; its value, if given.
+    private static func takeOption(_ name: String, from words: inout [String]) throws(UsageError) -> String? {
+        guard let index = words.firstIndex(where: { $0 == name || $0.hasPrefix(name + "=") }) else { return nil }
+        guard words[index] == name else { return String(words.remove(at: index).dropFirst(name.count + 1)) }
+        guard index + 1 < words.count else { throw UsageError { $0.needsValue(name) } }
+        defer { words.removeSubrange(index...index + 1) }
+        return words[index + 1]
+    }
 
     private static func usageFailure(_ message: String, _ console: Console) -> Int32 {
         console.printError("contacts: " + message)
@@ -87,7 +98,7 @@ public enum CommandLineTool {
             return "  " + name + String(repeating: " ", count: width - name.count + 2) + command.summary
         }
         return """
-            usage: contacts [--data DIR] COMMAND [OPTIONS]
+            usage: contacts [--data DIR | --database URL] COMMAND [OPTIONS]
 
             PersonalContacts: a private address book.
 
@@ -95,12 +106,14 @@ public enum CommandLineTool {
             \(lines.joined(separator: "\n"))
 
             Data lives in --data DIR, else $CONTACTS_DATA, else $XDG_DATA_HOME/personal-contacts,
-            else ~/.local/share/personal-contacts. Run "contacts COMMAND --help" for a command's options.
+            else ~/.local/share/personal-contacts; or in the PostgreSQL database of --database URL,
+            or of $CONTACTS_DATABASE unless --data is given (postgresql://USER:PASSWORD@HOST:PORT/DATABASE).
+            Run "contacts COMMAND --help" for a command's options.
             """
     }
 
     private static func optionsHelp(_ command: Command) -> String {
-        guard !command.options.isEmpty else { return "Options: none besides --data and --help." }
+        guard !command.options.isEmpty else { return "Options: none besides --data, --database and --help." }
         let names = command.options.map { $0.name + ($0.takesValue ? " VALUE" : "") + ($0.repeatable ? " (repeatable)" : "") }
         return "Options:\n" + names.map { "  " + $0 }.joined(separator: "\n")
     }

@@ -2,14 +2,16 @@ import ContactsStore
 import Foundation
 
 /// An advisory lock (flock) on the data directory: `contacts serve` holds it shared for as long as
-/// it runs, `contacts backup restore` exclusively, so a restore never replaces the data under a
-/// server that keeps some of it in memory. The lock goes with the process, however it ends.
+/// it runs, `contacts backup restore` (and `contacts migrate`, on its target) exclusively, so the
+/// data is never replaced under a server that keeps some of it in memory. The lock goes with the
+/// process, however it ends.
 final class DataDirectoryLock {
     private let descriptor: Int32
 
-    /// Takes the lock at once or fails with a message saying who holds it; nil when the
-    /// directory does not exist yet (then nothing can be using it).
-    static func take(_ directory: String, exclusive: Bool) throws -> DataDirectoryLock? {
+    /// Takes the lock at once or fails with a message saying who holds it; nil for a store not
+    /// in a directory, or when the directory does not exist yet (then nothing can be using it).
+    static func take(_ location: StoreLocation, exclusive: Bool) throws -> DataDirectoryLock? {
+        guard case .directory(let directory) = location else { return nil }
         let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else {
             if errno == ENOENT { return nil }

@@ -49,3 +49,16 @@ struct ProgressBar {
         drawn = false
     }
 }
+
+extension ProgressBar {
+    /// Runs `body` with a callback that draws the `unit` done so far of a total on the context's
+    /// terminal, and ends the bar's line when it returns.
+    static func showing<T>(_ unit: String, _ context: CommandContext, _ body: (_ progress: (_ done: Int, _ total: Int) -> Void) throws -> T) rethrows -> T {
+        var bar = ProgressBar(total: nil, unit: unit, catalogue: context.catalogue, output: context.console.standardError)
+        defer { bar.finish() }
+        return try body { done, total in
+            bar.total = total
+            bar.update(done: done)
+        }
+    }
+}

@@ -33,7 +33,7 @@ enum ServeCommand {
         default: throw UsageError { $0.together("--tls-cert", "--tls-key") }
         }
         let store = try context.openStore()
-        let lock = try DataDirectoryLock.take(context.dataDirectory, exclusive: false)
+        let lock = try DataDirectoryLock.take(context.location, exclusive: false)
         let setupCode = try store.users().isEmpty ? SecretToken.make() : nil
         let server = HTTPServer(configuration: configuration, responder: try responder(store: store, setupCode: setupCode))
         // Caught from before the address is printed: whoever reads it may signal at once.

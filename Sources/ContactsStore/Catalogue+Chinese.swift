@@ -180,6 +180,7 @@ struct ChineseCatalogue: Catalogue {
         case .changedSinceRead(let id): "编号为 \(id) 的联系人在读取后已被其他地方修改；请重新读取后再修改"
         case .busy: "数据库正忙（另一个程序正在写入）；请稍后再试"
         case .needsSQLite: "此操作只适用于 SQLite 数据目录；当前存储在 PostgreSQL 上（请用 PostgreSQL 的工具备份，例如 pg_dump）"
+        case .targetNotEmpty: "目标中已有用户或联系人；只能复制到新的空数据库或数据目录"
         case .storageFailed(let detail): "数据库出错：\(detail)"
         case .invalid(let error): message(for: error)
         case .cannotCreateDataDirectory(let path, let reason): "无法创建数据目录 \(path)：\(reason)"
@@ -320,7 +321,7 @@ struct ChineseCatalogue: Catalogue {
     func cannotWrite(_ path: String, _ reason: String) -> String { "无法写入 \(path)：\(reason)" }
     func cannotOpenDataDirectory(_ path: String, _ reason: String) -> String { "无法打开数据目录 \(path)：\(reason)" }
     func serverRunning(_ directory: String) -> String { "服务器正在 \(directory) 上运行，请先停止它" }
-    func restoreRunning(_ directory: String) -> String { "\(directory) 正在恢复备份，完成后再启动服务器" }
+    func restoreRunning(_ directory: String) -> String { "\(directory) 正在恢复备份或迁移数据，完成后再启动服务器" }
     func cardsNotImported(_ number: Int) -> String { "\(number) 张名片未能导入：" }
     func userCreated(_ name: String) -> String { "已创建用户 \(name)。" }
     var noUsers: String { "没有用户。" }
@@ -350,7 +351,17 @@ struct ChineseCatalogue: Catalogue {
     func restored(_ contents: String, from path: String) -> String {
         "已从 \(path) 恢复 \(contents)。所有人都需要重新登录；备份之后撤销的应用密码会重新生效，直到再次撤销。"
     }
+    func notADatabaseURL(_ option: String, given: String) -> String {
+        "\(option) 应为 PostgreSQL 地址 postgresql://用户:密码@主机:端口/数据库（或 postgres://…），而不是“\(given)”"
+    }
+    var restoreThenMigrate: String { "要把备份放进 PostgreSQL，请先恢复到一个新的数据目录，再运行：contacts --data 目录 migrate --to 地址" }
+    func migrated(users: Int, contacts: Int, sentCards: Int, changes: Int, to target: String) -> String {
+        "已把 \(grouped(users)) 个用户、\(grouped(contacts)) 位联系人（含回收站）、\(grouped(sentCards)) 张客户端发来的名片"
+            + "和 \(grouped(changes)) 条变更复制到 \(target)。"
+    }
+    var clientsKeepSyncing: String { "让服务器使用新的存储即可：同步客户端会接着上次继续（同步令牌和 ETag 仍然有效），密码、应用密码和登录会话也照常可用。" }
     var stopping: String { "正在停止：等待处理中的请求完成…" }
     var cardsUnit: String { "张名片" }
     var pagesUnit: String { "页" }
+    var rowsUnit: String { "行" }
 }

@@ -180,6 +180,7 @@ struct EnglishCatalogue: Catalogue {
         case .changedSinceRead(let id): "contact \(id) was changed elsewhere since it was read; read it again and repeat the change"
         case .busy: "the database is busy (another program is writing to it); try again in a moment"
         case .needsSQLite: "this works on a SQLite data directory; this store is on PostgreSQL (use the PostgreSQL tools, e.g. pg_dump, for its backups)"
+        case .targetNotEmpty: "the target already has users or contacts; copy only into a new, empty database or data directory"
         case .storageFailed(let detail): "the database failed: \(detail)"
         case .invalid(let error): message(for: error)
         case .cannotCreateDataDirectory(let path, let reason): "cannot create data directory \(path): \(reason)"
@@ -328,7 +329,7 @@ struct EnglishCatalogue: Catalogue {
     func cannotWrite(_ path: String, _ reason: String) -> String { "cannot write \(path): \(reason)" }
     func cannotOpenDataDirectory(_ path: String, _ reason: String) -> String { "cannot open the data directory \(path): \(reason)" }
     func serverRunning(_ directory: String) -> String { "a server is running on \(directory); stop it first" }
-    func restoreRunning(_ directory: String) -> String { "a restore is running on \(directory); start the server when it has finished" }
+    func restoreRunning(_ directory: String) -> String { "a restore or migration is running on \(directory); start the server when it has finished" }
     func cardsNotImported(_ number: Int) -> String { "\(number) card\(number == 1 ? "" : "s") not imported:" }
     func userCreated(_ name: String) -> String { "Created user \(name)." }
     var noUsers: String { "No users." }
@@ -361,7 +362,24 @@ struct EnglishCatalogue: Catalogue {
         "Restored \(contents) from \(path). Everyone signs in again; an app password "
             + "revoked after the backup was made works again until it is revoked again."
     }
+    func notADatabaseURL(_ option: String, given: String) -> String {
+        "\(option) must be a PostgreSQL URL, postgresql://USER:PASSWORD@HOST:PORT/DATABASE (or postgres://…), not \"\(given)\""
+    }
+    var restoreThenMigrate: String {
+        "to load a backup into PostgreSQL, restore it into a new data directory, then run: contacts --data DIR migrate --to URL"
+    }
+    func migrated(users: Int, contacts: Int, sentCards: Int, changes: Int, to target: String) -> String {
+        "Copied " + (users == 1 ? "1 user" : "\(grouped(users)) users") + ", "
+            + (contacts == 1 ? "1 contact" : "\(grouped(contacts)) contacts") + " (the trash included), "
+            + (sentCards == 1 ? "1 card" : "\(grouped(sentCards)) cards") + " as clients sent them and "
+            + (changes == 1 ? "1 change" : "\(grouped(changes)) changes") + " to \(target)."
+    }
+    var clientsKeepSyncing: String {
+        "Run the server on the new store: sync clients carry on where they left off (their sync tokens and ETags still hold), "
+            + "and passwords, app passwords and sessions keep working."
+    }
     var stopping: String { "Stopping: finishing requests in flight…" }
     var cardsUnit: String { "cards" }
     var pagesUnit: String { "pages" }
+    var rowsUnit: String { "rows" }
 }

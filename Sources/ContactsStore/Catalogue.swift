@@ -263,9 +263,17 @@ public protocol Catalogue: Sendable {
     func backedUp(_ contents: String, to path: String, size: String) -> String
     func keptReplacedData(_ path: String) -> String
     func restored(_ contents: String, from path: String) -> String
+    /// A `--database` (or `$CONTACTS_DATABASE`) value that is not a PostgreSQL URL, shown without its password.
+    func notADatabaseURL(_ option: String, given: String) -> String
+    /// What follows `StoreError.needsSQLite` when a restore is asked of a store on PostgreSQL.
+    var restoreThenMigrate: String { get }
+    /// What `contacts migrate` copied, and where (without its password).
+    func migrated(users: Int, contacts: Int, sentCards: Int, changes: Int, to target: String) -> String
+    var clientsKeepSyncing: String { get }
     var stopping: String { get }
     var cardsUnit: String { get }
     var pagesUnit: String { get }
+    var rowsUnit: String { get }
 }
 
 extension Catalogue {

@@ -15,9 +15,11 @@ extension ContactStore {
     /// Writes a consistent copy of the whole store (every user, contact, card, session and
     /// setting) to a new single file at `path`, mode 0600, while others keep using the store.
     /// The copy is written under a temporary name, checked with `PRAGMA integrity_check`, synced,
-    /// and only then given its name; an existing file is never replaced.
+    /// and only then given its name; an existing file is never replaced. A SQLite store is copied
+    /// page by page; a store on another engine row by row (`copyEverything`) into a new SQLite store.
     ///
-    /// - Parameter progress: called with the database pages copied so far and the total.
+    /// - Parameter progress: called with the database pages copied so far and the total (rows,
+    ///   for a store not on SQLite).
     public func backUp(to path: String, progress: (_ copiedPages: Int, _ totalPages: Int) -> Void = { _, _ in }) throws -> BackupSummary {
         guard !FileManager.default.fileExists(atPath: path) else { throw StoreError.backupExists(path: path) }
         let partial = path + ".partial-\(getpid())"
@@ -26,7 +28,12 @@ extension ContactStore {
         close(descriptor)
         do {
             let summary = try Self.fill(partial) { destination in
-                try sqliteQueue().snapshot { try $0.copy(over: destination, progress: progress) }
+                if let sqlite = queue.database as? DatabaseQueue {
+                    try sqlite.snapshot { try $0.copy(over: destination, progress: progress) }
+                } else {
+                    // Closed when the copy returns: `fill` then has the file to itself.
+                    _ = try copyEverything(to: ContactStore(path: partial), progress: progress)
+                }
             }
             try Self.sync(partial)
             guard !FileManager.default.fileExists(atPath: path) else { throw StoreError.backupExists(path: path) }

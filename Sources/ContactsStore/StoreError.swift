@@ -46,6 +46,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case busy
     /// The operation works on a SQLite file (backup, restore), and the store is on PostgreSQL.
     case needsSQLite
+    /// A copy of a whole store was refused: the target already has users or contacts.
+    case targetNotEmpty
     /// The database failed in a way the caller cannot act on (I/O error, full disk, corruption);
     /// the detail is for the log, not for the person.
     case storageFailed(String)

@@ -38,7 +38,7 @@ struct WebErrorAnswers: Sendable {
              .changedSinceRead: 409
         case .preconditionFailed: 412
         case .cannotCreateDataDirectory, .dataDirectoryIsAFile, .backupExists, .cannotWriteBackup, .backupDamaged, .notABackup, .needsSQLite,
-             .storageFailed: nil
+             .targetNotEmpty, .storageFailed: nil
         }
     }
 }

@@ -41,6 +41,7 @@ import VCard
         .notABackup(path: path, reason: .noSuchFile), .notABackup(path: path, reason: .unreadable),
         .notABackup(path: path, reason: .otherDatabase), .notABackup(path: path, reason: .notADatabase(word)),
         .notABackup(path: path, reason: .damaged([word])), .changedSinceRead(Int64(number)), .busy, .storageFailed(word),
+        .needsSQLite, .targetNotEmpty,
     ]
 
     /// The placeholders of an error case: what it carries that a person must see.
@@ -153,6 +154,9 @@ import VCard
             ("backupContents", c.backupContents(users: 2, contacts: 1234), ["2", "1,234"]),
             ("backedUp", c.backedUp(w, to: p, size: "s-3"), [w, p, "s-3"]), ("keptReplacedData", c.keptReplacedData(p), [p]),
             ("restored", c.restored(w, from: p), [w, p]),
+            ("notADatabaseURL", c.notADatabaseURL("--x", given: w), ["--x", w]), ("restoreThenMigrate", c.restoreThenMigrate, ["migrate"]),
+            ("migrated", c.migrated(users: 11, contacts: 1234, sentCards: 33, changes: 44, to: p), ["11", "1,234", "33", "44", p]),
+            ("clientsKeepSyncing", c.clientsKeepSyncing, []), ("rowsUnit", c.rowsUnit, []),
             ("stopping", c.stopping, []), ("cardsUnit", c.cardsUnit, []), ("pagesUnit", c.pagesUnit, []),
         ]
         all += (1...12).map { ("lunarMonthName(\($0))", c.lunarMonthName($0), []) }
