@@ -178,7 +178,7 @@ struct ChineseCatalogue: Catalogue {
         case .contactNotFound(let id): "没有编号为 \(id) 的联系人"
         case .notInTrash(let id): "回收站里没有编号为 \(id) 的联系人"
         case .changedSinceRead(let id): "编号为 \(id) 的联系人在读取后已被其他地方修改；请重新读取后再修改"
-        case .busy: "数据库正忙（另一个程序正在写入）；请稍后再试"
+        case .busy: "数据库正忙（另一个程序正在写入）或暂时无法连接；请稍后再试"
         case .needsSQLite: "此操作只适用于 SQLite 数据目录；当前存储在 PostgreSQL 上（请用 PostgreSQL 的工具备份，例如 pg_dump）"
         case .targetNotEmpty: "目标中已有用户或联系人；只能复制到新的空数据库或数据目录"
         case .storageFailed(let detail): "数据库出错：\(detail)"

@@ -178,7 +178,7 @@ struct EnglishCatalogue: Catalogue {
         case .contactNotFound(let id): "no contact with id \(id)"
         case .notInTrash(let id): "no contact with id \(id) in the trash"
         case .changedSinceRead(let id): "contact \(id) was changed elsewhere since it was read; read it again and repeat the change"
-        case .busy: "the database is busy (another program is writing to it); try again in a moment"
+        case .busy: "the database is busy (another program is writing to it) or out of reach; try again in a moment"
         case .needsSQLite: "this works on a SQLite data directory; this store is on PostgreSQL (use the PostgreSQL tools, e.g. pg_dump, for its backups)"
         case .targetNotEmpty: "the target already has users or contacts; copy only into a new, empty database or data directory"
         case .storageFailed(let detail): "the database failed: \(detail)"
