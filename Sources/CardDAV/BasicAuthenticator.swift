@@ -42,6 +42,16 @@ final class BasicAuthenticator: Sendable {
         guard let (username, password) = Self.credentials(request) else {
             throw Self.unauthorized(wording.syncLogIn)
         }
+        // Credentials verified in the last few minutes are the right ones (the cache is keyed by
+        // them), so they pass without the throttle: a device that already logged in keeps
+        // syncing while someone else guesses at its account. A deleted account has no
+        // generation any more: its entry no longer counts.
+        let cacheKey = SecretToken.mac(username + "\u{0}" + password, key: key)
+        let now = clock()
+        if let entry = verified.withLock({ $0[cacheKey] }), entry.expires > now,
+           (try? store.credentialsGeneration(of: entry.user)) == entry.generation {
+            return entry.user
+        }
         // The throttle counts by the name as accounts are looked up (see `AccountName.key`); a
         // name no account can have (control characters, over 64 characters) fails without a check.
         let accountKey = AccountName.key(username)
@@ -49,13 +59,6 @@ final class BasicAuthenticator: Sendable {
             var error = DAVError(429, wording.tooManyLogins(seconds: wait))
             error.headers["Retry-After"] = String(wait)
             throw error
-        }
-        let cacheKey = SecretToken.mac(username + "\u{0}" + password, key: key)
-        let now = clock()
-        // A deleted account has no generation any more: its entry no longer counts.
-        if let entry = verified.withLock({ $0[cacheKey] }), entry.expires > now,
-           (try? store.credentialsGeneration(of: entry.user)) == entry.generation {
-            return entry.user
         }
         let user = accountKey == nil ? nil : try gate.run({ try store.authenticateForSync(username: username, password: password) })
         guard let user else {

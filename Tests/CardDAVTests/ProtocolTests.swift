@@ -42,6 +42,14 @@ import Testing
         #expect(server.log.allSatisfy { $0.contains("failed login for account \"alice\" from 127.0.0.1") && !$0.contains("wrong password") })
     }
 
+    @Test func aDeviceThatLoggedInKeepsSyncingWhileGuessesThrottleItsAccount() throws {
+        #expect(try alice.propfind("/dav/", depth: 0, "<d:current-user-principal/>").status == 207)
+        let wrong = server.client(password: "wrong password")
+        for _ in 0..<5 { #expect(try wrong.propfind("/dav/", depth: 0, "<d:current-user-principal/>").status == 401) }
+        #expect(try alice.propfind("/dav/", depth: 0, "<d:current-user-principal/>").status == 207)
+        #expect(try server.client(password: "another guess").propfind("/dav/", depth: 0, "<d:current-user-principal/>").status == 429)
+    }
+
     @Test func discoveryLeadsFromTheRootToTheAddressBook() throws {  // RFC 6764 §6, RFC 5397 §3, RFC 6352 §7.1.1
         let root = try alice.propfind("/dav/", depth: 0, "<d:current-user-principal/>")
         #expect(root.status == 207)
