@@ -45,7 +45,7 @@ struct ContactInsertion {
         let revision = try changeNumber(in: scope)
         try ContactStore.recordCreation(of: id, uid: uid, href: href, in: scope, number: revision, at: now, db: db)
         try statement.execute([id, scope.bookID, uid, href, revision, now, now] + row.values)
-        try ContactStore.savePhoto(row.photo, of: id, in: db)
+        try ContactStore.savePhoto(row.photo, of: id, in: scope, db: db)
         return id
     }
 

@@ -129,9 +129,9 @@ extension ContactStore {
             }
             if let sent {
                 try db.run("""
-                    INSERT INTO sent_cards (contact_id, revision, version, text)
-                    SELECT id, revision, ?, ? FROM contacts WHERE id = ? AND book_id = ?
-                    ON CONFLICT (contact_id) DO UPDATE SET revision = excluded.revision, version = excluded.version, text = excluded.text
+                    INSERT INTO sent_cards (book_id, contact_id, revision, version, text)
+                    SELECT book_id, id, revision, ?, ? FROM contacts WHERE id = ? AND book_id = ?
+                    ON CONFLICT (book_id, contact_id) DO UPDATE SET revision = excluded.revision, version = excluded.version, text = excluded.text
                     """, sent.version.rawValue, sent.text, id, scope.bookID)
             }
             guard let card = try Self.storedCards([href], in: scope, db: db).first else { preconditionFailure("the card just written is gone") }
@@ -194,8 +194,8 @@ extension ContactStore {
         return try db.statement("""
             SELECT \(ContactRow.columns), c.href, p.data, s.version, s.text
             FROM \(db.dialect.jsonStrings(as: "wanted")) \(db.dialect.listJoin) contacts c ON c.book_id = ? AND c.href = wanted.value
-            LEFT JOIN photos p ON p.contact_id = c.id
-            LEFT JOIN sent_cards s ON s.contact_id = c.id AND s.revision = c.revision
+            LEFT JOIN photos p ON p.book_id = c.book_id AND p.contact_id = c.id
+            LEFT JOIN sent_cards s ON s.book_id = c.book_id AND s.contact_id = c.id AND s.revision = c.revision
             WHERE c.deleted_at IS NULL ORDER BY wanted.key
             """).rows([jsonArray(wanted), scope.bookID]) { row in
             var contact = ContactRow.contact(from: row)

@@ -65,7 +65,7 @@ extension ContactStore {
             guard var contact = try db.statement("""
                 SELECT \(ContactRow.columns) FROM contacts c WHERE c.id = ? AND c.book_id = ? AND c.deleted_at IS NULL
                 """).firstRow([id, scope.bookID], ContactRow.contact) else { throw StoreError.contactNotFound(id) }
-            contact.details.photo = try Self.photo(of: id, in: db)
+            contact.details.photo = try Self.photo(of: id, in: scope, db: db)
             return contact
         }
     }
@@ -75,7 +75,7 @@ extension ContactStore {
         try queue.read { db in
             guard try db.statement("SELECT 1 FROM contacts WHERE id = ? AND book_id = ? AND deleted_at IS NULL")
                 .firstRow([id, scope.bookID], { _ in true }) != nil else { throw StoreError.contactNotFound(id) }
-            return try Self.photo(of: id, in: db)
+            return try Self.photo(of: id, in: scope, db: db)
         }
     }
 
@@ -146,19 +146,20 @@ extension ContactStore {
         try db.statement("UPDATE contacts SET \(assignments), updated_at = ? WHERE id = ? AND book_id = ? AND deleted_at IS NULL")
             .execute(row.values + [now, id, scope.bookID])
         guard db.changes == 1 else { return false }
-        try db.run("DELETE FROM photos WHERE contact_id = ?", id)
-        try db.run("DELETE FROM sent_cards WHERE contact_id = ?", id)
-        try savePhoto(row.photo, of: id, in: db)
+        try db.run("DELETE FROM photos WHERE book_id = ? AND contact_id = ?", scope.bookID, id)
+        try db.run("DELETE FROM sent_cards WHERE book_id = ? AND contact_id = ?", scope.bookID, id)
+        try savePhoto(row.photo, of: id, in: scope, db: db)
         try recordChange(.update, of: id, in: scope, at: now, db: db)
         return true
     }
 
-    static func savePhoto(_ photo: Photo?, of id: Int64, in db: any SQLConnection) throws {
+    static func savePhoto(_ photo: Photo?, of id: Int64, in scope: AddressBookScope, db: any SQLConnection) throws {
         guard let photo else { return }
-        try db.run("INSERT INTO photos (contact_id, data) VALUES (?, ?)", id, photo.data)
+        try db.run("INSERT INTO photos (book_id, contact_id, data) VALUES (?, ?, ?)", scope.bookID, id, photo.data)
     }
 
-    static func photo(of id: Int64, in db: any SQLConnection) throws -> Photo? {
-        try db.statement("SELECT data FROM photos WHERE contact_id = ?").firstRow([id]) { row in try Photo(data: row.blob(0)) }
+    static func photo(of id: Int64, in scope: AddressBookScope, db: any SQLConnection) throws -> Photo? {
+        try db.statement("SELECT data FROM photos WHERE book_id = ? AND contact_id = ?")
+            .firstRow([scope.bookID, id]) { row in try Photo(data: row.blob(0)) }
     }
 }

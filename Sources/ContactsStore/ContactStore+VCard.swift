@@ -98,7 +98,7 @@ extension ContactStore {
         try queue.read { db in
             let columns = ContactRow.columnCount
             let statement = try db.statement("""
-                SELECT \(ContactRow.columns), c.sort_key, p.data FROM contacts c LEFT JOIN photos p ON p.contact_id = c.id
+                SELECT \(ContactRow.columns), c.sort_key, p.data FROM contacts c LEFT JOIN photos p ON p.book_id = c.book_id AND p.contact_id = c.id
                 WHERE c.book_id = ? AND c.deleted_at IS NULL AND (c.sort_key, c.name, c.uid) > (?, ?, ?)
                 ORDER BY c.sort_key, c.name, c.uid LIMIT ?
                 """)

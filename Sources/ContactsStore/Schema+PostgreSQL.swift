@@ -1,8 +1,8 @@
 import SQLEngine
 
 extension Schema {
-    /// The schema's history on PostgreSQL, oldest first; its first step is the SQLite schema as of
-    /// `Schema.sqlite`'s eighth migration, and each later step is theirs. Append; never edit a migration that has shipped.
+    /// The schema's history on PostgreSQL, oldest first; its first step is the schema
+    /// `Schema.sqlite`'s first ten steps leave, and each later step is theirs. Append; never edit a migration that has shipped.
     ///
     /// Every text column compares byte by byte (`COLLATE "C"`), as SQLite's do, so display order,
     /// uniqueness and the search index's order agree on both engines whatever the database's
@@ -66,7 +66,8 @@ extension Schema {
                     revision BIGINT NOT NULL DEFAULT 0,
                     PRIMARY KEY (book_id, sort_key, name, uid),
                     UNIQUE (book_id, uid),
-                    UNIQUE (book_id, href)
+                    UNIQUE (book_id, href),
+                    UNIQUE (book_id, id)
                 );
                 CREATE INDEX contacts_in_trash ON contacts(book_id, deleted_at) WHERE deleted_at IS NOT NULL;
                 CREATE TABLE secrets (name TEXT COLLATE "C" PRIMARY KEY, value BYTEA NOT NULL);
@@ -74,8 +75,11 @@ extension Schema {
                 INSERT INTO counters (name, value) VALUES
                     ('contact_id', 0), ('user_id', 0), ('address_book_id', 0), ('credentials_generation', 0);
                 CREATE TABLE photos (
-                    contact_id BIGINT PRIMARY KEY REFERENCES contacts(id) ON DELETE CASCADE,
-                    data BYTEA NOT NULL
+                    book_id BIGINT NOT NULL,
+                    contact_id BIGINT NOT NULL,
+                    data BYTEA NOT NULL,
+                    PRIMARY KEY (book_id, contact_id),
+                    FOREIGN KEY (book_id, contact_id) REFERENCES contacts(book_id, id) ON DELETE CASCADE
                 );
                 CREATE TABLE changes (
                     book_id BIGINT NOT NULL REFERENCES address_books(id) ON DELETE CASCADE,
@@ -108,14 +112,15 @@ extension Schema {
                     PRIMARY KEY (book_id, namespace, name)
                 );
                 CREATE TABLE sent_cards (
-                    contact_id BIGINT PRIMARY KEY REFERENCES contacts(id) ON DELETE CASCADE,
+                    book_id BIGINT NOT NULL,
+                    contact_id BIGINT NOT NULL,
                     revision BIGINT NOT NULL,
                     version TEXT COLLATE "C" NOT NULL,
-                    text TEXT COLLATE "C" NOT NULL
+                    text TEXT COLLATE "C" NOT NULL,
+                    PRIMARY KEY (book_id, contact_id),
+                    FOREIGN KEY (book_id, contact_id) REFERENCES contacts(book_id, id) ON DELETE CASCADE
                 );
                 """)
-        },
-        Migration("Servers sharing a database: failed logins and import summaries kept in it") { db in
             try db.execute(Schema.sharedStateTables)
         },
     ])

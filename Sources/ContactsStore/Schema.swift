@@ -211,5 +211,33 @@ enum Schema {
         Migration("Servers sharing a database: failed logins and import summaries kept in it") { db in
             try db.execute(Schema.sharedStateTables)
         },
+        Migration("Photos and cards as sent keyed by their address book first, as every table a user owns") { db in
+            try db.execute("""
+                CREATE UNIQUE INDEX IF NOT EXISTS contacts_by_book_and_id ON contacts(book_id, id);
+                CREATE TABLE photos_by_book (
+                    book_id INTEGER NOT NULL,
+                    contact_id INTEGER NOT NULL,
+                    data BLOB NOT NULL,
+                    PRIMARY KEY (book_id, contact_id),
+                    FOREIGN KEY (book_id, contact_id) REFERENCES contacts(book_id, id) ON DELETE CASCADE
+                );
+                INSERT INTO photos_by_book SELECT c.book_id, p.contact_id, p.data FROM photos p JOIN contacts c ON c.id = p.contact_id;
+                DROP TABLE photos;
+                ALTER TABLE photos_by_book RENAME TO photos;
+                CREATE TABLE sent_cards_by_book (
+                    book_id INTEGER NOT NULL,
+                    contact_id INTEGER NOT NULL,
+                    revision INTEGER NOT NULL,
+                    version TEXT NOT NULL,
+                    text TEXT NOT NULL,
+                    PRIMARY KEY (book_id, contact_id),
+                    FOREIGN KEY (book_id, contact_id) REFERENCES contacts(book_id, id) ON DELETE CASCADE
+                );
+                INSERT INTO sent_cards_by_book SELECT c.book_id, s.contact_id, s.revision, s.version, s.text
+                    FROM sent_cards s JOIN contacts c ON c.id = s.contact_id;
+                DROP TABLE sent_cards;
+                ALTER TABLE sent_cards_by_book RENAME TO sent_cards;
+                """)
+        },
     ])
 }

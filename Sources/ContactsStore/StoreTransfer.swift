@@ -109,9 +109,9 @@ struct TransferTable {
                 text("extra_properties"), integer("has_photo"), text("section"), text("search_text"), integer("created_at"),
                 integer("updated_at"), integer("deleted_at", nullable: true), text("href"), integer("revision"),
             ], key: "book_id, sort_key, name, uid"),
-            TransferTable(name: "photos", columns: [integer("contact_id"), blob("data")], key: "contact_id"),
-            TransferTable(name: "sent_cards", columns: [integer("contact_id"), integer("revision"), text("version"), text("text")],
-                          key: "contact_id"),
+            TransferTable(name: "photos", columns: [integer("book_id"), integer("contact_id"), blob("data")], key: "book_id, contact_id"),
+            TransferTable(name: "sent_cards", columns: [integer("book_id"), integer("contact_id"), integer("revision"), text("version"),
+                                                        text("text")], key: "book_id, contact_id"),
             TransferTable(name: "changes", columns: [
                 integer("book_id"), integer("number"), integer("contact_id"), text("uid"), text("kind"), integer("changed_at"),
                 text("href"),
