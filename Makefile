@@ -33,13 +33,15 @@ test-suites:
 	CONTACTS_TEST_ENGINE=postgresql $(SWIFT) test --skip-build --filter ContactsStoreTests
 	scripts/e2e.sh
 
+# The store and CardDAV benchmarks run beside a throwaway PostgreSQL cluster, each on both engines
+# (SQLite, then a fresh PostgreSQL database; the CardDAV one also on two servers sharing it).
 bench: deps-bench
 	$(SWIFT) build -c release --product contacts-bench
 	$(SWIFT) build -c release --product contacts
-	.build/release/contacts-bench store
+	scripts/with-postgres.sh scripts/bench-store.sh .build/release
 	scripts/bench-web.sh .build/release
 	scripts/bench-vcard.sh .build/release
-	scripts/bench-carddav.sh .build/release
+	scripts/with-postgres.sh scripts/bench-carddav.sh .build/release
 
 clean:
 	rm -rf .build

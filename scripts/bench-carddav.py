@@ -16,6 +16,12 @@ and each server's peak RSS (VmHWM, and the VmRSS sampled while it ran). Every re
 checked: non-2xx statuses, socket errors and wrong answers (missing cards, etags, address data)
 are counted per workload and reported; any of them makes the script exit 1 after the table.
 Only the standard library is used on the client side.
+
+Given --pg (a `contacts serve` on a fresh PostgreSQL database holding the same user), the same
+workloads run on it too, and a second table compares it with ours on SQLite (and with Radicale).
+Given --pg2 as well (a second `contacts serve` on that database), a last workload runs the GET
+load of workload 5 on both at once: two wrk processes side by side, each with half the
+connections and aimed at one server, their requests/s added up.
 """
 
 import argparse
@@ -380,6 +386,11 @@ def lua_string(text):
 
 def run_wrk(server, key, script, connections, seconds, expected_bytes=None):
     """Runs wrk with `script` (a Lua body without the shared header and footer) and records its figures."""
+    return finish_wrk(start_wrk(server, key, script, connections, seconds, expected_bytes))
+
+
+def start_wrk(server, key, script, connections, seconds, expected_bytes=None):
+    """Starts wrk with `script` against `server`; `finish_wrk` waits for it and records its figures."""
     header = f"""
 wrk.headers["Authorization"] = {lua_string(server.auth)}
 local counter = 0
@@ -396,15 +407,25 @@ function done(summary, latency, requests)
     summary.duration, e.connect, e.read, e.write, e.status, e.timeout, latency:percentile(50), latency:percentile(99)))
 end
 """
-    path = os.path.join(ARGS.work, f"{server.label.lower()}-{key}.lua")
+    path = os.path.join(ARGS.work, f"{server.label.lower().replace(' ', '-')}-{key}.lua")
     with open(path, "w") as file:
         file.write(header + script + footer)
     threads = min(2, connections)
     command = ["wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--timeout", "60s", "-s", path, server.url]
-    completed = subprocess.run(command, capture_output=True, text=True, timeout=seconds + 120)
-    line = next((l for l in completed.stdout.splitlines() if l.startswith("WRK_JSON ")), None)
-    if completed.returncode != 0 or line is None:
-        server.problem(key, f"wrk failed ({completed.returncode}): {completed.stdout[-500:]} {completed.stderr[-500:]}")
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return dict(server=server, key=key, process=process, seconds=seconds, expected_bytes=expected_bytes)
+
+
+def finish_wrk(run):
+    server, key, process, expected_bytes = run["server"], run["key"], run["process"], run["expected_bytes"]
+    try:
+        stdout, stderr = process.communicate(timeout=run["seconds"] + 120)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        stdout, stderr = process.communicate()
+    line = next((l for l in stdout.splitlines() if l.startswith("WRK_JSON ")), None)
+    if process.returncode != 0 or line is None:
+        server.problem(key, f"wrk failed ({process.returncode}): {stdout[-500:]} {stderr[-500:]}")
         server.results[key] = dict(value=float("nan"), p50=float("nan"), p99=float("nan"), errors=1)
         return
     figures = json.loads(line[len("WRK_JSON "):])
@@ -419,7 +440,9 @@ end
         server.problem(key, f"responses averaged {per_response:.0f} bytes; a checked one had {expected_bytes}")
     rate = requests / (figures["duration_us"] / 1e6)
     server.results[key] = dict(value=rate, p50=figures["p50_us"] / 1000, p99=figures["p99_us"] / 1000,
-                               errors=errors, requests=requests, bytes_per_response=per_response)
+                               errors=errors, requests=requests, bytes_per_response=per_response,
+                               status_errors=figures["status"],
+                               socket_errors=sum(figures[k] for k in ("connect", "read", "write", "timeout")))
     print(f"  {key}: {requests} requests, {rate:.1f}/s, p50 {figures['p50_us'] / 1000:.2f} ms, "
           f"p99 {figures['p99_us'] / 1000:.2f} ms, {per_response / 1024:.1f} KiB per response, errors {errors}", flush=True)
 
@@ -463,15 +486,19 @@ end
         server.results[key]["errors"] += 1
 
 
-def get_cards(server, cards, connections, seconds):
-    key = "get"
+def check_gets(server, key, cards):
+    """A few GETs checked in full: the card, its UID and an ETag."""
     conn = server.connect()
     for card in cards[:3] + cards[10:12]:
         status, headers, data, _ = request(conn, server, "GET", server.card_path(card))
         if status != 200 or not data.startswith(b"BEGIN:VCARD") or card.uid.encode() not in data or not headers.get("ETag"):
             server.problem(key, f"GET {card.name}: {status}, ETag {headers.get('ETag')!r}, {data[:100]!r}")
     conn.close()
-    script = "local paths = {\n" + ",\n".join(lua_string(server.card_path(card)) for card in cards) + "\n}\n" + """
+
+
+def get_script(server, cards):
+    """The wrk script of the GET workload: every card in turn, each connection from its own place."""
+    return "local paths = {\n" + ",\n".join(lua_string(server.card_path(card)) for card in cards) + "\n}\n" + """
 local n = 0
 function init(args) n = id * 1000 end
 function request()
@@ -479,7 +506,28 @@ function request()
   return wrk.format("GET", paths[(n % #paths) + 1])
 end
 """
-    run_wrk(server, key, script, connections, seconds)
+
+
+def get_cards(server, cards, connections, seconds):
+    key = "get"
+    check_gets(server, key, cards)
+    run_wrk(server, key, get_script(server, cards), connections, seconds)
+
+
+def get_cards_two_nodes(nodes, cards, connections, seconds):
+    """The GET load of `get_cards` spread over `nodes` (servers on one database) at once: one wrk
+    per node, started together, each with its share of the connections."""
+    key = "get_two_nodes"
+    for node in nodes:
+        check_gets(node, key, cards)
+    share = connections // len(nodes)
+    runs = [start_wrk(node, key, get_script(node, cards), share, seconds) for node in nodes]
+    for run in runs:
+        finish_wrk(run)
+    results = [node.results[key] for node in nodes]
+    total = sum(result["value"] for result in results)
+    print(f"  {key}: {total:.1f} requests/s over {len(nodes)} servers together", flush=True)
+    return total
 
 
 # ---------------------------------------------------------------------------------------------
@@ -510,35 +558,62 @@ def ms_text(value):
     return f"{value:.2f}" if value < 10 else f"{value:.1f}" if value < 100 else f"{value:.0f}"
 
 
-def print_table(ours, radicale, cards_count):
+def better_than(first, second, key, higher):
+    """How many times `first` beats `second` on `key` (time rows inverted), and the plain ratio."""
+    mine, theirs = first.results.get(key), second.results.get(key)
+    if mine is None or theirs is None:
+        return float("nan"), float("nan")
+    ratio = mine["value"] / theirs["value"] if theirs["value"] else float("nan")
+    return (ratio if higher else (1 / ratio if ratio else float("nan"))), ratio
+
+
+def print_table(title, note, first, first_label, second, second_label, cards_count, percent=False, versus=None):
+    """One row per workload: `first` and `second` with their latencies, first/second, how well
+    `first` does against `second` (times better, or with `percent` as a % of `second`'s figure,
+    time rows inverted so that 100% is as fast), and with `versus` = (server, label, target) a
+    column of how many times `first` beats that server; `percent` = (target %) marks each row."""
     print()
-    print(f"CardDAV benchmark: {cards_count:,} cards, PersonalContacts vs Radicale {ARGS.radicale_version}, "
-          f"{os.cpu_count()} cores")
-    print("(latency p50/p99 in ms; single-request rows: median and p99 of the runs; "
-          "'better' = how many times ours beats Radicale)")
-    head = f"{'workload':<29} {'ours':>15} {'p50':>7} {'p99':>7} {'Radicale':>15} {'p50':>7} {'p99':>7} " \
-           f"{'ours/Rad.':>10} {'better':>8} {'errors':>7}"
+    print(title)
+    print(note)
+    short = {"Radicale": "Rad.", "PostgreSQL": "PG"}
+    ratio_head = short.get(first_label, first_label) + "/" + short.get(second_label, second_label)
+    relation = f"% of {second_label}" if percent else "better"
+    head = f"{'workload':<29} {first_label:>15} {'p50':>7} {'p99':>7} {second_label:>15} {'p50':>7} {'p99':>7} " \
+           f"{ratio_head:>10} {relation:>{14 if percent else 8}}"
+    if versus:
+        head += f" {'vs ' + versus[1]:>14}"
+    head += f" {'errors':>7}"
     print(head)
     print("-" * len(head))
     for key, label, unit, higher in ROWS:
         label = label.format(cards=cards_count)
-        mine, theirs = ours.results.get(key), radicale.results.get(key)
+        mine, theirs = first.results.get(key), second.results.get(key)
         if mine is None or theirs is None:
             print(f"{label:<29} (not measured)")
             continue
-        ratio = mine["value"] / theirs["value"] if theirs["value"] else float("nan")
-        better = ratio if higher else (1 / ratio if ratio else float("nan"))
-        print(f"{label:<29} {value_text(mine['value'], unit):>15} {ms_text(mine['p50']):>7} {ms_text(mine['p99']):>7} "
-              f"{value_text(theirs['value'], unit):>15} {ms_text(theirs['p50']):>7} {ms_text(theirs['p99']):>7} "
-              f"{ratio:>10.3g} {better:>7.1f}× {mine['errors']:>3}/{theirs['errors']:<3}")
-    mine_rss, theirs_rss = ours.results["rss"]["value"], radicale.results["rss"]["value"]
-    print(f"{'peak RSS (VmHWM)':<29} {mine_rss:>11.1f} MiB {'':>15} {theirs_rss:>11.1f} MiB {'':>15} "
-          f"{mine_rss / theirs_rss:>10.3g} {theirs_rss / mine_rss:>7.1f}×")
-    # VmHWM keeps any brief spike (an argon2id password check allocates its memory cost at once);
-    # the samples show what the server holds while it works.
-    mine_rss, theirs_rss = ours.results["rss"]["sampled"], radicale.results["rss"]["sampled"]
-    print(f"{'max VmRSS (sampled /100 ms)':<29} {mine_rss:>11.1f} MiB {'':>15} {theirs_rss:>11.1f} MiB {'':>15} "
-          f"{mine_rss / theirs_rss:>10.3g} {theirs_rss / mine_rss:>7.1f}×")
+        better, ratio = better_than(first, second, key, higher)
+        line = (f"{label:<29} {value_text(mine['value'], unit):>15} {ms_text(mine['p50']):>7} {ms_text(mine['p99']):>7} "
+                f"{value_text(theirs['value'], unit):>15} {ms_text(theirs['p50']):>7} {ms_text(theirs['p99']):>7} "
+                f"{ratio:>10.3g} ")
+        if percent:
+            line += f"{better * 100:>7.0f}% {'ok' if better * 100 >= percent else 'BELOW':>5}"
+        else:
+            line += f"{better:>7.1f}×"
+        if versus:
+            against, _ = better_than(first, versus[0], key, higher)
+            line += f" {against:>7.1f}× {'ok' if against >= versus[2] else 'BELOW':>5}"
+        print(line + f" {mine['errors']:>3}/{theirs['errors']:<3}")
+    width = 14 if percent else 8
+    for title, field in (("peak RSS (VmHWM)", "value"), ("max VmRSS (sampled /100 ms)", "sampled")):
+        # VmHWM keeps any brief spike (an argon2id password check allocates its memory cost at once);
+        # the samples show what the server holds while it works.
+        mine_rss, theirs_rss = first.results["rss"][field], second.results["rss"][field]
+        line = (f"{title:<29} {mine_rss:>11.1f} MiB {'':>15} {theirs_rss:>11.1f} MiB {'':>15} "
+                f"{mine_rss / theirs_rss:>10.3g} ")
+        line += f"{theirs_rss / mine_rss * 100:>7.0f}%" if percent else f"{theirs_rss / mine_rss:>7.1f}×"
+        if versus:
+            line += f" {'':>{width - 8}} {versus[0].results['rss'][field] / mine_rss:>7.1f}×"
+        print(line)
 
 
 def main():
@@ -549,6 +624,11 @@ def main():
     parser.add_argument("--radicale", required=True, help="base URL of Radicale")
     parser.add_argument("--radicale-pid", type=int, required=True)
     parser.add_argument("--radicale-version", default="3")
+    parser.add_argument("--pg", help="base URL of contacts serve on a fresh PostgreSQL database with the same user")
+    parser.add_argument("--pg-pid", type=int)
+    parser.add_argument("--pg2", help="base URL of a second contacts serve on that database (two-node workload)")
+    parser.add_argument("--pg2-pid", type=int)
+    parser.add_argument("--pg-version", default="", help="the PostgreSQL server's version, for the title")
     parser.add_argument("--user", default="bench")
     parser.add_argument("--password", required=True)
     parser.add_argument("--work", required=True, help="a scratch directory for the wrk scripts")
@@ -563,39 +643,74 @@ def main():
     total = sum(len(card.body()) for card in cards)
     print(f"{len(cards)} cards, {photos} with a 20 KB photo, {total / 1e6:.1f} MB of vCard", flush=True)
 
-    ours = Server("Ours", ARGS.ours, ARGS.ours_pid, f"/dav/addressbooks/{ARGS.user}/contacts/", ARGS.user, ARGS.password)
+    ours_collection = f"/dav/addressbooks/{ARGS.user}/contacts/"
+    ours = Server("Ours", ARGS.ours, ARGS.ours_pid, ours_collection, ARGS.user, ARGS.password)
     radicale = Server("Radicale", ARGS.radicale, ARGS.radicale_pid, f"/{ARGS.user}/contacts/", ARGS.user, ARGS.password)
-    sampler = RSSSampler([ours, radicale])
+    pg = Server("PostgreSQL", ARGS.pg, ARGS.pg_pid, ours_collection, ARGS.user, ARGS.password) if ARGS.pg else None
+    pg2 = Server("PostgreSQL node 2", ARGS.pg2, ARGS.pg2_pid, ours_collection, ARGS.user, ARGS.password) \
+        if pg and ARGS.pg2 else None
+    servers = [server for server in (ours, radicale, pg) if server]
+    sampler = RSSSampler(servers + ([pg2] if pg2 else []))
     sampler.start()
-    for server, create in ((ours, False), (radicale, True)):
+    for server in servers:
         print(f"{server.label} ({server.url}):", flush=True)
-        prepare(server, create)
+        prepare(server, server is radicale)
         put_all(server, cards, clients=8)
         propfind_and_sync(server, cards, ARGS.runs)
         multiget(server, cards, connections=4, seconds=ARGS.seconds)
         get_cards(server, cards, connections=8, seconds=ARGS.seconds)
+    two_nodes = None
+    if pg2:
+        print(f"{pg.label} and {pg2.label} ({pg.url}, {pg2.url}), the same database:", flush=True)
+        prepare(pg2, False)
+        two_nodes = get_cards_two_nodes([pg, pg2], cards, connections=8, seconds=ARGS.seconds)
     sampler.stopping.set()
     sampler.join()
-    for server in (ours, radicale):
+    for server in servers + ([pg2] if pg2 else []):
         hwm = proc_status_kib(server.pid, "VmHWM") or 0
         sampled = max(server.rss_samples_kib, default=0)
         server.results["rss"] = dict(value=max(hwm, sampled) / 1024, hwm=hwm / 1024, sampled=sampled / 1024)
 
-    print_table(ours, radicale, len(cards))
+    print_table(f"CardDAV benchmark: {len(cards):,} cards, PersonalContacts vs Radicale {ARGS.radicale_version}, "
+                f"{os.cpu_count()} cores",
+                "(latency p50/p99 in ms; single-request rows: median and p99 of the runs; "
+                "'better' = how many times ours beats Radicale)",
+                ours, "ours", radicale, "Radicale", len(cards))
+    if pg:
+        print_table(f"PersonalContacts on PostgreSQL {ARGS.pg_version} vs on SQLite: {len(cards):,} cards, "
+                    f"{os.cpu_count()} cores, the database server on the same machine",
+                    "(latency p50/p99 in ms; '% of SQLite' = PostgreSQL's throughput as a % of SQLite's, time rows "
+                    "inverted (target >= 50%);\n 'vs Radicale' = how many times PostgreSQL beats Radicale (target >= 20x); "
+                    "RSS: the contacts serve process only, not PostgreSQL's)",
+                    pg, "PostgreSQL", ours, "SQLite", len(cards), percent=50, versus=(radicale, "Radicale", 20))
+    if two_nodes is not None:
+        single = pg.results["get"]["value"]
+        print()
+        print(f"Two nodes, one PostgreSQL database: GET one card, 8 conns split 4 + 4 over two contacts serve "
+              f"processes at once ({ARGS.seconds} s)")
+        for node in (pg, pg2):
+            result = node.results["get_two_nodes"]
+            print(f"  {node.label + ':':<19} {value_text(result['value'], 'req/s'):>12}, p50 {ms_text(result['p50'])} ms, "
+                  f"p99 {ms_text(result['p99'])} ms, {result.get('requests', 0):,} requests, "
+                  f"socket errors {result.get('socket_errors', 'n/a')}, non-2xx {result.get('status_errors', 'n/a')}, "
+                  f"wrong answers {result['errors'] - result.get('socket_errors', 0) - result.get('status_errors', 0)}")
+        errors = sum(node.results["get_two_nodes"]["errors"] for node in (pg, pg2))
+        print(f"  {'total:':<19} {value_text(two_nodes, 'req/s'):>12} ({two_nodes / single:.2f}× one PostgreSQL node, "
+              f"{two_nodes / ours.results['get']['value']:.2f}× SQLite's one node), {errors} errors / non-2xx")
     notes = []
-    for server in (ours, radicale):
+    for server in servers:
         put = server.results["put"]
         if put.get("without_etag"):
             notes.append(f"{server.label}: {put['without_etag']} PUTs answered without an ETag (stored card differs from the sent one)")
         if put.get("client_cpu", 0) > 0.85:
             notes.append(f"{server.label}: the PUT clients used {put['client_cpu']:.0%} of a core — the client may limit that figure")
-    errors = [problem for server in (ours, radicale) for problem in
+    errors = [problem for server in servers + ([pg2] if pg2 else []) for problem in
               (f"{server.label} {p}" for p in server.problems)]
     for note in notes:
         print("note: " + note)
     if ARGS.json:
         with open(ARGS.json, "w") as file:
-            json.dump({s.label: s.results for s in (ours, radicale)}, file, indent=2)
+            json.dump({s.label: s.results for s in servers + ([pg2] if pg2 else [])}, file, indent=2)
     if errors:
         print(f"\n{len(errors)} kinds of error or wrong answer (first few shown per workload):", file=sys.stderr)
         for line in errors:

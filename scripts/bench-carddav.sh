@@ -6,10 +6,27 @@
 # was an error or a wrong answer. scripts/bench-carddav.py does the measuring.
 # Radicale (bench/requirements.txt, in a virtualenv at .venv-bench) runs with a bcrypt htpasswd
 # file, its login cache on (kept 5 minutes, as ours is) and filesystem storage in a temp dir.
-# Usage: scripts/bench-carddav.sh [BIN_DIR] [bench-carddav.py options, e.g. --cards 200 --seconds 3]
-#        (BIN_DIR defaults to .build/release)
+# With a PostgreSQL server (--postgres-server URL, else $CONTACTS_TEST_POSTGRES, which
+# scripts/with-postgres.sh sets) it also runs `contacts serve` on a fresh database made on that
+# server (same user and password), measures the same workloads on it, prints a second table
+# (PostgreSQL vs SQLite, and vs Radicale), then starts a second server on that database and
+# measures GETs spread over both at once; the database is dropped at the end.
+# Usage: scripts/bench-carddav.sh [BIN_DIR] [--postgres-server URL] [bench-carddav.py options,
+#        e.g. --cards 200 --seconds 3]   (BIN_DIR defaults to .build/release)
 set -euo pipefail
 bin=${1:-.build/release}
+shift || true
+# --postgres-server is ours; every other option goes to bench-carddav.py.
+postgres_server=${CONTACTS_TEST_POSTGRES:-}
+options=()
+while [ $# -gt 0 ]; do
+  case $1 in
+    --postgres-server) [ $# -ge 2 ] || { echo "--postgres-server needs a URL" >&2; exit 2; }
+                       postgres_server=$2; shift 2 ;;
+    --postgres-server=*) postgres_server=${1#*=}; shift ;;
+    *) options+=("$1"); shift ;;
+  esac
+done
 [ -x "$bin/contacts" ] || { echo "no $bin/contacts: build it with swift build -c release --product contacts" >&2; exit 1; }
 bin=$(cd "$bin" && pwd)
 cd "$(dirname "$0")/.."
@@ -20,10 +37,11 @@ python="$PWD/$venv/bin/python"
 export PYTHONDONTWRITEBYTECODE=1  # no __pycache__ in the work tree
 
 work=$(mktemp -d)
-ours= radicale=
+ours= radicale= pg_nodes= database=
 cleanup() {
-  for pid in $ours $radicale; do kill "$pid" 2>/dev/null || true; done
+  for pid in $ours $radicale $pg_nodes; do kill "$pid" 2>/dev/null || true; done
   wait 2>/dev/null || true
+  if [ -n "$database" ]; then "$psql" -q "$postgres_server" -c "DROP DATABASE IF EXISTS $database" >/dev/null 2>&1 || true; fi
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -32,13 +50,39 @@ trap 'exit 130' INT TERM
 user=bench
 password="bench password $RANDOM"
 
+# Starts `contacts STORE_OPTION STORE serve` on a free port, logging to $work/NAME.{out,log};
+# sets $started (its pid) and $started_url (the address it printed).
+start_contacts() {
+  local name=$1; shift
+  "$bin/contacts" "$@" serve --port 0 >"$work/$name.out" 2>"$work/$name.log" &
+  started=$!
+  for _ in $(seq 100); do grep -q Listening "$work/$name.out" 2>/dev/null && break; sleep 0.1; done
+  started_url=$(sed -n 's/^Listening on //p' "$work/$name.out")
+  [ -n "$started_url" ] || { echo "contacts serve ($name) did not start:" >&2; cat "$work/$name.log" >&2; exit 1; }
+}
+
 # PersonalContacts: a fresh data directory with one user; it prints the port it got.
 printf '%s\n' "$password" | "$bin/contacts" --data "$work/ours" user add "$user" --password-stdin >/dev/null
-"$bin/contacts" --data "$work/ours" serve --port 0 >"$work/ours.out" 2>"$work/ours.log" &
-ours=$!
-for _ in $(seq 100); do grep -q Listening "$work/ours.out" 2>/dev/null && break; sleep 0.1; done
-ours_url=$(sed -n 's/^Listening on //p' "$work/ours.out")
-[ -n "$ours_url" ] || { echo "contacts serve did not start:" >&2; cat "$work/ours.log" >&2; exit 1; }
+start_contacts ours --data "$work/ours"
+ours=$started ours_url=$started_url
+
+# PersonalContacts on PostgreSQL: a fresh database on the server, the same user, two servers on it
+# (the second one only for the two-node workload).
+pg_options=()
+if [ -n "$postgres_server" ]; then
+  psql=$(command -v psql || ls /usr/lib/postgresql/*/bin/psql 2>/dev/null | sort -V | tail -n 1)
+  [ -x "$psql" ] || { echo "no psql to make the benchmark's database with" >&2; exit 1; }
+  database="contacts_bench_carddav_$$"
+  "$psql" -q -v ON_ERROR_STOP=1 "$postgres_server" -c "CREATE DATABASE $database" >/dev/null
+  # The server's URL with its database (the path) replaced by the new one, the query kept.
+  pg_url=$(printf '%s' "$postgres_server" | sed -E "s#^(postgres(ql)?://[^/?]*)(/[^?]*)?#\\1/$database#")
+  printf '%s\n' "$password" | "$bin/contacts" --database "$pg_url" user add "$user" --password-stdin >/dev/null
+  start_contacts pg --database "$pg_url"
+  pg_nodes=$started pg_options+=(--pg "$started_url" --pg-pid "$started")
+  start_contacts pg2 --database "$pg_url"
+  pg_nodes="$pg_nodes $started" pg_options+=(--pg2 "$started_url" --pg2-pid "$started")
+  pg_options+=(--pg-version "$("$psql" -Atq "$pg_url" -c "SHOW server_version")")
+fi
 
 # Radicale: bcrypt htpasswd, login cache on, storage in the temp dir, on a free port.
 mkdir -p "$work/radicale"
@@ -69,10 +113,13 @@ radicale_version=$("$python" -c 'import radicale; print(radicale.VERSION)')
 status=0
 "$python" scripts/bench-carddav.py --ours "$ours_url" --ours-pid "$ours" \
   --radicale "http://127.0.0.1:$port" --radicale-pid "$radicale" --radicale-version "$radicale_version" \
-  --user "$user" --password "$password" --work "$work" "${@:2}" || status=$?
+  ${pg_options[@]+"${pg_options[@]}"} \
+  --user "$user" --password "$password" --work "$work" ${options[@]+"${options[@]}"} || status=$?
 if [ "$status" -ne 0 ]; then
   echo "--- last lines of the servers' logs ---" >&2
-  tail -n 5 "$work/ours.log" >&2
+  for name in ours pg pg2; do
+    if [ -f "$work/$name.log" ]; then echo "($name)" >&2; tail -n 5 "$work/$name.log" >&2; fi
+  done
   grep -iE 'error|warning|exception' "$work/radicale.log" | tail -n 10 >&2 || true
 fi
 exit "$status"

@@ -1,14 +1,25 @@
 import ContactsStore
 import Foundation
 
-// `contacts-bench [store [COUNT]]` measures the store (100,000 contacts by default);
+// `contacts-bench [store [COUNT] [--database URL]]` measures the store (100,000 contacts by
+// default) in a new SQLite data directory, or with --database in that empty PostgreSQL database;
 // `contacts-bench seed DIR USER PASSWORD COUNT` fills a data directory for the web benchmark;
 // `contacts-bench cards FILE COUNT` writes a vCard file for the import benchmark.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first ?? "store" {
 case "store":
-    try storeBenchmark(count: arguments.count > 1 ? Int(arguments[1]) ?? 100_000 : 100_000)
+    var words = Array(arguments.dropFirst())
+    var databaseURL: String?
+    if let option = words.firstIndex(of: "--database") {
+        guard option + 1 < words.count else {
+            FileHandle.standardError.write(Data("contacts-bench store: --database needs a postgresql:// URL\n".utf8))
+            exit(2)
+        }
+        databaseURL = words[option + 1]
+        words.removeSubrange(option...(option + 1))
+    }
+    try storeBenchmark(count: words.first.flatMap { Int($0) } ?? 100_000, databaseURL: databaseURL)
 case "seed" where arguments.count == 5:
     let store = try ContactStore(directory: arguments[1])
     let user = try store.createUser(username: arguments[2], password: arguments[3])
@@ -19,6 +30,6 @@ case "seed" where arguments.count == 5:
 case "cards" where arguments.count == 3:
     try writeCardFile(path: arguments[1], count: Int(arguments[2]) ?? 100_000)
 default:
-    FileHandle.standardError.write(Data("usage: contacts-bench [store [COUNT]] | seed DIR USER PASSWORD COUNT | cards FILE COUNT\n".utf8))
+    FileHandle.standardError.write(Data("usage: contacts-bench [store [COUNT] [--database URL]] | seed DIR USER PASSWORD COUNT | cards FILE COUNT\n".utf8))
     exit(2)
 }
