@@ -37,11 +37,14 @@ extension ContactStore {
     public func cardVersions(hrefs: [String], in scope: AddressBookScope) throws -> [CardVersion] {
         try queue.read { db in
             let salt = try Self.syncSalt(of: scope, db: db)
+            let wanted = Self.uniqued(hrefs)
+            guard !wanted.isEmpty else { return [] }
+            let (list, names) = Self.nameList(wanted, as: "wanted", db: db)
             return try db.statement("""
                 SELECT c.href, c.revision, c.updated_at
-                FROM \(db.dialect.jsonStrings(as: "wanted")) \(db.dialect.listJoin) contacts c ON c.book_id = ? AND c.href = wanted.value
+                FROM \(list) \(db.dialect.listJoin) contacts c ON c.book_id = ? AND c.href = wanted.value
                 WHERE c.deleted_at IS NULL ORDER BY wanted.key
-                """).rows([Self.jsonArray(Self.uniqued(hrefs)), scope.bookID]) { Self.cardVersion($0, salt: salt) }
+                """).rows([names, scope.bookID]) { Self.cardVersion($0, salt: salt) }
         }
     }
 
@@ -183,6 +186,15 @@ extension ContactStore {
         }
     }
 
+    /// A table source named `alias` of `names` (columns `value` and `key`, its order) and the value
+    /// its one parameter takes. One name is a one-row subquery, so the planner of either engine
+    /// knows it is one row and looks the card up by its index (PostgreSQL takes a function's list
+    /// for 100 rows and would rather scan a small book); more are a JSON array.
+    private static func nameList(_ names: [String], as alias: String, db: any SQLConnection) -> (String, any SQLBindable) {
+        names.count == 1 ? ("(SELECT CAST(? AS TEXT) AS value, 0 AS key) AS \(alias)", names[0])
+            : (db.dialect.jsonStrings(as: alias), jsonArray(names))
+    }
+
     /// The live cards called `hrefs` with their photos, in the order given, each once.
     private static func storedCards(_ hrefs: [String], in scope: AddressBookScope, db: any SQLConnection) throws -> [StoredCard] {
         let wanted = uniqued(hrefs)
@@ -191,13 +203,14 @@ extension ContactStore {
         let (sentVersion, sentText) = (Int32(ContactRow.columnCount + 2), Int32(ContactRow.columnCount + 3))
         let salt = try syncSalt(of: scope, db: db)
         // The list join keeps the names asked for, in order, as the outer loop: one index lookup each.
+        let (list, names) = nameList(wanted, as: "wanted", db: db)
         return try db.statement("""
             SELECT \(ContactRow.columns), c.href, p.data, s.version, s.text
-            FROM \(db.dialect.jsonStrings(as: "wanted")) \(db.dialect.listJoin) contacts c ON c.book_id = ? AND c.href = wanted.value
+            FROM \(list) \(db.dialect.listJoin) contacts c ON c.book_id = ? AND c.href = wanted.value
             LEFT JOIN photos p ON p.book_id = c.book_id AND p.contact_id = c.id
             LEFT JOIN sent_cards s ON s.book_id = c.book_id AND s.contact_id = c.id AND s.revision = c.revision
             WHERE c.deleted_at IS NULL ORDER BY wanted.key
-            """).rows([jsonArray(wanted), scope.bookID]) { row in
+            """).rows([names, scope.bookID]) { row in
             var contact = ContactRow.contact(from: row)
             if !row.isNull(photo) { contact.details.photo = try Photo(data: row.blob(photo)) }
             let sent = row.isNull(sentText) ? nil : VCardWriter.Version(rawValue: row.text(sentVersion))
