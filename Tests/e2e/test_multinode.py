@@ -180,6 +180,9 @@ def test_sync_tokens_never_skip_a_change_made_on_either_node(nodes):
         http = requests.Session()
         try:
             for i in range(WRITES_PER_NODE):
+                if i % 25 == 0:  # let the syncer catch up mid-way, however fast the writes are
+                    seen = syncs
+                    poll("a sync between writes", lambda: syncs > seen or done.is_set(), timeout=120, interval=0.01)
                 href = rng.choice(POOL)
                 url = card_href(node.url, href)
                 if rng.random() < 0.15:
@@ -215,6 +218,7 @@ def test_sync_tokens_never_skip_a_change_made_on_either_node(nodes):
                 sync_once(rng.choice((n1, n2)))
         except Exception as e:  # noqa: BLE001
             errors.append(f"syncer: {e!r}")
+            done.set()  # no writer waits for it any more
 
     threads = [threading.Thread(target=writer, args=(n1, 1)), threading.Thread(target=writer, args=(n2, 2))]
     watcher = threading.Thread(target=syncer)
