@@ -3,7 +3,8 @@
 # a fresh temporary directory, reached only through a unix socket in it, stopped and removed
 # when COMMAND ends (failed or interrupted too). If CONTACTS_TEST_POSTGRES is already set, just
 # runs COMMAND. PostgreSQL refuses to run as root, so as root the cluster belongs to the system
-# user contacts-test (created if missing; nobody when it cannot be).
+# user contacts-test (created if missing; nobody when it cannot be). Also exports
+# CONTACTS_TEST_POSTGRES_BIN, _DATA and _OWNER: the cluster's bin dir, data dir and OS user.
 # Example: scripts/with-postgres.sh swift test --filter PostgreSQLTests
 set -euo pipefail
 
@@ -90,5 +91,7 @@ if ! as_owner "$bindir/pg_ctl" -D "$data" -l "$dir/server.log" -w -t 60 start >/
 fi
 
 export CONTACTS_TEST_POSTGRES="postgresql:///postgres?host=$dir&user=$owner"
+# For tests that stop and start the cluster (pg_ctl -D DATA, run as OWNER, from BIN).
+export CONTACTS_TEST_POSTGRES_BIN="$bindir" CONTACTS_TEST_POSTGRES_DATA="$data" CONTACTS_TEST_POSTGRES_OWNER="$owner"
 echo "with-postgres: $("$bindir/postgres" --version) at $dir (CONTACTS_TEST_POSTGRES=$CONTACTS_TEST_POSTGRES)" >&2
 "$@"

@@ -1,5 +1,9 @@
 """Fixtures: a `contacts serve` per module (or per test), users, and headless Chromium drivers.
 
+With CONTACTS_E2E_ENGINE=postgresql (under scripts/with-postgres.sh) `server` and `fresh_server`
+run on PostgreSQL, each on a fresh database of the test cluster, dropped afterwards; otherwise
+(the default, `sqlite`) on a data directory. `pg_database` is a fresh database for any engine.
+
 On a failure the report shows each live server's stdout/stderr, and the page of each open
 browser is saved as .build/e2e-artifacts/<test>-<n>.png/.html.
 """
@@ -7,6 +11,7 @@ browser is saved as .build/e2e-artifacts/<test>-<n>.png/.html.
 from __future__ import annotations
 
 import itertools
+import os
 import re
 from pathlib import Path
 
@@ -14,9 +19,11 @@ import pytest
 
 from harness.app import PASSWORD, login
 from harness.browser import new_driver
+from harness.postgres import Database, cluster_url
 from harness.server import REPO, Server, binary_path
 
 ARTIFACTS = REPO / ".build" / "e2e-artifacts"
+ENGINE = os.environ.get("CONTACTS_E2E_ENGINE", "sqlite")
 
 _open_drivers: list = []
 _user_numbers = itertools.count(1)
@@ -26,10 +33,37 @@ def pytest_sessionstart(session):
     binary = binary_path()
     if not binary.exists():
         raise pytest.UsageError(f"{binary} is missing: run `swift build --product contacts` first")
+    if ENGINE not in ("sqlite", "postgresql"):
+        raise pytest.UsageError(f"CONTACTS_E2E_ENGINE={ENGINE!r}: must be sqlite or postgresql")
+    if ENGINE == "postgresql" and not cluster_url():
+        raise pytest.UsageError("CONTACTS_E2E_ENGINE=postgresql needs CONTACTS_TEST_POSTGRES: run under scripts/with-postgres.sh")
+
+
+def pytest_report_header(config):
+    return f"contacts engine: {ENGINE} (CONTACTS_E2E_ENGINE)"
+
+
+# The database each PostgreSQL-backed fixture server was given, dropped when it stops.
+_databases: dict[int, Database] = {}
 
 
 def _start_server(tmp_dir: Path) -> Server:
-    return Server(tmp_dir / "data").start()
+    if ENGINE != "postgresql":
+        return Server(tmp_dir / "data").start()
+    db = Database()
+    try:
+        srv = Server(tmp_dir / "data", database_url=db.url).start()
+    except BaseException:
+        db.drop()
+        raise
+    _databases[id(srv)] = db
+    return srv
+
+
+def _stop_server(srv: Server) -> None:
+    srv.stop()
+    if db := _databases.pop(id(srv), None):
+        db.drop()
 
 
 @pytest.fixture(scope="module")
@@ -38,7 +72,7 @@ def server(tmp_path_factory) -> Server:
     each make their own user (see `account`), so they don't see each other's contacts."""
     srv = _start_server(tmp_path_factory.mktemp("server"))
     yield srv
-    srv.stop()
+    _stop_server(srv)
 
 
 @pytest.fixture
@@ -46,7 +80,17 @@ def fresh_server(tmp_path) -> Server:
     """A server of this test's own: no user yet, no login attempts counted."""
     srv = _start_server(tmp_path)
     yield srv
-    srv.stop()
+    _stop_server(srv)
+
+
+@pytest.fixture
+def pg_database() -> Database:
+    """A fresh, empty database on the test PostgreSQL cluster (skips without one); dropped afterwards."""
+    if not cluster_url():
+        pytest.skip("no PostgreSQL: CONTACTS_TEST_POSTGRES is unset (run under scripts/with-postgres.sh)")
+    db = Database()
+    yield db
+    db.drop()
 
 
 @pytest.fixture

@@ -151,7 +151,7 @@ class Book:
 
 
 def run(server: Server, *args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([str(server.binary), "--data", str(server.data_dir), *args],
+    return subprocess.run([str(server.binary), *server.store_options, *args],
                           input=stdin, capture_output=True, timeout=120)
 
 

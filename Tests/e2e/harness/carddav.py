@@ -372,3 +372,28 @@ def sync_collection(book_url: str, auth, token: str = "") -> SyncReport:
     new_token = root.findtext(f"{DAV}sync-token")
     assert new_token, f"no DAV:sync-token in the report:\n{describe(r)}"
     return SyncReport(changed, removed, new_token.strip(), other, r)
+
+
+def book_url(base_url: str, user: str, book: str = BOOK) -> str:
+    return f"{base_url}/dav/addressbooks/{user}/{book}/"
+
+
+def simple_card(uid: str, name: str, phone: str = "+1 555 0100") -> str:
+    """A minimal vCard 3.0 (Latin name, so the server stores it as sent)."""
+    return (f"BEGIN:VCARD\r\nVERSION:3.0\r\nUID:{uid}\r\nFN:{name}\r\nN:{name};;;;\r\n"
+            f"TEL;TYPE=CELL:{phone}\r\nEND:VCARD\r\n")
+
+
+def put_card(url: str, auth, card: str, http=requests, headers: dict | None = None) -> requests.Response:
+    """PUT a vCard to `url` (a member of an address book), unconditionally unless `headers` say so."""
+    return http.put(url, data=card.encode("utf-8"), auth=auth, allow_redirects=False, timeout=30,
+                    headers={"Content-Type": "text/vcard; charset=utf-8", **(headers or {})})
+
+
+def member_etags(book_url: str, auth) -> dict[str, str]:
+    """{href path: getetag} of the address book's members (PROPFIND Depth: 1), the book itself left out."""
+    body = '<?xml version="1.0" encoding="utf-8"?><d:propfind xmlns:d="DAV:"><d:prop><d:getetag/></d:prop></d:propfind>'
+    entries, _ = multistatus(dav_request("PROPFIND", book_url, auth, body, "1"))
+    book_path = unquote(urlsplit(book_url).path)
+    return {e.href: e.props.get(f"{DAV}getetag", "") for e in entries
+            if e.href.rstrip("/") != book_path.rstrip("/")}

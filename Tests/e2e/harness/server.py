@@ -26,14 +26,18 @@ class ServerError(RuntimeError):
 
 
 class Server:
-    """One `contacts serve` process on an ephemeral port, over its own data directory."""
+    """One `contacts serve` process on an ephemeral port, over its own data directory, or with
+    `database_url` over that PostgreSQL database (`data_dir` then only holds the stderr log)."""
 
     #: Every server started in this pytest process, so a failure report can show their logs.
     started: list["Server"] = []
 
-    def __init__(self, data_dir: Path, binary: Path | None = None):
+    def __init__(self, data_dir: Path, binary: Path | None = None, database_url: str | None = None):
         self.binary = binary or binary_path()
         self.data_dir = Path(data_dir)
+        self.database_url = database_url
+        if database_url:
+            self.data_dir.mkdir(parents=True, exist_ok=True)
         self.stdout_lines: list[str] = []
         self.url: str | None = None
         self._setup_url: str | None = None
@@ -42,12 +46,17 @@ class Server:
         self.proc: subprocess.Popen | None = None
         self.stopped = False  # by stop(), as opposed to by itself
 
+    @property
+    def store_options(self) -> list[str]:
+        """`--data DIR` or `--database URL`: where serve and the CLI keep everything."""
+        return ["--database", self.database_url] if self.database_url else ["--data", str(self.data_dir)]
+
     # -- the CLI -----------------------------------------------------------------------------
 
     def cli(self, *args: str, stdin: str | None = None) -> str:
-        """Runs `contacts --data DIR ARGS...`; returns stdout; raises with stderr on failure."""
+        """Runs `contacts --data DIR ARGS...` (or --database URL); returns stdout; raises with stderr on failure."""
         result = subprocess.run(
-            [str(self.binary), "--data", str(self.data_dir), *args],
+            [str(self.binary), *self.store_options, *args],
             input=stdin, capture_output=True, text=True, timeout=60,
         )
         if result.returncode != 0:
@@ -80,7 +89,7 @@ class Server:
     def start(self, timeout: float = 30) -> "Server":
         self._stderr = open(self._stderr_path, "wb")
         self.proc = subprocess.Popen(
-            [str(self.binary), "--data", str(self.data_dir), "serve", "--host", "127.0.0.1", "--port", "0"],
+            [str(self.binary), *self.store_options, "serve", "--host", "127.0.0.1", "--port", "0"],
             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=self._stderr,
             text=True, encoding="utf-8", errors="replace",
         )
@@ -131,6 +140,12 @@ class Server:
         self._stderr.close()
         return self.proc.returncode
 
+    def kill(self) -> None:
+        """SIGKILL, as a crash would end it."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(10)
+
     def killed_after_timeout(self) -> bool:
         return self.proc is not None and self.proc.returncode == -signal.SIGKILL
 
@@ -146,4 +161,5 @@ class Server:
         return text if len(text) <= limit else "…" + text[-limit:]
 
     def __repr__(self) -> str:
-        return f"<Server {self.url} data={self.data_dir}>"
+        where = f"database={self.database_url}" if self.database_url else f"data={self.data_dir}"
+        return f"<Server {self.url} {where}>"
