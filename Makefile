@@ -40,10 +40,10 @@ test-suites:
 bench: deps-bench
 	$(SWIFT) build -c release --product contacts-bench
 	$(SWIFT) build -c release --product contacts
-	scripts/with-postgres.sh scripts/bench-store.sh .build/release
+	scripts/with-postgres.sh --durable scripts/bench-store.sh .build/release
 	scripts/bench-web.sh .build/release
 	scripts/bench-vcard.sh .build/release
-	scripts/with-postgres.sh scripts/bench-carddav.sh .build/release
+	scripts/with-postgres.sh --durable scripts/bench-carddav.sh .build/release
 
 clean:
 	rm -rf .build

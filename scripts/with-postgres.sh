@@ -5,11 +5,18 @@
 # runs COMMAND. PostgreSQL refuses to run as root, so as root the cluster belongs to the system
 # user contacts-test (created if missing; nobody when it cannot be). Also exports
 # CONTACTS_TEST_POSTGRES_BIN, _DATA and _OWNER: the cluster's bin dir, data dir and OS user.
+# The cluster skips fsync (tests need no durability), unless --durable comes first: benchmarks
+# measure PostgreSQL committing to disk, as SQLite does with synchronous=FULL.
 # Example: scripts/with-postgres.sh swift test --filter PostgreSQLTests
 set -euo pipefail
 
+durable=
+if [ "${1:-}" = --durable ]; then
+  durable=1
+  shift
+fi
 if [ $# -eq 0 ]; then
-  echo "usage: $0 COMMAND [ARGUMENT...]" >&2
+  echo "usage: $0 [--durable] COMMAND [ARGUMENT...]" >&2
   exit 2
 fi
 if [ -n "${CONTACTS_TEST_POSTGRES:-}" ]; then
@@ -78,10 +85,10 @@ cat >>"$data/postgresql.conf" <<CONF
 listen_addresses = ''
 unix_socket_directories = '$dir'
 max_connections = 200
-fsync = off
-synchronous_commit = off
-full_page_writes = off
 CONF
+if [ -z "$durable" ]; then
+  printf 'fsync = off\nsynchronous_commit = off\nfull_page_writes = off\n' >>"$data/postgresql.conf"
+fi
 
 if ! as_owner "$bindir/pg_ctl" -D "$data" -l "$dir/server.log" -w -t 60 start >/dev/null \
    || ! "$bindir/pg_isready" -q -h "$dir" -t 30; then
