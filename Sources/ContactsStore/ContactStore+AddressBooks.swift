@@ -32,7 +32,7 @@ extension ContactStore {
     /// The user's address book called `name`, or nil.
     public func addressBook(named name: String, for user: User) throws -> AddressBook? {
         guard let name = Self.addressBookName(name) else { return nil }
-        return try queue.read { db in
+        return try queue.readSingle { db in
             try db.statement("\(Self.addressBookQuery) AND b.name = ?").firstRow([user.id, name]) {
                 Self.addressBook(from: $0, userID: user.id)
             }

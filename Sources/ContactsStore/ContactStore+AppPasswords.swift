@@ -101,7 +101,7 @@ extension ContactStore {
     /// password added or revoked. Never the same for two accounts, even one deleted and one made
     /// later with its name, so whatever caches verified credentials under it can trust a match.
     public func credentialsGeneration(of user: User) throws -> Int64 {
-        let generation = try queue.read { db in
+        let generation = try queue.readSingle { db in
             try db.statement("SELECT credentials_generation FROM users WHERE id = ?").firstRow([user.id]) { $0.int64(0) }
         }
         guard let generation else { throw StoreError.userNotFound(user.username) }

@@ -16,6 +16,11 @@ struct StoreQueue: Sendable {
         try Self.translatingErrors { try database.read(body) }
     }
 
+    /// Runs `body`, which runs one statement, as its own snapshot (`SQLDatabase.readSingle`).
+    func readSingle<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
+        try Self.translatingErrors { try database.readSingle(body) }
+    }
+
     /// Runs `body` in one write transaction: all of it is written, or none.
     func write<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
         try Self.translatingErrors { try database.write(body) }

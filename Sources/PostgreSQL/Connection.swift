@@ -49,6 +49,7 @@ public final class Connection: SQLConnection {
 
     /// Runs one or more statements that take no parameters.
     public func execute(_ sql: String) throws {
+        try countStatement(sql)
         _ = try check(PQexec(handle, sql), sql: sql)
     }
 
@@ -79,6 +80,22 @@ public final class Connection: SQLConnection {
             throw error
         }
     }
+
+    /// How many more statements may run, while a single-statement read runs; nil otherwise.
+    var statementsAllowed: Int?
+
+    /// Counts a statement about to run against `statementsAllowed`.
+    /// - Throws: a permanent error when a single-statement read runs a second one.
+    func countStatement(_ sql: String) throws(PostgreSQLError) {
+        guard let allowed = statementsAllowed else { return }
+        guard allowed > 0 else {
+            throw PostgreSQLError(sqlState: "25000", message: "a single-statement read ran a second statement", sql: sql)
+        }
+        statementsAllowed = allowed - 1
+    }
+
+    /// Whether the connection is still connected.
+    var isConnected: Bool { PQstatus(handle) == CONNECTION_OK }
 
     /// Whether the connection can take another transaction: still connected, and not left inside one.
     public var isUsable: Bool {

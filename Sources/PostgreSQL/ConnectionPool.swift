@@ -45,26 +45,36 @@ public final class ConnectionPool: SQLDatabase {
         try transaction("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY", body)
     }
 
+    /// Runs `body`, which runs one statement, without BEGIN and COMMIT (the statement is its own
+    /// snapshot); a second statement in it fails. A connection found lost is replaced and `body`
+    /// run again on the new one: it only reads.
+    public func readSingle<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
+        try onFreeSlot { pooled in try PooledConnection.single(on: pooled, body) }
+    }
+
     /// Runs `body` in one READ COMMITTED transaction holding the database's write lock, so that
-    /// writers of every process take turns: all of it is written, or none.
+    /// writers of every process take turns: all of it is written, or none. BEGIN, the lock's
+    /// timeout and the lock go to the server as one message.
     public func write<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
-        let takeLock = "SET LOCAL lock_timeout = \(lockTimeoutMilliseconds); \(AdvisoryLock.writes.takeForTransaction)"
-        return try transaction("BEGIN") { connection in
-            try connection.execute(takeLock)
-            return try body(connection)
-        }
+        try transaction("BEGIN; SET LOCAL lock_timeout = \(lockTimeoutMilliseconds); \(AdvisoryLock.writes.takeForTransaction)", body)
     }
 
     /// Runs `body` in a transaction begun with `begin`, on a free connection (waiting for one when
     /// all are busy).
     private func transaction<T>(_ begin: String, _ body: (Connection) throws -> T) throws -> T {
+        try onFreeSlot { pooled in try PooledConnection.transaction(begin, on: pooled, body) }
+    }
+
+    /// `work` on the first free slot's connection, or, when all are busy, on the next in turn
+    /// once it is free.
+    private func onFreeSlot<T>(_ work: (PooledConnection) throws -> T) throws -> T {
         for slot in slots {
-            if let result = try slot.inUse.withLockIfAvailable({ _ in try PooledConnection.transaction(begin, on: slot.pooled, body) }) {
+            if let result = try slot.inUse.withLockIfAvailable({ _ in try work(slot.pooled) }) {
                 return result
             }
         }
         let slot = slots[nextSlot.wrappingAdd(1, ordering: .relaxed).oldValue % slots.count]
-        return try slot.inUse.withLock { _ in try PooledConnection.transaction(begin, on: slot.pooled, body) }
+        return try slot.inUse.withLock { _ in try work(slot.pooled) }
     }
 }
 
@@ -82,6 +92,27 @@ private final class PooledConnection {
         let connection = try pooled.begun(begin)
         defer { if !connection.isUsable { pooled.connection = nil } }
         return try connection.committing { try body(connection) }
+    }
+
+    /// Runs `body`, allowed one statement, on `pooled`'s connection outside a transaction; once
+    /// more on a new connection when the first was found lost.
+    static func single<T>(on pooled: PooledConnection, _ body: (Connection) throws -> T) throws -> T {
+        var attempts = 0
+        while true {
+            attempts += 1
+            let connection = try pooled.connection.flatMap { $0.isUsable ? $0 : nil } ?? Connection(url: pooled.url)
+            pooled.connection = connection
+            connection.statementsAllowed = 1
+            defer {
+                connection.statementsAllowed = nil
+                if !connection.isUsable { pooled.connection = nil }
+            }
+            do {
+                return try body(connection)
+            } catch where attempts == 1 && !connection.isConnected {
+                continue
+            }
+        }
     }
 
     /// The connection with a transaction begun, opening a new one when there is none, the last

@@ -35,6 +35,7 @@ public final class PreparedStatement: SQLStatement {
         guard values.count == parameterCount else {
             throw PostgreSQLError(sqlState: "07001", message: "expected \(parameterCount) parameters, got \(values.count)", sql: sql)
         }
+        try connection.countStatement(sql)
         let parameters = try Parameters(values.map(\.sqlValue), sql: sql)
         let name = try preparedName(for: parameters.types)
         return try parameters.withPointers { pointers in

@@ -89,6 +89,10 @@ public protocol SQLDatabase: Sendable {
     var dialect: SQLDialect { get }
     /// Runs `body` in one read transaction: every statement in it sees the same snapshot.
     func read<T>(_ body: (any SQLConnection) throws -> T) throws -> T
+    /// Runs `body`, which runs one statement, outside an explicit transaction: one statement is
+    /// its own snapshot on every engine, and PostgreSQL is spared BEGIN and COMMIT (two round
+    /// trips). On PostgreSQL a second statement in `body` is an error.
+    func readSingle<T>(_ body: (any SQLConnection) throws -> T) throws -> T
     /// Runs `body` in one write transaction, serialized with every other writer of the database
     /// (of every process): all of it is written, or none.
     func write<T>(_ body: (any SQLConnection) throws -> T) throws -> T

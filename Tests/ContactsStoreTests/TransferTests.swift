@@ -168,5 +168,6 @@ private struct SeamOnly: SQLDatabase {
     let base: DatabaseQueue
     var dialect: SQLDialect { base.dialect }
     func read<T>(_ body: (any SQLConnection) throws -> T) throws -> T { try base.read(body) }
+    func readSingle<T>(_ body: (any SQLConnection) throws -> T) throws -> T { try base.readSingle(body) }
     func write<T>(_ body: (any SQLConnection) throws -> T) throws -> T { try base.write(body) }
 }

@@ -19,6 +19,16 @@ import SQLEngine
         }
     }
 
+    @Test func aSingleStatementReadMeetingALostConnectionRunsAgainOnANewOne() throws {
+        try TestServer.withScratchDatabase { url, admin in
+            let pool = try ConnectionPool(url: url, migrator: Migrator([]), connections: 1)
+            let first = try #require(try pool.readSingle { try $0.statement(backendID).firstRow { $0.int(0) } })
+            try admin.run("SELECT pg_terminate_backend(?, 5000)", first)
+            let second = try #require(try pool.readSingle { try $0.statement(backendID).firstRow { $0.int(0) } })
+            #expect(second != first)
+        }
+    }
+
     @Test func aConnectionTerminatedInATransactionFailsItTemporarily() throws {
         try TestServer.withScratchDatabase { url, admin in
             let pool = try ConnectionPool(url: url, migrator: Migrator([]), connections: 1)

@@ -36,6 +36,27 @@ import SQLEngine
         }
     }
 
+    @Test func aSingleStatementReadRunsOneStatementOutsideATransaction() throws {
+        try TestServer.withScratchDatabase { url, _ in
+            let pool = try ConnectionPool(url: url, migrator: counterTable, connections: 1)
+            // No transaction block around it (a read's connection is inside one): the statement is
+            // its own snapshot.
+            #expect(try pool.readSingle { ($0 as? Connection)?.isUsable } == true)
+            #expect(try pool.read { ($0 as? Connection)?.isUsable } == false)
+            let error = try #require(throws: PostgreSQLError.self) {
+                try pool.readSingle { db in
+                    _ = try db.statement("SELECT value FROM counter").firstRow { $0.int(0) }
+                    return try db.statement("SELECT value + 1 FROM counter").firstRow { $0.int(0) }
+                }
+            }
+            #expect(!error.isTemporary && error.message.contains("second statement"))
+            // The limit ends with the read: the connection serves transactions as before.
+            #expect(try pool.read { db in
+                try [db.statement("SELECT value FROM counter").firstRow { $0.int(0) }, db.statement("SELECT 1").firstRow { $0.int(0) }]
+            } == [0, 1])
+        }
+    }
+
     @Test func aWriteThatThrowsLeavesNoTrace() throws {
         try TestServer.withScratchDatabase { url, _ in
             let pool = try ConnectionPool(url: url, migrator: counterTable)
