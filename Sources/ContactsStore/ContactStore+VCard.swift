@@ -60,6 +60,8 @@ extension ContactStore {
         try flush()
         try collect()
         summary.failures.sort { $0.card < $1.card }
+        // A big import changes the tables' shape; the planner should know before the next query.
+        if summary.imported + summary.updated >= Self.importBatchSize { try? queue.refreshStatistics() }
         return summary
     }
 

@@ -21,6 +21,11 @@ struct StoreQueue: Sendable {
         try Self.translatingErrors { try database.readSingle(body) }
     }
 
+    /// See `SQLDatabase.refreshStatistics`.
+    func refreshStatistics() throws {
+        try Self.translatingErrors { try database.refreshStatistics() }
+    }
+
     /// Runs `body` in one write transaction: all of it is written, or none.
     func write<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
         try Self.translatingErrors { try database.write(body) }

@@ -30,7 +30,8 @@ extension ContactStore {
     ///   left as it was); `StoreError.storageFailed` when a table's count differs after the copy.
     public func copyEverything(to target: ContactStore,
                                progress: (_ copiedRows: Int, _ totalRows: Int) -> Void = { _, _ in }) throws -> TransferSummary {
-        try target.queue.write { destination in
+        defer { try? target.queue.refreshStatistics() }
+        return try target.queue.write { destination in
             guard try destination.statement("SELECT 1 FROM users UNION ALL SELECT 1 FROM contacts LIMIT 1")
                 .firstRow({ _ in true }) == nil else { throw StoreError.targetNotEmpty }
             return try queue.read { source in

@@ -45,6 +45,12 @@ public final class ConnectionPool: SQLDatabase {
         try transaction("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY", body)
     }
 
+    /// Runs ANALYZE: PostgreSQL's own refresh runs only every so often, and until then plans made
+    /// while a table was small (a generic plan is kept for the connection's life) scan it.
+    public func refreshStatistics() throws {
+        try transaction("BEGIN") { try $0.execute("ANALYZE") }
+    }
+
     /// Runs `body`, which runs one statement, without BEGIN and COMMIT (the statement is its own
     /// snapshot); a second statement in it fails. A connection found lost is replaced and `body`
     /// run again on the new one: it only reads.

@@ -93,6 +93,9 @@ public protocol SQLDatabase: Sendable {
     /// its own snapshot on every engine, and PostgreSQL is spared BEGIN and COMMIT (two round
     /// trips). On PostgreSQL a second statement in `body` is an error.
     func readSingle<T>(_ body: (any SQLConnection) throws -> T) throws -> T
+    /// Brings the planner's statistics up to date after many rows were written at once (a
+    /// migration, an import), so its plans fit the tables as they now are.
+    func refreshStatistics() throws
     /// Runs `body` in one write transaction, serialized with every other writer of the database
     /// (of every process): all of it is written, or none.
     func write<T>(_ body: (any SQLConnection) throws -> T) throws -> T

@@ -47,6 +47,9 @@ public final class DatabaseQueue: SQLDatabase {
         try snapshot(body)
     }
 
+    /// Nothing: the store's statements fix their join order on SQLite, which plans without statistics.
+    public func refreshStatistics() {}
+
     /// `read`, with the connection as SQLite's (for what only SQLite does: backups).
     public func snapshot<T>(_ body: (Database) throws -> T) throws -> T {
         for reader in readers {

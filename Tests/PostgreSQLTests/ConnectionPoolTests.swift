@@ -57,6 +57,22 @@ import SQLEngine
         }
     }
 
+    @Test func refreshingStatisticsAnalyzesTheTables() throws {
+        try TestServer.withScratchDatabase { url, _ in
+            let pool = try ConnectionPool(url: url, migrator: counterTable)
+            let analyzed = "SELECT count(*) FROM pg_stat_user_tables WHERE relname = 'counter' AND last_analyze IS NOT NULL"
+            #expect(try pool.read { try $0.statement(analyzed).firstRow { $0.int(0) } } == 0)
+            try pool.refreshStatistics()
+            // The statistics collector reports a moment later.
+            var seen = 0
+            for _ in 0..<100 where seen == 0 {
+                seen = try pool.readSingle { try $0.statement(analyzed).firstRow { $0.int(0) } } ?? 0
+                if seen == 0 { Thread.sleep(forTimeInterval: 0.05) }
+            }
+            #expect(seen == 1)
+        }
+    }
+
     @Test func aWriteThatThrowsLeavesNoTrace() throws {
         try TestServer.withScratchDatabase { url, _ in
             let pool = try ConnectionPool(url: url, migrator: counterTable)
