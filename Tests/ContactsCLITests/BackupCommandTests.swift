@@ -74,17 +74,8 @@ import Testing
     @Test func restoreRefusesWhileAServerRunsOnTheData() throws {
         let backup = backups + "/one.sqlite3"
         #expect(try cli.run(["backup", backup]).status == 0)
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: CLIRunner.binary)
-        server.arguments = ["--data", cli.dataDirectory, "serve", "--port", "0"]
-        let output = Pipe()
-        server.standardOutput = output
-        server.standardError = FileHandle.nullDevice
-        try server.run()
+        let server = try cli.startServer()
         defer { server.terminate(); server.waitUntilExit() }
-        // The server prints its address once it holds the lock and listens.
-        let line = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
-        #expect(line.hasPrefix("Listening on "), "\(line)")
 
         let refused = try cli.run(["backup", "restore", backup])
         #expect(refused.status == 1 && refused.error == "contacts: a server is running on \(cli.dataDirectory); stop it first\n",

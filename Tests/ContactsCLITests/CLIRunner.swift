@@ -63,6 +63,25 @@ struct CLIRunner {
         return try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]] ?? []
     }
 
+    /// Starts `contacts serve` on this data directory, returned once it holds the directory's
+    /// lock and listens (it prints its address then); the caller terminates it.
+    func startServer() throws -> Process {
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: Self.binary)
+        server.arguments = ["--data", dataDirectory, "serve", "--port", "0"]
+        let output = Pipe()
+        server.standardOutput = output
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        let line = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+        guard line.hasPrefix("Listening on ") else {
+            server.terminate()
+            server.waitUntilExit()
+            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "contacts serve printed \(line)"])
+        }
+        return server
+    }
+
     func removeData() {
         try? FileManager.default.removeItem(atPath: dataDirectory)
     }

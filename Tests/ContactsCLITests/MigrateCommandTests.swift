@@ -24,6 +24,17 @@ import Testing
         try runner.list("alice", command).compactMap { $0["name"] as? String }
     }
 
+    /// A server on the source could acknowledge a write after the copy's snapshot, which the new
+    /// store would never have: the migration waits for it to stop.
+    @Test func aMigrationIsRefusedWhileAServerRunsOnTheSource() throws {
+        let server = try cli.startServer()
+        defer { server.terminate(); server.waitUntilExit() }
+        let refused = try cli.run(["migrate", "--to", target.dataDirectory])
+        #expect(refused.status == 1 && refused.error == "contacts: a server is running on \(cli.dataDirectory); stop it first\n",
+                "\(refused.error)")
+        #expect(try target.run(["user", "list"]).output == "No users.\n", "nothing was copied")
+    }
+
     @Test func everythingMovesAndASecondMigrationIsRefused() throws {
         let result = try cli.run(["migrate", "--to", target.dataDirectory])
         #expect(result.status == 0, "\(result.error)")
