@@ -74,7 +74,7 @@ extension ContactStore {
         let restored = try store.sqliteQueue().withWriter { database in
             try backup.copy(over: database, progress: progress)
             try Schema.sqlite.migrate(database)
-            try database.transaction { () throws -> Void in
+            try database.transaction("BEGIN IMMEDIATE") { () throws -> Void in
                 try database.execute("DELETE FROM sessions")
                 let books = try database.statement("SELECT id FROM address_books").rows { $0.int64(0) }
                 for id in books {

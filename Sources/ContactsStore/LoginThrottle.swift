@@ -29,8 +29,7 @@ public final class LoginThrottle: Sendable {
 
     /// Seconds until a login for this account from this address may be tried, or nil when it may now.
     public func retryAfter(account: String, address: String) throws -> Int? {
-        let now = ContactStore.milliseconds(clock())
-        let counted = now - ContactStore.milliseconds(Date(timeIntervalSince1970: window))
+        let (_, counted) = times()
         let oldest = try store.oldestCountedFailures(of: try keys(account: account, address: address),
                                                      since: counted, limit: limit)
         return oldest.map { Double($0 - counted) / 1000 }.max().map { max(1, Int($0.rounded(.up))) }
@@ -38,10 +37,15 @@ public final class LoginThrottle: Sendable {
 
     /// Records a failed login.
     public func recordFailure(account: String, address: String) throws {
-        let now = ContactStore.milliseconds(clock())
-        let counted = now - ContactStore.milliseconds(Date(timeIntervalSince1970: window))
+        let (now, counted) = times()
         try store.recordFailedLogin(keys: try keys(account: account, address: address), at: now,
                                     forgettingBefore: counted, keeping: limit)
+    }
+
+    /// Now, and the time after which a failure still counts, in the store's milliseconds.
+    private func times() -> (now: Int64, counted: Int64) {
+        let now = ContactStore.milliseconds(clock())
+        return (now, now - ContactStore.milliseconds(Date(timeIntervalSince1970: window)))
     }
 
     private func keys(account: String, address: String) throws -> [[UInt8]] {
@@ -89,7 +93,7 @@ extension ContactStore {
     }
 
     /// How many failures the store keeps on record.
-    public func recordedLoginFailures() throws -> Int {
+    func recordedLoginFailures() throws -> Int {
         try queue.read { db in try db.statement("SELECT count(*) FROM login_failures").firstRow { $0.int(0) } ?? 0 }
     }
 }

@@ -62,25 +62,6 @@ public final class Connection: SQLConnection {
         return statement
     }
 
-    /// Runs `body` between `begin` and COMMIT; rolls back when it throws.
-    public func transaction<T>(_ begin: String = "BEGIN", _ body: () throws -> T) throws -> T {
-        try execute(begin)
-        return try committing(body)
-    }
-
-    /// Runs `body` in the transaction already begun, then commits it; rolls it back when `body`
-    /// or the commit throws.
-    public func committing<T>(_ body: () throws -> T) throws -> T {
-        do {
-            let result = try body()
-            try execute("COMMIT")
-            return result
-        } catch {
-            try? execute("ROLLBACK")
-            throw error
-        }
-    }
-
     /// How many more statements may run, while a single-statement read runs; nil otherwise.
     var statementsAllowed: Int?
 

@@ -163,7 +163,7 @@ extension Migrator {
         try connection.execute(AdvisoryLock.migrations.take)
         defer { try? connection.execute(AdvisoryLock.migrations.release) }
         try migrate(connection) { body in
-            try connection.transaction {
+            try connection.transaction("BEGIN") {
                 try connection.execute(AdvisoryLock.writes.takeForTransaction)
                 try body()
             }

@@ -69,6 +69,26 @@ public protocol SQLConnection: AnyObject {
 }
 
 extension SQLConnection {
+    /// Runs `body` in a transaction begun with `begin` (the engine's BEGIN, with its options):
+    /// committed when it returns, rolled back when it or the commit throws.
+    public func transaction<T>(_ begin: String, _ body: () throws -> T) throws -> T {
+        try execute(begin)
+        return try committing(body)
+    }
+
+    /// Runs `body` in the transaction already begun on this connection, then commits it; rolls
+    /// it back when `body` or the commit throws.
+    public func committing<T>(_ body: () throws -> T) throws -> T {
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
     /// Runs `sql` once with the given parameters.
     public func run(_ sql: String, _ values: any SQLBindable...) throws {
         try statement(sql).execute(values)

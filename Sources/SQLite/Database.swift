@@ -53,20 +53,6 @@ public final class Database: SQLConnection {
 
     public var dialect: SQLDialect { .sqlite }
 
-    /// Runs `body` in a transaction begun with `begin` (IMMEDIATE: it takes the write lock at once):
-    /// committed when it returns, rolled back when it throws.
-    public func transaction<T>(_ begin: String = "BEGIN IMMEDIATE", _ body: () throws -> T) throws -> T {
-        try execute(begin)
-        do {
-            let result = try body()
-            try execute("COMMIT")
-            return result
-        } catch {
-            try? execute("ROLLBACK")
-            throw error
-        }
-    }
-
     /// Rows changed by the last statement.
     public var changes: Int { Int(sqlite3_changes(handle)) }
 

@@ -85,6 +85,6 @@ public final class DatabaseQueue: SQLDatabase {
 extension Migrator {
     /// Brings `database` up to date, each migration in an IMMEDIATE transaction.
     public func migrate(_ database: Database) throws {
-        try migrate(database) { body in try database.transaction { try body() } }
+        try migrate(database) { body in try database.transaction("BEGIN IMMEDIATE") { try body() } }
     }
 }

@@ -82,7 +82,7 @@ import SQLEngine
 
     @Test func textWithANulIsRefusedBeforeItIsSent() throws {
         try withTable { db in
-            try db.transaction {
+            try db.transaction("BEGIN") {
                 let error = try #require(throws: PostgreSQLError.self) { try db.run("INSERT INTO v (t) VALUES (?)", "dave\u{0}x") }
                 #expect(error.sqlState == "22021")
                 #expect(!error.isTemporary)
@@ -151,7 +151,7 @@ import SQLEngine
         try withTable { db in
             struct Stop: Error {}
             #expect(throws: Stop.self) {
-                try db.transaction {
+                try db.transaction("BEGIN") {
                     try db.run("INSERT INTO v (i) VALUES (1)")
                     throw Stop()
                 }

@@ -19,7 +19,7 @@ import SQLEngine
     private func filledSource() throws -> Database {
         let source = try Database(path: directory + "source.sqlite3")
         try source.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, payload BLOB)")
-        try source.transaction {
+        try source.transaction("BEGIN IMMEDIATE") {
             for id in 1...2_000 { try source.run("INSERT INTO t (id, payload) VALUES (?, randomblob(500))", id) }
         }
         return source

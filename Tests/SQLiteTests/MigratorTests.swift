@@ -75,7 +75,7 @@ import SQLEngine
         try database.execute("CREATE TABLE t (x INTEGER)")
         struct Stop: Error {}
         #expect(throws: Stop.self) {
-            try database.transaction {
+            try database.transaction("BEGIN IMMEDIATE") {
                 try database.run("INSERT INTO t VALUES (1)")
                 throw Stop()
             }
