@@ -21,10 +21,10 @@ extension ContactStore {
 
     /// The summary kept under `id` for `user`, or nil when there is none (expired, or another user's).
     public func importSummary(_ id: String, for user: User) throws -> ImportSummary? {
-        let text = try queue.read { db in
+        let text = try queue.readSingle { db in
             try db.statement("SELECT summary FROM import_summaries WHERE user_id = ? AND id_hash = ? AND expires_at > ?")
                 .firstRow([user.id, SecretToken.hash(id), now()]) { $0.text(0) }
         }
-        return try text.flatMap { try? JSONDecoder().decode(ImportSummary.self, from: Data($0.utf8)) }
+        return text.flatMap { try? JSONDecoder().decode(ImportSummary.self, from: Data($0.utf8)) }
     }
 }
