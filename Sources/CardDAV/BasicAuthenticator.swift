@@ -35,10 +35,21 @@ final class BasicAuthenticator: Sendable {
         self.clock = clock
     }
 
-    /// The user the request's credentials belong to.
+    /// Who a request's credentials belong to.
+    struct Login {
+        let user: User
+        /// Set when the credentials were verified earlier and the caller took on confirming that
+        /// the account's credentials generation is still this one (see `login(for:deferringCheck:)`).
+        let unconfirmedGeneration: Int64?
+    }
+
+    /// Who the request's credentials belong to.
+    /// - Parameter deferringCheck: whether the caller confirms credentials verified earlier
+    ///   itself, reading the account's credentials generation in the statement that reads what it
+    ///   came for (a GET of a card), rather than here in a statement of its own.
     /// - Throws: 401 with a challenge when they are missing or wrong, 429 with Retry-After while
     ///   the account or the address is throttled.
-    func user(for request: Request) throws -> User {
+    func login(for request: Request, deferringCheck: Bool = false) throws -> Login {
         guard let (username, password) = Self.credentials(request) else {
             throw Self.unauthorized(wording.syncLogIn)
         }
@@ -48,9 +59,11 @@ final class BasicAuthenticator: Sendable {
         // generation any more: its entry no longer counts.
         let cacheKey = SecretToken.mac(username + "\u{0}" + password, key: key)
         let now = clock()
-        if let entry = verified.withLock({ $0[cacheKey] }), entry.expires > now,
-           (try? store.credentialsGeneration(of: entry.user)) == entry.generation {
-            return entry.user
+        if let entry = verified.withLock({ $0[cacheKey] }), entry.expires > now {
+            if deferringCheck { return Login(user: entry.user, unconfirmedGeneration: entry.generation) }
+            if (try? store.credentialsGeneration(of: entry.user)) == entry.generation {
+                return Login(user: entry.user, unconfirmedGeneration: nil)
+            }
         }
         // The throttle counts by the name as accounts are looked up (see `AccountName.key`); a
         // name no account can have (control characters, over 64 characters) fails without a check.
@@ -73,7 +86,7 @@ final class BasicAuthenticator: Sendable {
                 verified[cacheKey] = (user, generation, now.addingTimeInterval(Self.cacheLifetime))
             }
         }
-        return user
+        return Login(user: user, unconfirmedGeneration: nil)
     }
 
     static func unauthorized(_ message: String) -> DAVError {

@@ -44,7 +44,7 @@ struct ContactInsertion {
         let href = try href ?? (given == nil ? uid + ".vcf" : freeHref(for: uid, in: scope))
         let revision = try changeNumber(in: scope)
         try ContactStore.recordCreation(of: id, uid: uid, href: href, in: scope, number: revision, at: now, db: db)
-        try statement.execute([id, scope.bookID, uid, href, revision, now, now] + row.values)
+        try statement.send([id, scope.bookID, uid, href, revision, now, now] + row.values)
         try ContactStore.savePhoto(row.photo, of: id, in: scope, db: db)
         return id
     }

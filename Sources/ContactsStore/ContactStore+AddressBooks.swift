@@ -131,14 +131,15 @@ extension ContactStore {
         SecretToken.randomBytes(8).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
     }
 
-    /// The user's books with their sync tokens; the user's id is its one parameter.
-    private static let addressBookQuery = """
-        SELECT b.id, b.name, b.display_name, b.sync_salt, b.last_change
-        FROM address_books b WHERE b.user_id = ?
-        """
+    /// The columns of an address book `b` that `addressBook(from:userID:startingAt:)` reads.
+    static let addressBookColumns = "b.id, b.name, b.display_name, b.sync_salt, b.last_change"
 
-    private static func addressBook(from row: any SQLRow, userID: Int64) -> AddressBook {
-        AddressBook(scope: AddressBookScope(userID: userID, bookID: row.int64(0)), name: row.text(1),
-                    displayName: row.text(2), syncToken: SyncToken(salt: row.text(3), change: row.int64(4)))
+    /// The user's books with their sync tokens; the user's id is its one parameter.
+    private static let addressBookQuery = "SELECT \(addressBookColumns) FROM address_books b WHERE b.user_id = ?"
+
+    /// The book whose `addressBookColumns` begin at column `first` of `row`.
+    static func addressBook(from row: any SQLRow, userID: Int64, startingAt first: Int32 = 0) -> AddressBook {
+        AddressBook(scope: AddressBookScope(userID: userID, bookID: row.int64(first)), name: row.text(first + 1),
+                    displayName: row.text(first + 2), syncToken: SyncToken(salt: row.text(first + 3), change: row.int64(first + 4)))
     }
 }

@@ -109,15 +109,14 @@ extension ContactStore {
         let row = try Self.prepare(details, requirePhone: false, today: clock())
         let now = now()
         return try queue.write { db in
-            var current = try Self.cardRow(href: href, in: scope, db: db)
+            let found = try Self.contacts(href: href, uid: uid, in: scope, db: db)
+            var current = found.atHref
             if let trashed = current, trashed.inTrash {
                 try Self.purgeFromTrash(trashed.id, in: scope, db: db)
                 current = nil
             }
-            let salt = try Self.syncSalt(of: scope, db: db)
-            try Self.check(precondition, etag: current.map { Self.etag(salt: salt, revision: $0.revision) })
-            if let other = try db.statement("SELECT id, href, deleted_at IS NOT NULL FROM contacts WHERE book_id = ? AND uid = ?")
-                .firstRow([scope.bookID, uid], { (id: $0.int64(0), href: $0.text(1), inTrash: $0.int(2) != 0) }), other.id != current?.id {
+            try Self.check(precondition, etag: current.map { Self.etag(salt: found.salt, revision: $0.revision) })
+            if let other = found.withUID, other.id != found.atHref?.id {
                 guard other.inTrash else { throw StoreError.uidConflict(href: other.href) }
                 try Self.purgeFromTrash(other.id, in: scope, db: db)
             }
@@ -131,7 +130,7 @@ extension ContactStore {
                 id = try insertion.next(row, uid: uid, href: href, in: scope, now: now)
             }
             if let sent {
-                try db.run("""
+                try db.send("""
                     INSERT INTO sent_cards (book_id, contact_id, revision, version, text)
                     SELECT book_id, id, revision, ?, ? FROM contacts WHERE id = ? AND book_id = ?
                     ON CONFLICT (book_id, contact_id) DO UPDATE SET revision = excluded.revision, version = excluded.version, text = excluded.text
@@ -149,11 +148,9 @@ extension ContactStore {
         let now = now()
         let cutoff = trashCutoff()
         try queue.write { db in
-            guard let card = try Self.cardRow(href: href, in: scope, db: db), !card.inTrash else {
-                throw StoreError.cardNotFound(href: href)
-            }
-            let salt = try Self.syncSalt(of: scope, db: db)
-            try Self.check(ifMatch.map(CardPrecondition.ifMatch) ?? .none, etag: Self.etag(salt: salt, revision: card.revision))
+            let found = try Self.contacts(href: href, uid: nil, in: scope, db: db)
+            guard let card = found.atHref, !card.inTrash else { throw StoreError.cardNotFound(href: href) }
+            try Self.check(ifMatch.map(CardPrecondition.ifMatch) ?? .none, etag: Self.etag(salt: found.salt, revision: card.revision))
             _ = try Self.moveToTrash(card.id, in: scope, now: now, cutoff: cutoff, db: db)
         }
     }
@@ -165,11 +162,22 @@ extension ContactStore {
             && !href.unicodeScalars.contains { $0.properties.generalCategory == .control }
     }
 
-    /// The contact called `href` in the book, live or in the trash.
-    private static func cardRow(href: String, in scope: AddressBookScope, db: any SQLConnection) throws
-        -> (id: Int64, uid: String, revision: Int64, inTrash: Bool)? {
-        try db.statement("SELECT id, uid, revision, deleted_at IS NOT NULL FROM contacts WHERE book_id = ? AND href = ?")
-            .firstRow([scope.bookID, href]) { (id: $0.int64(0), uid: $0.text(1), revision: $0.int64(2), inTrash: $0.int(3) != 0) }
+    /// The book's salt, the contact called `href` and the contact with UID `uid` in it (live or
+    /// in the trash), from one statement: what a write of a card checks first.
+    private static func contacts(href: String, uid: String?, in scope: AddressBookScope, db: any SQLConnection) throws
+        -> (salt: String, atHref: (id: Int64, uid: String, revision: Int64, inTrash: Bool)?,
+            withUID: (id: Int64, href: String, inTrash: Bool)?) {
+        try db.statement("""
+            SELECT b.sync_salt, h.id, h.uid, h.revision, h.deleted_at IS NOT NULL, u.id, u.href, u.deleted_at IS NOT NULL
+            FROM address_books b
+            LEFT JOIN contacts h ON h.book_id = b.id AND h.href = ?
+            LEFT JOIN contacts u ON u.book_id = b.id AND u.uid = ?
+            WHERE b.id = ?
+            """).firstRow([href, uid, scope.bookID]) { row in
+            (salt: row.text(0),
+             atHref: row.isNull(1) ? nil : (id: row.int64(1), uid: row.text(2), revision: row.int64(3), inTrash: row.int(4) != 0),
+             withUID: row.isNull(5) ? nil : (id: row.int64(5), href: row.text(6), inTrash: row.int(7) != 0))
+        } ?? (salt: "", atHref: nil, withUID: nil)
     }
 
     /// Throws `preconditionFailed` unless `precondition` holds for the live card with entity tag
@@ -199,25 +207,72 @@ extension ContactStore {
     private static func storedCards(_ hrefs: [String], in scope: AddressBookScope, db: any SQLConnection) throws -> [StoredCard] {
         let wanted = uniqued(hrefs)
         guard !wanted.isEmpty else { return [] }
-        let (href, photo) = (Int32(ContactRow.columnCount), Int32(ContactRow.columnCount + 1))
-        let (sentVersion, sentText) = (Int32(ContactRow.columnCount + 2), Int32(ContactRow.columnCount + 3))
-        let salt = Int32(ContactRow.columnCount + 4)
         // The list join keeps the names asked for, in order, as the outer loop: one index lookup each.
         // One statement, the book's salt included, so a read of cards is one round trip.
         let (list, names) = nameList(wanted, as: "wanted", db: db)
         return try db.statement("""
-            SELECT \(ContactRow.columns), c.href, p.data, s.version, s.text, b.sync_salt
+            SELECT \(storedCardColumns)
             FROM \(list) \(db.dialect.listJoin) contacts c ON c.book_id = ? AND c.href = wanted.value
             JOIN address_books b ON b.id = c.book_id
-            LEFT JOIN photos p ON p.book_id = c.book_id AND p.contact_id = c.id
-            LEFT JOIN sent_cards s ON s.book_id = c.book_id AND s.contact_id = c.id AND s.revision = c.revision
+            \(storedCardJoins)
             WHERE c.deleted_at IS NULL ORDER BY wanted.key
-            """).rows([names, scope.bookID]) { row in
-            var contact = ContactRow.contact(from: row)
-            if !row.isNull(photo) { contact.details.photo = try Photo(data: row.blob(photo)) }
-            let sent = row.isNull(sentText) ? nil : VCardWriter.Version(rawValue: row.text(sentVersion))
-                .map { SentCard(text: row.text(sentText), version: $0) }
-            return StoredCard(contact: contact, href: row.text(href), etag: etag(salt: row.text(salt), revision: contact.revision), sent: sent)
+            """).rows([names, scope.bookID], storedCard)
+    }
+
+    /// The columns `storedCard(from:)` reads, first in a query: the contact's, its name, photo and
+    /// card as sent (from `storedCardJoins`), and the salt of its book `b`.
+    private static let storedCardColumns = "\(ContactRow.columns), c.href, p.data, s.version, s.text, b.sync_salt"
+    /// How many columns `storedCardColumns` names.
+    private static let storedCardColumnCount = Int32(ContactRow.columnCount + 5)
+    /// The joins of a contact `c`'s photo and of its card as sent while that is its latest write.
+    private static let storedCardJoins = """
+        LEFT JOIN photos p ON p.book_id = c.book_id AND p.contact_id = c.id
+        LEFT JOIN sent_cards s ON s.book_id = c.book_id AND s.contact_id = c.id AND s.revision = c.revision
+        """
+
+    /// A card from a row that begins with `storedCardColumns`.
+    private static func storedCard(from row: any SQLRow) throws -> StoredCard {
+        let (href, photo) = (Int32(ContactRow.columnCount), Int32(ContactRow.columnCount + 1))
+        let (sentVersion, sentText, salt) = (href + 2, href + 3, href + 4)
+        var contact = ContactRow.contact(from: row)
+        if !row.isNull(photo) { contact.details.photo = try Photo(data: row.blob(photo)) }
+        let sent = row.isNull(sentText) ? nil : VCardWriter.Version(rawValue: row.text(sentVersion))
+            .map { SentCard(text: row.text(sentText), version: $0) }
+        return StoredCard(contact: contact, href: row.text(href), etag: etag(salt: row.text(salt), revision: contact.revision), sent: sent)
+    }
+
+    /// What a GET of one card reads: the account's credentials generation as it is now, its
+    /// address book of the name asked, and the live card of the name asked in it.
+    public struct CardLookup: Sendable {
+        /// See `credentialsGeneration(of:)`: a caller trusting credentials it verified earlier
+        /// confirms them with this, read with the card.
+        public let credentialsGeneration: Int64
+        /// The book, or nil when the user has none of that name.
+        public let book: AddressBook?
+        /// The card, or nil when the book holds no live card of that name.
+        public let card: StoredCard?
+    }
+
+    /// The user's credentials generation, address book called `bookName` and live card called
+    /// `href` in it, with its photo, from one statement: a GET is one round trip to the database,
+    /// credentials check included. Nil when the user no longer exists.
+    public func lookUpCard(href: String, inBookNamed bookName: String, of user: User) throws -> CardLookup? {
+        // A name no book can have matches no book; the statement still reads the generation.
+        let bookName = Self.addressBookName(bookName) ?? ""
+        let generation = Self.storedCardColumnCount
+        return try queue.readSingle { db in
+            try db.statement("""
+                SELECT \(Self.storedCardColumns), u.credentials_generation, \(Self.addressBookColumns)
+                FROM users u
+                LEFT JOIN address_books b ON b.user_id = u.id AND b.name = ?
+                LEFT JOIN contacts c ON c.book_id = b.id AND c.href = ? AND c.deleted_at IS NULL
+                \(Self.storedCardJoins)
+                WHERE u.id = ?
+                """).firstRow([bookName, href, user.id]) { row in
+                CardLookup(credentialsGeneration: row.int64(generation),
+                           book: row.isNull(generation + 1) ? nil : Self.addressBook(from: row, userID: user.id, startingAt: generation + 1),
+                           card: row.isNull(Int32(ContactRow.columnCount)) ? nil : try Self.storedCard(from: row))
+            }
         }
     }
 }

@@ -11,11 +11,11 @@ extension ContactStore {
     /// revision (its ETag).
     static func recordChange(_ kind: ChangeKind, of id: Int64, in scope: AddressBookScope, at now: Int64, db: any SQLConnection) throws {
         let number = try nextChangeNumber(in: scope, db: db)
-        try db.run("""
+        try db.send("""
             INSERT INTO changes (book_id, number, contact_id, uid, href, kind, changed_at)
             SELECT book_id, ?, id, uid, href, ?, ? FROM contacts WHERE id = ? AND book_id = ?
             """, number, kind.rawValue, now, id, scope.bookID)
-        try db.run("UPDATE contacts SET revision = ? WHERE id = ? AND book_id = ?", number, id, scope.bookID)
+        try db.send("UPDATE contacts SET revision = ? WHERE id = ? AND book_id = ?", number, id, scope.bookID)
     }
 
     /// Logs, as change `number` of its book (reserved with `reserveChangeNumbers`), the creation
@@ -23,7 +23,7 @@ extension ContactStore {
     /// its row; the number is the revision to insert it with.
     static func recordCreation(of id: Int64, uid: String, href: String, in scope: AddressBookScope, number: Int64,
                                at now: Int64, db: any SQLConnection) throws {
-        try db.run("INSERT INTO changes (book_id, number, contact_id, uid, href, kind, changed_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        try db.send("INSERT INTO changes (book_id, number, contact_id, uid, href, kind, changed_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
                    scope.bookID, number, id, uid, href, ChangeKind.create.rawValue, now)
     }
 

@@ -146,8 +146,8 @@ extension ContactStore {
         try db.statement("UPDATE contacts SET \(assignments), updated_at = ? WHERE id = ? AND book_id = ? AND deleted_at IS NULL")
             .execute(row.values + [now, id, scope.bookID])
         guard db.changes == 1 else { return false }
-        try db.run("DELETE FROM photos WHERE book_id = ? AND contact_id = ?", scope.bookID, id)
-        try db.run("DELETE FROM sent_cards WHERE book_id = ? AND contact_id = ?", scope.bookID, id)
+        try db.send("DELETE FROM photos WHERE book_id = ? AND contact_id = ?", scope.bookID, id)
+        try db.send("DELETE FROM sent_cards WHERE book_id = ? AND contact_id = ?", scope.bookID, id)
         try savePhoto(row.photo, of: id, in: scope, db: db)
         try recordChange(.update, of: id, in: scope, at: now, db: db)
         return true
@@ -155,7 +155,7 @@ extension ContactStore {
 
     static func savePhoto(_ photo: Photo?, of id: Int64, in scope: AddressBookScope, db: any SQLConnection) throws {
         guard let photo else { return }
-        try db.run("INSERT INTO photos (book_id, contact_id, data) VALUES (?, ?, ?)", scope.bookID, id, photo.data)
+        try db.send("INSERT INTO photos (book_id, contact_id, data) VALUES (?, ?, ?)", scope.bookID, id, photo.data)
     }
 
     static func photo(of id: Int64, in scope: AddressBookScope, db: any SQLConnection) throws -> Photo? {

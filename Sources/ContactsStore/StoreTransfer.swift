@@ -145,7 +145,7 @@ struct TransferTable {
             let rows = batch.count / columns.count
             let row = "(" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
             let values = Array(repeating: row, count: rows).joined(separator: ", ")
-            try destination.statement("INSERT INTO \(name) (\(names)) VALUES \(values)").execute(batch)
+            try destination.statement("INSERT INTO \(name) (\(names)) VALUES \(values)").send(batch)
             batch.removeAll(keepingCapacity: true)
             try copied(rows)
         }

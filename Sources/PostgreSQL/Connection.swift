@@ -47,10 +47,77 @@ public final class Connection: SQLConnection {
 
     public var dialect: SQLDialect { .postgresql }
 
-    /// Runs one or more statements that take no parameters.
+    /// Runs one or more statements that take no parameters (only one while the pipeline holds
+    /// statements sent without waiting: COMMIT or ROLLBACK, in the same round trip as those).
     public func execute(_ sql: String) throws {
         try countStatement(sql)
-        _ = try check(PQexec(handle, sql), sql: sql)
+        _ = try result(sql, sending: { PQsendQueryParams($0, sql, 0, nil, nil, nil, nil, 0) }, running: { PQexec($0, sql) })
+    }
+
+    // MARK: Pipeline
+
+    /// The statements sent in pipeline mode whose results are still to be read, by their SQL.
+    private var unread: [String] = []
+    /// The most statements sent without reading their results: then they are read, so that the
+    /// server never waits to send results while this side waits to send more statements.
+    private static let unreadLimit = 100
+
+    /// Sends a statement with `send` (a `PQsend…` call) in pipeline mode, without waiting for it.
+    func sendWithoutWaiting(_ sql: String, _ send: (OpaquePointer) -> Int32) throws(PostgreSQLError) {
+        if unread.isEmpty, PQenterPipelineMode(handle) != 1 {
+            throw PostgreSQLError(result: nil, connection: handle, sql: sql)
+        }
+        guard send(handle) == 1 else {
+            _ = try? finishPipeline()
+            throw PostgreSQLError(result: nil, connection: handle, sql: sql)
+        }
+        unread.append(sql)
+        if unread.count >= Self.unreadLimit { try finishPipeline() }
+    }
+
+    /// The result of a statement: run at once with `running` (a `PQexec…` call) when nothing
+    /// waits in the pipeline; otherwise sent behind what does with `sending` and read with it,
+    /// in one round trip.
+    /// - Throws: the error of the first statement that failed, this one or one sent before it.
+    func result(_ sql: String, sending send: (OpaquePointer) -> Int32,
+                running run: (OpaquePointer) -> OpaquePointer?) throws(PostgreSQLError) -> QueryResult {
+        guard !unread.isEmpty else { return try check(run(handle), sql: sql) }
+        try sendWithoutWaiting(sql, send)
+        guard let result = try finishPipeline() else { throw PostgreSQLError(result: nil, connection: handle, sql: sql) }
+        return result
+    }
+
+    /// Reads the results of every statement in the pipeline and leaves pipeline mode.
+    /// - Returns: the last statement's result; nil when the pipeline was empty.
+    /// - Throws: the first statement's error, once every result is read (after one, the server
+    ///   skips the rest of the pipeline).
+    @discardableResult
+    func finishPipeline() throws(PostgreSQLError) -> QueryResult? {
+        guard !unread.isEmpty else { return nil }
+        let statements = unread
+        unread = []
+        guard PQpipelineSync(handle) == 1 else { throw PostgreSQLError(result: nil, connection: handle, sql: statements.last) }
+        var firstError: PostgreSQLError?
+        var last: QueryResult?
+        for sql in statements {
+            guard let result = PQgetResult(handle) else {
+                firstError = firstError ?? PostgreSQLError(result: nil, connection: handle, sql: sql)
+                break
+            }
+            do {
+                last = try check(result, sql: sql)
+            } catch {
+                firstError = firstError ?? error
+            }
+            // Each statement's results end with a null one.
+            while let extra = PQgetResult(handle) { PQclear(extra) }
+        }
+        if let sync = PQgetResult(handle) { PQclear(sync) }  // PGRES_PIPELINE_SYNC
+        if PQexitPipelineMode(handle) != 1 {
+            firstError = firstError ?? PostgreSQLError(result: nil, connection: handle, sql: statements.last)
+        }
+        if let firstError { throw firstError }
+        return last
     }
 
     /// The statement for `sql` (written with `?` parameters), kept for the connection's life;
@@ -80,7 +147,7 @@ public final class Connection: SQLConnection {
 
     /// Whether the connection can take another transaction: still connected, and not left inside one.
     public var isUsable: Bool {
-        PQstatus(handle) == CONNECTION_OK && PQtransactionStatus(handle) == PQTRANS_IDLE
+        PQstatus(handle) == CONNECTION_OK && PQtransactionStatus(handle) == PQTRANS_IDLE && PQpipelineStatus(handle) == PQ_PIPELINE_OFF
     }
 
     /// The schema version in the one-row table `schema_version`; 0 when there is none.

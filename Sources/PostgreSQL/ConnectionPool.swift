@@ -1,3 +1,4 @@
+import Foundation
 import SQLEngine
 import Synchronization
 
@@ -20,6 +21,9 @@ public final class ConnectionPool: SQLDatabase {
 
     private let slots: [Slot]
     private let nextSlot = Atomic<Int>(0)
+    /// Held by this process's write while it runs: its other writes wait here, holding no
+    /// connection, so reads never wait behind connections that wait for the write lock.
+    private let writers = NSLock()
     private let lockTimeoutMilliseconds: Int
 
     /// Connects to the database at `url` (a libpq connection URI) and brings its schema up to date,
@@ -59,10 +63,13 @@ public final class ConnectionPool: SQLDatabase {
     }
 
     /// Runs `body` in one READ COMMITTED transaction holding the database's write lock, so that
-    /// writers of every process take turns: all of it is written, or none. BEGIN, the lock's
-    /// timeout and the lock go to the server as one message.
+    /// writers of every process take turns: all of it is written, or none. This process's
+    /// writers take turns first (as SQLite's do), then one of them takes a connection and the
+    /// lock; BEGIN, the lock's timeout and the lock go to the server as one message.
     public func write<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
-        try transaction("BEGIN; SET LOCAL lock_timeout = \(lockTimeoutMilliseconds); \(AdvisoryLock.writes.takeForTransaction)", body)
+        writers.lock()
+        defer { writers.unlock() }
+        return try transaction("BEGIN; SET LOCAL lock_timeout = \(lockTimeoutMilliseconds); \(AdvisoryLock.writes.takeForTransaction)", body)
     }
 
     /// Runs `body` in a transaction begun with `begin`, on a free connection (waiting for one when

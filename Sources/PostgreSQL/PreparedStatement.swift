@@ -31,21 +31,44 @@ public final class PreparedStatement: SQLStatement {
         return PQntuples(result.handle) > 0 ? try transform(ResultRow(result: result.handle, row: 0)) : nil
     }
 
+    /// Sends the statement in the connection's pipeline: its result is read, and its error
+    /// thrown, with the next statement that waits for its own.
+    public func send(_ values: [any SQLBindable]) throws {
+        try withParameters(values) { name, count, pointers, parameters in
+            try connection.sendWithoutWaiting(sql) {
+                PQsendQueryPrepared($0, name, count, pointers, parameters.lengths, parameters.formats, 0)
+            }
+        }
+    }
+
     private func run(_ values: [any SQLBindable]) throws -> QueryResult {
+        try withParameters(values) { name, count, pointers, parameters in
+            try connection.result(sql, sending: {
+                PQsendQueryPrepared($0, name, count, pointers, parameters.lengths, parameters.formats, 0)
+            }, running: {
+                PQexecPrepared($0, name, count, pointers, parameters.lengths, parameters.formats, 0)
+            })
+        }
+    }
+
+    /// Calls `body` with the name the statement is prepared under for these values' types, their
+    /// count, and the values laid out for libpq.
+    private func withParameters<R>(_ values: [any SQLBindable],
+                                   _ body: (String, Int32, [UnsafePointer<CChar>?], Parameters) throws -> R) throws -> R {
         guard values.count == parameterCount else {
             throw PostgreSQLError(sqlState: "07001", message: "expected \(parameterCount) parameters, got \(values.count)", sql: sql)
         }
         try connection.countStatement(sql)
         let parameters = try Parameters(values.map(\.sqlValue), sql: sql)
         let name = try preparedName(for: parameters.types)
-        return try parameters.withPointers { pointers in
-            try connection.check(PQexecPrepared(connection.handle, name, Int32(values.count), pointers,
-                                            parameters.lengths, parameters.formats, 0), sql: sql)
-        }
+        return try parameters.withPointers { pointers in try body(name, Int32(values.count), pointers, parameters) }
     }
 
+    /// Prepares the statement for these parameter types the first time they come (after reading
+    /// what the pipeline holds: a prepared statement's name is only kept once the server took it).
     private func preparedName(for types: [Oid]) throws(PostgreSQLError) -> String {
         if let name = names[types] { return name }
+        try connection.finishPipeline()
         let name = connection.nextStatementName()
         _ = try connection.check(PQprepare(connection.handle, name, numberedSQL, Int32(types.count), types), sql: sql)
         names[types] = name

@@ -28,9 +28,19 @@ public protocol SQLStatement: AnyObject {
     func forEachRow(_ values: [any SQLBindable], _ body: (any SQLRow) throws -> Void) throws
     /// The first row mapped by `transform`, or nil when there is none; the rest are not read.
     func firstRow<T>(_ values: [any SQLBindable], _ transform: (any SQLRow) throws -> T) throws -> T?
+    /// Runs the statement, which returns no rows, perhaps not before the connection's next
+    /// statement that waits for its answer (one returning rows, or the COMMIT), in the same round
+    /// trip: an error is thrown there at the latest. For writes whose row count nobody reads
+    /// (`SQLConnection.changes` may not count them).
+    func send(_ values: [any SQLBindable]) throws
 }
 
 extension SQLStatement {
+    /// Runs the statement at once: engines without round trips wait for nothing.
+    public func send(_ values: [any SQLBindable]) throws {
+        try execute(values)
+    }
+
     /// Runs the statement to completion with the given parameters.
     public func execute(_ values: [any SQLBindable] = []) throws {
         try forEachRow(values) { _ in }
@@ -92,6 +102,12 @@ extension SQLConnection {
     /// Runs `sql` once with the given parameters.
     public func run(_ sql: String, _ values: any SQLBindable...) throws {
         try statement(sql).execute(values)
+    }
+
+    /// Runs `sql`, which returns no rows, once with the given parameters, perhaps only with the
+    /// next statement that waits for its answer (see `SQLStatement.send`).
+    public func send(_ sql: String, _ values: any SQLBindable...) throws {
+        try statement(sql).send(values)
     }
 }
 

@@ -35,4 +35,48 @@ import Testing
                                                                headers: ["Depth": "0"])
         #expect(decomposedPath.status == 207)
     }
+
+    // MARK: A GET confirms credentials verified earlier in the statement that reads the card
+
+    private func putAnna() throws {
+        #expect(try server.client().put("/dav/addressbooks/alice/contacts/anna.vcf",
+                                        vcard("UID:anna", "FN:Anna", "TEL:+86 138 0013 8000")).status == 201)
+    }
+
+    @Test func aGetWithAnAppPasswordVerifiedEarlierFailsOnceItIsRevoked() throws {
+        try putAnna()
+        let device = try server.client(password: server.store.addAppPassword(username: "alice", device: "Phone"))
+        #expect(try device.send("GET", "/dav/addressbooks/alice/contacts/anna.vcf").status == 200)
+        #expect(try device.send("GET", "/dav/addressbooks/alice/contacts/anna.vcf").status == 200, "from the cache")
+        try server.store.revokeAppPassword(username: "alice", device: "Phone")
+        let refused = try device.send("GET", "/dav/addressbooks/alice/contacts/anna.vcf")
+        #expect(refused.status == 401)
+        #expect(refused.header("WWW-Authenticate") == #"Basic realm="PersonalContacts", charset="UTF-8""#)
+        #expect(try device.send("HEAD", "/dav/addressbooks/alice/contacts/anna.vcf").status == 401)
+    }
+
+    @Test func aGetStillAnswersWhenOtherCredentialsOfTheAccountChange() throws {
+        try putAnna()
+        #expect(try server.client().send("GET", "/dav/addressbooks/alice/contacts/anna.vcf").status == 200)
+        _ = try server.store.addAppPassword(username: "alice", device: "Tablet")
+        let reply = try server.client().send("GET", "/dav/addressbooks/alice/contacts/anna.vcf")
+        #expect(reply.status == 200)
+        #expect(reply.body.contains("FN:Anna"))
+        #expect(try server.client().send("GET", "/dav/addressbooks/alice/contacts/nobody.vcf").status == 404)
+        #expect(try server.client().send("GET", "/dav/addressbooks/alice/other/anna.vcf").status == 404)
+    }
+
+    @Test func aGetOfADeletedAccountIsRefused() throws {
+        try putAnna()
+        #expect(try server.client().send("GET", "/dav/addressbooks/alice/contacts/anna.vcf").status == 200)
+        try server.store.deleteUser(username: "alice")
+        #expect(try server.client().send("GET", "/dav/addressbooks/alice/contacts/anna.vcf").status == 401)
+    }
+
+    @Test func aGetOfAnotherAccountsCardIsNotFoundWithCredentialsFromTheCache() throws {
+        try putAnna()
+        #expect(try server.client("bob").send("PROPFIND", "/dav/principals/bob/", body: "", headers: ["Depth": "0"]).status == 207)
+        #expect(try server.client("bob").send("GET", "/dav/addressbooks/alice/contacts/anna.vcf").status == 404)
+        #expect(try server.client("bob").send("GET", "/dav/addressbooks/bob/contacts/anna.vcf").status == 404)
+    }
 }

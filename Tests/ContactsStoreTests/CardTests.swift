@@ -27,6 +27,30 @@ import Testing
         #expect(try store.card(href: added.uid + ".vcf", in: alice)?.contact.id == added.id)
     }
 
+    @Test func aLookupReadsTheCredentialsGenerationTheBookAndTheCardAsTheirOwnReadsDo() throws {
+        let put = try fixture.put("anna.vcf", uid: "anna", name: "Anna", in: alice)
+        let book = try #require(try store.addressBook(named: "contacts", for: fixture.alice))
+        let found = try #require(try store.lookUpCard(href: "anna.vcf", inBookNamed: "contacts", of: fixture.alice))
+        #expect(found.credentialsGeneration == (try store.credentialsGeneration(of: fixture.alice)))
+        #expect(found.book == book)
+        #expect(found.card == put)
+        #expect(found.card == (try store.card(href: "anna.vcf", in: alice)))
+
+        let noCard = try #require(try store.lookUpCard(href: "nobody.vcf", inBookNamed: "contacts", of: fixture.alice))
+        #expect(noCard.book == book && noCard.card == nil)
+        // Bob's lookup of alice's card finds his own book, without it.
+        #expect(try store.lookUpCard(href: "anna.vcf", inBookNamed: "contacts", of: fixture.bob)?.card == nil)
+        for name in ["other", "", "..", "a/b"] {
+            let noBook = try #require(try store.lookUpCard(href: "anna.vcf", inBookNamed: name, of: fixture.alice))
+            #expect(noBook.book == nil && noBook.card == nil && noBook.credentialsGeneration == found.credentialsGeneration)
+        }
+
+        try store.deleteContact(id: put.contact.id, in: alice)
+        #expect(try store.lookUpCard(href: "anna.vcf", inBookNamed: "contacts", of: fixture.alice)?.card == nil, "a card in the trash is not found")
+        try store.deleteUser(username: "alice")
+        #expect(try store.lookUpCard(href: "anna.vcf", inBookNamed: "contacts", of: fixture.alice) == nil)
+    }
+
     @Test func aUIDThatCannotNameACardOrWhoseNameIsTakenGetsARandomName() throws {
         try fixture.put("taken.vcf", uid: "someone-else", name: "PUT", in: alice)
         _ = try store.importCards([ImportedCard(uid: "taken", details: .init(name: "Clash")),

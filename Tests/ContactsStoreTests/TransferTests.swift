@@ -170,5 +170,5 @@ private struct SeamOnly: SQLDatabase {
     func read<T>(_ body: (any SQLConnection) throws -> T) throws -> T { try base.read(body) }
     func readSingle<T>(_ body: (any SQLConnection) throws -> T) throws -> T { try base.readSingle(body) }
     func write<T>(_ body: (any SQLConnection) throws -> T) throws -> T { try base.write(body) }
-    func refreshStatistics() throws { try base.refreshStatistics() }
+    func refreshStatistics() throws { base.refreshStatistics() }
 }

@@ -73,6 +73,34 @@ import SQLEngine
         }
     }
 
+    @Test func readsAnswerWhileEveryWriteWaitsForAnotherProcesssWriteLock() throws {
+        try TestServer.withScratchDatabase { url, _ in
+            let pool = try ConnectionPool(url: url, migrator: counterTable, connections: 2, lockTimeoutMilliseconds: 60_000)
+            // Another process's write, holding the lock until this test lets it go.
+            let other = try Connection(url: url)
+            try other.execute("BEGIN; \(AdvisoryLock.writes.takeForTransaction)")
+            let writes = DispatchGroup()
+            let failures = Mutex(0)
+            for _ in 0..<3 {
+                DispatchQueue.global().async(group: writes) {
+                    do { try pool.write { try $0.run("UPDATE counter SET value = value + 1") } } catch { failures.withLock { $0 += 1 } }
+                }
+            }
+            Thread.sleep(forTimeInterval: 0.3)  // the writes are waiting by now
+            let read = DispatchGroup()
+            let value = Mutex<Int?>(nil)
+            DispatchQueue.global().async(group: read) {
+                value.withLock { $0 = try? pool.readSingle { try $0.statement("SELECT value FROM counter").firstRow { $0.int(0) } } }
+            }
+            #expect(read.wait(timeout: .now() + 20) == .success, "a read waited for the write lock")
+            #expect(value.withLock { $0 } == 0)
+            try other.execute("COMMIT")
+            #expect(writes.wait(timeout: .now() + 20) == .success)
+            #expect(failures.withLock { $0 } == 0)
+            #expect(try pool.readSingle { try $0.statement("SELECT value FROM counter").firstRow { $0.int(0) } } == 3)
+        }
+    }
+
     @Test func aWriteThatThrowsLeavesNoTrace() throws {
         try TestServer.withScratchDatabase { url, _ in
             let pool = try ConnectionPool(url: url, migrator: counterTable)

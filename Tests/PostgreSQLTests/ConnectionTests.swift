@@ -5,11 +5,7 @@ import SQLEngine
 @Suite(.enabled(if: TestServer.isConfigured)) struct ConnectionTests {
     /// Runs `body` with a connection to a scratch database holding an empty table `v`.
     private func withTable(_ body: (Connection) throws -> Void) throws {
-        try TestServer.withScratchDatabase { url, _ in
-            let connection = try Connection(url: url)
-            try connection.execute("CREATE TABLE v (id serial PRIMARY KEY, i bigint, r double precision, t text, b bytea)")
-            try body(connection)
-        }
+        try TestServer.withTable("id serial PRIMARY KEY, i bigint, r double precision, t text, b bytea", body)
     }
 
     @Test func parametersAreNumberedAroundLiteralsIdentifiersAndComments() throws {

@@ -19,6 +19,15 @@ enum TestServer {
         try body(replacingDatabase(in: url!, with: name), admin)
     }
 
+    /// Runs `body` with a connection to a scratch database holding one table `v`, made by `definition`.
+    static func withTable(_ definition: String, _ body: (Connection) throws -> Void) throws {
+        try withScratchDatabase { url, _ in
+            let connection = try Connection(url: url)
+            try connection.execute("CREATE TABLE v (\(definition))")
+            try body(connection)
+        }
+    }
+
     /// A connection URI like `url`, naming `database` instead of its own.
     static func replacingDatabase(in url: String, with database: String) -> String {
         let authorityStart = url.range(of: "://")!.upperBound

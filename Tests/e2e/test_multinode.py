@@ -155,8 +155,13 @@ def test_an_app_password_revoked_on_one_node_fails_on_the_other(nodes):
     assert sync_collection(url, device).response.status_code == 207
     r = put_card(url + "app-1.vcf", device, simple_card("app-1", "Appword Wombat"))
     assert r.status_code == 201, describe(r)
+    r = requests.get(url + "app-1.vcf", auth=device, timeout=30)
+    assert r.status_code == 200 and "Appword Wombat" in r.text, describe(r)
 
     n1.cli("user", "app-password", "revoke", USER, "phone")
+    # A GET checks credentials it verified before in the statement that reads the card.
+    r = requests.get(url + "app-1.vcf", auth=device, timeout=30)
+    assert r.status_code == 401, describe(r)
     r = requests.request("PROPFIND", url, auth=device, headers={"Depth": "0"}, timeout=30)
     assert r.status_code == 401, describe(r)
     r = put_card(url + "app-2.vcf", device, simple_card("app-2", "Appword Dingo"))
