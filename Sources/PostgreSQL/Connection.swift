@@ -60,18 +60,11 @@ public final class Connection: SQLConnection {
     private var unread: [String] = []
     /// The most statements sent without reading their results: then they are read, so that the
     /// server never waits to send results while this side waits to send more statements.
-    private static let unreadLimit = 100
+    static let unreadLimit = 100
 
     /// Sends a statement with `send` (a `PQsend…` call) in pipeline mode, without waiting for it.
     func sendWithoutWaiting(_ sql: String, _ send: (OpaquePointer) -> Int32) throws(PostgreSQLError) {
-        if unread.isEmpty, PQenterPipelineMode(handle) != 1 {
-            throw PostgreSQLError(result: nil, connection: handle, sql: sql)
-        }
-        guard send(handle) == 1 else {
-            _ = try? finishPipeline()
-            throw PostgreSQLError(result: nil, connection: handle, sql: sql)
-        }
-        unread.append(sql)
+        try enqueue(sql, send)
         if unread.count >= Self.unreadLimit { try finishPipeline() }
     }
 
@@ -82,9 +75,21 @@ public final class Connection: SQLConnection {
     func result(_ sql: String, sending send: (OpaquePointer) -> Int32,
                 running run: (OpaquePointer) -> OpaquePointer?) throws(PostgreSQLError) -> QueryResult {
         guard !unread.isEmpty else { return try check(run(handle), sql: sql) }
-        try sendWithoutWaiting(sql, send)
+        try enqueue(sql, send)
         guard let result = try finishPipeline() else { throw PostgreSQLError(result: nil, connection: handle, sql: sql) }
         return result
+    }
+
+    /// Sends a statement into the pipeline, entering pipeline mode when it is the first.
+    private func enqueue(_ sql: String, _ send: (OpaquePointer) -> Int32) throws(PostgreSQLError) {
+        if unread.isEmpty, PQenterPipelineMode(handle) != 1 {
+            throw PostgreSQLError(result: nil, connection: handle, sql: sql)
+        }
+        guard send(handle) == 1 else {
+            _ = try? finishPipeline()
+            throw PostgreSQLError(result: nil, connection: handle, sql: sql)
+        }
+        unread.append(sql)
     }
 
     /// Reads the results of every statement in the pipeline and leaves pipeline mode.

@@ -76,6 +76,20 @@ import SQLEngine
         }
     }
 
+    /// The statement that waits fills the pipeline to its limit, or goes one past it.
+    @Test(arguments: [Connection.unreadLimit - 2, Connection.unreadLimit - 1, Connection.unreadLimit])
+    func theStatementThatFillsThePipelineGetsItsOwnAnswer(sent: Int) throws {
+        try withTable { db in
+            try db.transaction("BEGIN") {
+                for id in 1...sent { try db.send("INSERT INTO v (id) VALUES (?)", id) }
+                #expect(try count(db) == sent)
+                for id in 1...sent { try db.send("UPDATE v SET t = ? WHERE id = ?", "row \(id)", id) }
+            }
+            #expect(try db.statement("SELECT count(t) FROM v").firstRow { $0.int(0) } == sent)
+            #expect(db.isUsable)
+        }
+    }
+
     @Test func aStatementPreparedFirstWhileOthersWaitSeesThem() throws {
         try withTable { db in
             try db.transaction("BEGIN") {
