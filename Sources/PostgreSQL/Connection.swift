@@ -47,10 +47,12 @@ public final class Connection: SQLConnection {
 
     public var dialect: SQLDialect { .postgresql }
 
-    /// Runs one or more statements that take no parameters (only one while the pipeline holds
-    /// statements sent without waiting: COMMIT or ROLLBACK, in the same round trip as those).
+    /// Runs one or more statements that take no parameters. One (COMMIT, say) joins the
+    /// statements sent without waiting, in the same round trip; several in one string go as a
+    /// simple query, which the pipeline cannot carry, once those are read.
     public func execute(_ sql: String) throws {
         try countStatement(sql)
+        if sql.contains(";") { try finishPipeline() }
         _ = try result(sql, sending: { PQsendQueryParams($0, sql, 0, nil, nil, nil, nil, 0) }, running: { PQexec($0, sql) })
     }
 
@@ -61,6 +63,12 @@ public final class Connection: SQLConnection {
     /// The most statements sent without reading their results: then they are read, so that the
     /// server never waits to send results while this side waits to send more statements.
     static let unreadLimit = 100
+
+    /// Sends a statement that takes no parameters in pipeline mode, without waiting for it.
+    func sendWithoutWaiting(_ sql: String) throws(PostgreSQLError) {
+        try countStatement(sql)
+        try sendWithoutWaiting(sql) { PQsendQueryParams($0, sql, 0, nil, nil, nil, nil, 0) }
+    }
 
     /// Sends a statement with `send` (a `PQsend…` call) in pipeline mode, without waiting for it.
     func sendWithoutWaiting(_ sql: String, _ send: (OpaquePointer) -> Int32) throws(PostgreSQLError) {
@@ -149,6 +157,13 @@ public final class Connection: SQLConnection {
 
     /// Whether the connection is still connected.
     var isConnected: Bool { PQstatus(handle) == CONNECTION_OK }
+
+    /// Whether the server has not closed the connection, as far as what it sent says, without
+    /// a round trip. (A backend terminated or shut down sends its error, then closes: the first
+    /// read takes the error, the second finds the end.)
+    var isStillOpen: Bool {
+        PQconsumeInput(handle) == 1 && PQconsumeInput(handle) == 1 && PQstatus(handle) == CONNECTION_OK
+    }
 
     /// Whether the connection can take another transaction: still connected, and not left inside one.
     public var isUsable: Bool {

@@ -24,6 +24,12 @@ public final class ConnectionPool: SQLDatabase {
     /// Held by this process's write while it runs: its other writes wait here, holding no
     /// connection, so reads never wait behind connections that wait for the write lock.
     private let writers = NSLock()
+    /// This process's writes since it last refreshed the statistics, and how many the next
+    /// refresh waits for (see `noteWrite`).
+    private let writesSinceRefresh = Atomic<Int>(0)
+    private let writesBeforeRefresh = Atomic<Int>(ConnectionPool.firstRefreshAfter)
+    static let firstRefreshAfter = 500
+    static let longestRefreshInterval = 64_000
     private let lockTimeoutMilliseconds: Int
 
     /// Connects to the database at `url` (a libpq connection URI) and brings its schema up to date,
@@ -46,13 +52,13 @@ public final class ConnectionPool: SQLDatabase {
 
     /// Runs `body` in one REPEATABLE READ, READ ONLY transaction: its statements see one snapshot.
     public func read<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
-        try transaction("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY", body)
+        try transaction(["BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY"], body)
     }
 
     /// Runs ANALYZE: PostgreSQL's own refresh runs only every so often, and until then plans made
     /// while a table was small (a generic plan is kept for the connection's life) scan it.
     public func refreshStatistics() throws {
-        try transaction("BEGIN") { try $0.execute("ANALYZE") }
+        try transaction(["BEGIN"]) { try $0.execute("ANALYZE") }
     }
 
     /// Runs `body`, which runs one statement, without BEGIN and COMMIT (the statement is its own
@@ -65,16 +71,35 @@ public final class ConnectionPool: SQLDatabase {
     /// Runs `body` in one READ COMMITTED transaction holding the database's write lock, so that
     /// writers of every process take turns: all of it is written, or none. This process's
     /// writers take turns first (as SQLite's do), then one of them takes a connection and the
-    /// lock; BEGIN, the lock's timeout and the lock go to the server as one message.
+    /// lock, which goes to the server with the transaction's first statement.
     public func write<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
         writers.lock()
-        defer { writers.unlock() }
-        return try transaction("BEGIN; SET LOCAL lock_timeout = \(lockTimeoutMilliseconds); \(AdvisoryLock.writes.takeForTransaction)", body)
+        let result: T
+        do {
+            defer { writers.unlock() }
+            result = try transaction(["BEGIN", "SET LOCAL lock_timeout = \(lockTimeoutMilliseconds)", AdvisoryLock.writes.takeForTransaction], body)
+        }
+        noteWrite()
+        return result
     }
 
-    /// Runs `body` in a transaction begun with `begin`, on a free connection (waiting for one when
-    /// all are busy).
-    private func transaction<T>(_ begin: String, _ body: (Connection) throws -> T) throws -> T {
+    /// Counts a write, and refreshes the statistics in the background after 500 of them, then
+    /// after twice as many each time (up to every 64,000). PostgreSQL's own refresh waits until a
+    /// table has changed by a tenth and a minute has passed: until then, a book that grew from
+    /// ten cards to two thousand through single PUTs (a phone's first sync) is planned as ten,
+    /// and a multiget of 100 cards reads all two thousand instead of looking up a hundred.
+    private func noteWrite() {
+        guard writesSinceRefresh.wrappingAdd(1, ordering: .relaxed).newValue >= writesBeforeRefresh.load(ordering: .relaxed) else { return }
+        writesSinceRefresh.store(0, ordering: .relaxed)
+        let next = min(writesBeforeRefresh.load(ordering: .relaxed) * 2, Self.longestRefreshInterval)
+        writesBeforeRefresh.store(next, ordering: .relaxed)
+        DispatchQueue.global(qos: .utility).async { try? self.refreshStatistics() }
+    }
+
+    /// Runs `body` in a transaction begun with the statements `begin`, on a free connection
+    /// (waiting for one when all are busy). They are sent with the body's first statement that
+    /// waits for its answer: beginning costs no round trip of its own.
+    private func transaction<T>(_ begin: [String], _ body: (Connection) throws -> T) throws -> T {
         try onFreeSlot { pooled in try PooledConnection.transaction(begin, on: pooled, body) }
     }
 
@@ -101,7 +126,7 @@ private final class PooledConnection {
     /// Runs `body` in a transaction begun with `begin` on `pooled`'s connection; closes the
     /// connection if it broke meanwhile. (Static: the pooled connection as an argument is what
     /// lets the caller return `body`'s result from inside the Mutex.)
-    static func transaction<T>(_ begin: String, on pooled: PooledConnection, _ body: (Connection) throws -> T) throws -> T {
+    static func transaction<T>(_ begin: [String], on pooled: PooledConnection, _ body: (Connection) throws -> T) throws -> T {
         let connection = try pooled.begun(begin)
         defer { if !connection.isUsable { pooled.connection = nil } }
         return try connection.committing { try body(connection) }
@@ -128,25 +153,15 @@ private final class PooledConnection {
         }
     }
 
-    /// The connection with a transaction begun, opening a new one when there is none, the last
-    /// one broke, or it was lost while idle.
-    private func begun(_ begin: String) throws -> Connection {
-        if let connection, connection.isUsable {
-            do {
-                try connection.execute(begin)
-                return connection
-            } catch where connection.isUsable {
-                throw error
-            } catch {
-                // Lost while idle (the server restarted, the backend was terminated): nothing ran,
-                // so a new connection may begin in its place.
-            }
-        }
-        connection = nil
-        let fresh = try Connection(url: url)
-        connection = fresh
-        try fresh.execute(begin)
-        return fresh
+    /// The connection with the statements `begin` sent, opening a new one when there is none,
+    /// the last one broke, or the server closed it while it was idle (it restarted, the backend
+    /// was terminated): nothing has run on it, so a new one may take its place.
+    private func begun(_ begin: [String]) throws -> Connection {
+        if let connection, !connection.isUsable || !connection.isStillOpen { self.connection = nil }
+        let connection = try connection ?? Connection(url: url)
+        self.connection = connection
+        for statement in begin { try connection.sendWithoutWaiting(statement) }
+        return connection
     }
 }
 

@@ -101,6 +101,23 @@ import SQLEngine
         }
     }
 
+    @Test func statisticsAreRefreshedAfterTheFirstFiveHundredWrites() throws {
+        try TestServer.withScratchDatabase { url, _ in
+            let pool = try ConnectionPool(url: url, migrator: counterTable)
+            let analyzed = "SELECT count(*) FROM pg_stat_user_tables WHERE relname = 'counter' AND last_analyze IS NOT NULL"
+            for _ in 1..<ConnectionPool.firstRefreshAfter { try pool.write { try $0.run("UPDATE counter SET value = value + 1") } }
+            Thread.sleep(forTimeInterval: 0.5)
+            #expect(try pool.readSingle { try $0.statement(analyzed).firstRow { $0.int(0) } } == 0)
+            try pool.write { try $0.run("UPDATE counter SET value = value + 1") }
+            var seen = 0
+            for _ in 0..<200 where seen == 0 {
+                seen = try pool.readSingle { try $0.statement(analyzed).firstRow { $0.int(0) } } ?? 0
+                if seen == 0 { Thread.sleep(forTimeInterval: 0.05) }
+            }
+            #expect(seen == 1, "refreshed in the background after the 500th write")
+        }
+    }
+
     @Test func aWriteThatThrowsLeavesNoTrace() throws {
         try TestServer.withScratchDatabase { url, _ in
             let pool = try ConnectionPool(url: url, migrator: counterTable)
@@ -152,8 +169,10 @@ import SQLEngine
         try TestServer.withScratchDatabase { url, _ in
             let holder = try ConnectionPool(url: url, migrator: counterTable)
             let waiter = try ConnectionPool(url: url, migrator: counterTable, lockTimeoutMilliseconds: 200)
-            try holder.write { _ in
-                let error = try #require(throws: PostgreSQLError.self) { try waiter.write { _ in } }
+            try holder.write { db in
+                // The lock goes to the server with the first statement.
+                try db.run("UPDATE counter SET value = 2")
+                let error = try #require(throws: PostgreSQLError.self) { try waiter.write { try $0.run("UPDATE counter SET value = 3") } }
                 #expect(error.sqlState == "55P03")
                 #expect(error.isTemporary)
             }

@@ -90,6 +90,16 @@ import SQLEngine
         }
     }
 
+    @Test func severalStatementsInOneStringRunAfterThoseSentBefore() throws {
+        try withTable { db in
+            try db.transaction("BEGIN") {
+                try db.send("INSERT INTO v (id, t) VALUES (?, ?)", 1, "one")
+                try db.execute("UPDATE v SET t = t || '+'; INSERT INTO v (id, t) VALUES (2, 'two')")
+            }
+            #expect(try db.statement("SELECT t FROM v ORDER BY id").rows { $0.text(0) } == ["one+", "two"])
+        }
+    }
+
     @Test func aStatementPreparedFirstWhileOthersWaitSeesThem() throws {
         try withTable { db in
             try db.transaction("BEGIN") {
