@@ -77,46 +77,52 @@ public final class CardDAVServer: Sendable {
             return Response(status: 301, headers: ["Location": DAVPath.prefix])
         }
         if request.method == "OPTIONS" { return options(at: DAVPath(request.path)) }
-        // A GET confirms credentials verified earlier in the statement that reads the card.
-        let login = try authenticator.login(for: request, deferringCheck: request.method == "GET" || request.method == "HEAD")
+        // A request that only reads confirms credentials verified earlier in the statement that
+        // reads its address book (or card); should they have changed, they are verified again
+        // and the request answered anew.
+        let readsOnly = ["GET", "HEAD", "PROPFIND", "REPORT"].contains(request.method)
+        do {
+            return try answer(request, login: authenticator.login(for: request, deferringCheck: readsOnly))
+        } catch is CredentialsChanged {
+            return try answer(request, login: authenticator.login(for: request))
+        }
+    }
+
+    private func answer(_ request: Request, login: BasicAuthenticator.Login) throws -> Response {
+        let credentials = PendingCredentials(generation: login.unconfirmedGeneration)
+        do {
+            var response = try dispatch(request, user: login.user, credentials: credentials)
+            try credentials.confirmIfPending(with: store, user: login.user)
+            response.headers["Cache-Control"] = response.headers["Cache-Control"] ?? "no-store"
+            return response
+        } catch let error where !(error is CredentialsChanged) {
+            // Not even an error goes out to credentials not confirmed.
+            try credentials.confirmIfPending(with: store, user: login.user)
+            throw error
+        }
+    }
+
+    private func dispatch(_ request: Request, user: User, credentials: PendingCredentials) throws -> Response {
         guard let path = DAVPath(request.path) else {
             // RFC 6352 §5.2: an address book holds cards, never collections.
             if request.method == "MKCOL" { throw DAVError(403, wording.booksHoldCardsOnly) }
             throw DAVError(404, wording.nothingAt(request.path))
         }
-        let context = try context(for: request, user: login.user, path: path)
-        var response: Response
+        let representation = try CardRepresentation(userAgent: request.headers["User-Agent"]) { try store.phoneticNames(for: user) }
+        let context = DAVContext(server: self, request: request, user: user, path: path, representation: representation,
+                                 credentials: credentials)
+        try context.checkOwner()
         switch request.method {
-        case "PROPFIND": response = try context.propfind()
-        case "PROPPATCH": response = try context.proppatch()
-        case "REPORT": response = try context.report()
-        case "GET", "HEAD":
-            if let answer = try context.get(confirming: login.unconfirmedGeneration) {
-                response = answer
-            } else {
-                // The account's credentials changed since these were verified: verify them again.
-                let user = try authenticator.login(for: request).user
-                guard let answer = try self.context(for: request, user: user, path: path).get(confirming: nil) else {
-                    throw BasicAuthenticator.unauthorized(wording.wrongLogin)
-                }
-                response = answer
-            }
-        case "PUT": response = try context.put()
-        case "DELETE": response = try context.delete()
-        case "MKCOL": response = try context.mkcol()
-        case "ACL": response = try context.acl()
+        case "PROPFIND": return try context.propfind()
+        case "PROPPATCH": return try context.proppatch()
+        case "REPORT": return try context.report()
+        case "GET", "HEAD": return try context.get()
+        case "PUT": return try context.put()
+        case "DELETE": return try context.delete()
+        case "MKCOL": return try context.mkcol()
+        case "ACL": return try context.acl()
         default: throw DAVError(405, wording.methodNotSupported(request.method))
         }
-        response.headers["Cache-Control"] = response.headers["Cache-Control"] ?? "no-store"
-        return response
-    }
-
-    /// The request's context for `user`, who must own what `path` names.
-    private func context(for request: Request, user: User, path: DAVPath) throws -> DAVContext {
-        let representation = try CardRepresentation(userAgent: request.headers["User-Agent"]) { try store.phoneticNames(for: user) }
-        let context = DAVContext(server: self, request: request, user: user, path: path, representation: representation)
-        try context.checkOwner()
-        return context
     }
 
     /// RFC 4918 §10.1, RFC 3744 §7.2, RFC 6352 §6.1: the compliance classes and methods; RFC

@@ -5,17 +5,15 @@ import HTTP
 /// GET and HEAD (RFC 4918 §9.4) of a card: the vCard with its strong ETag, in the client's
 /// representation (so the answer varies with the User-Agent).
 extension DAVContext {
-    /// The answer, or nil when `generation` (credentials verified earlier, see
-    /// `BasicAuthenticator.Login`) is no longer the account's: they must be verified again.
     /// The credentials check, the book and the card are one statement.
-    func get(confirming generation: Int64?) throws -> Response? {
+    func get() throws -> Response {
         guard case .card(_, let bookName, let name) = path else {
             throw DAVError(405, wording.collectionsHaveNoContent)
         }
-        guard let lookup = try store.lookUpCard(href: name, inBookNamed: bookName, of: user),
-              generation == nil || lookup.credentialsGeneration == generation else { return nil }
-        guard let book = lookup.book else { throw DAVError(404, wording.noAddressBook(bookName)) }
-        guard let card = lookup.card else { throw DAVError(404, wording.noCard(name)) }
+        let lookup = try store.lookUpCard(href: name, inBookNamed: bookName, of: user)
+        try credentials.confirm(lookup?.credentialsGeneration)
+        guard let book = lookup?.book else { throw DAVError(404, wording.noAddressBook(bookName)) }
+        guard let card = lookup?.card else { throw DAVError(404, wording.noCard(name)) }
         let etag = representation.etag(card.etag)
         if let match = request.headers["If-None-Match"], ETag.matches(CardRepresentation.storedETags(in: match), card.etag) {
             return Response(status: 304, headers: ["ETag": etag, "Vary": "User-Agent"])

@@ -12,6 +12,8 @@ struct DAVContext {
     let path: DAVPath
     /// The form the client is served its cards in.
     let representation: CardRepresentation
+    /// Credentials verified earlier, still to be confirmed by what the request reads.
+    let credentials: PendingCredentials
 
     var store: ContactStore { server.store }
 
@@ -21,11 +23,12 @@ struct DAVContext {
         guard let key = AccountName.key(owner), key == AccountName.key(user.username) else { throw DAVError(404, wording.notFound) }
     }
 
-    /// The address book the path names; 404 when the user has none by that name.
+    /// The address book the path names; 404 when the user has none by that name. Read with the
+    /// account's credentials generation, which confirms credentials verified earlier.
     func addressBook(named name: String) throws -> AddressBook {
-        guard let book = try store.addressBook(named: name, for: user) else {
-            throw DAVError(404, wording.noAddressBook(name))
-        }
+        let found = try store.addressBookWithCredentials(named: name, for: user)
+        try credentials.confirm(found?.credentialsGeneration)
+        guard let book = found?.book else { throw DAVError(404, wording.noAddressBook(name)) }
         return book
     }
 

@@ -31,10 +31,22 @@ extension ContactStore {
 
     /// The user's address book called `name`, or nil.
     public func addressBook(named name: String, for user: User) throws -> AddressBook? {
-        guard let name = Self.addressBookName(name) else { return nil }
+        try addressBookWithCredentials(named: name, for: user)?.book
+    }
+
+    /// The user's address book called `name` (nil when there is none) with the account's
+    /// credentials generation (see `credentialsGeneration(of:)`), from one statement; nil when
+    /// the user no longer exists.
+    public func addressBookWithCredentials(named name: String, for user: User) throws
+        -> (credentialsGeneration: Int64, book: AddressBook?)? {
+        // A name no book can have matches no book; the statement still reads the generation.
+        let name = Self.addressBookName(name) ?? ""
         return try queue.readSingle { db in
-            try db.statement("\(Self.addressBookQuery) AND b.name = ?").firstRow([user.id, name]) {
-                Self.addressBook(from: $0, userID: user.id)
+            try db.statement("""
+                SELECT u.credentials_generation, \(Self.addressBookColumns)
+                FROM users u LEFT JOIN address_books b ON b.user_id = u.id AND b.name = ? WHERE u.id = ?
+                """).firstRow([name, user.id]) { row in
+                (row.int64(0), row.isNull(1) ? nil : Self.addressBook(from: row, userID: user.id, startingAt: 1))
             }
         }
     }

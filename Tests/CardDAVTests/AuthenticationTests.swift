@@ -79,4 +79,36 @@ import Testing
         #expect(try server.client("bob").send("GET", "/dav/addressbooks/alice/contacts/anna.vcf").status == 404)
         #expect(try server.client("bob").send("GET", "/dav/addressbooks/bob/contacts/anna.vcf").status == 404)
     }
+
+    // MARK: A read confirms credentials verified earlier with what it reads
+
+    @Test func readsWithAnAppPasswordVerifiedEarlierFailOnceItIsRevoked() throws {
+        try putAnna()
+        let device = try server.client(password: server.store.addAppPassword(username: "alice", device: "Phone"))
+        let multiget = """
+            <c:addressbook-multiget xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:carddav">
+            <d:prop><d:getetag/><c:address-data/></d:prop><d:href>/dav/addressbooks/alice/contacts/anna.vcf</d:href>
+            </c:addressbook-multiget>
+            """
+        #expect(try device.report("/dav/addressbooks/alice/contacts/", multiget).status == 207)
+        #expect(try device.propfind("/dav/principals/alice/", depth: 0, "<d:displayname/>").status == 207)
+        try server.store.revokeAppPassword(username: "alice", device: "Phone")
+        #expect(try device.report("/dav/addressbooks/alice/contacts/", multiget).status == 401, "confirmed by the book's lookup")
+        #expect(try device.propfind("/dav/addressbooks/alice/contacts/", depth: 1, "<d:getetag/>").status == 401)
+        #expect(try device.propfind("/dav/principals/alice/", depth: 0, "<d:displayname/>").status == 401, "no book read: confirmed on its own")
+        #expect(try device.send("PROPFIND", "/dav/addressbooks/alice/contacts/", body: "<not xml", headers: ["Depth": "0"]).status == 401,
+                "not even an error goes out")
+        #expect(try device.propfind("/dav/addressbooks/bob/contacts/", depth: 0, "<d:getetag/>").status == 401)
+    }
+
+    @Test func readsStillAnswerWhenOtherCredentialsOfTheAccountChange() throws {
+        try putAnna()
+        #expect(try server.client().propfind("/dav/addressbooks/alice/contacts/", depth: 1, "<d:getetag/>").status == 207)
+        _ = try server.store.addAppPassword(username: "alice", device: "Tablet")
+        let reply = try server.client().propfind("/dav/addressbooks/alice/contacts/", depth: 1, "<d:getetag/>")
+        #expect(reply.status == 207)
+        #expect(reply.body.contains("anna.vcf"))
+        _ = try server.store.addAppPassword(username: "alice", device: "Laptop")
+        #expect(try server.client().propfind("/dav/principals/alice/", depth: 0, "<d:displayname/>").status == 207)
+    }
 }
