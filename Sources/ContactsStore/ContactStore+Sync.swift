@@ -20,42 +20,55 @@ extension ContactStore {
     public func changes(in scope: AddressBookScope, since token: SyncToken?, limit: Int?) throws
         -> (written: [CardVersion], removed: [String], token: SyncToken, truncated: Bool)? {
         let pageSize = limit.map { max($0, 1) }
-        return try queue.read { db in
-            // Read first: a write that lands after it is at worst reported again next time.
-            guard let latest = try Self.syncPosition(in: scope, db: db) else { return nil }
-            // Every token this book handed out has its salt and a number up to its newest change.
-            if let token, token.salt != latest.salt || !(0...latest.change).contains(token.change) { return nil }
-            // Names with the number of their last change, in that order, so the first `limit` of
-            // them are everything changed up to the last one's number.
-            let rowLimit = pageSize.map { $0 + 1 } ?? Int.max
-            // With each name, the live card's revision and last change (NULL when there is none).
-            var entries = if let token {
-                try db.statement("""
-                    SELECT ch.href, max(ch.number) AS last, c.revision, c.updated_at
-                    FROM changes ch LEFT JOIN contacts c ON c.book_id = ch.book_id AND c.href = ch.href AND c.deleted_at IS NULL
-                    WHERE ch.book_id = ? AND ch.number > ? GROUP BY ch.href, c.revision, c.updated_at ORDER BY last LIMIT ?
-                    """).rows([scope.bookID, token.change, rowLimit]) { Self.syncEntry($0, salt: latest.salt) }
-            } else {
-                try db.statement("""
-                    SELECT href, revision, revision, updated_at FROM contacts WHERE book_id = ? AND deleted_at IS NULL
-                    ORDER BY revision LIMIT ?
-                    """).rows([scope.bookID, rowLimit]) { Self.syncEntry($0, salt: latest.salt) }
-            }
-            var next = latest
-            let truncated = pageSize.map { entries.count > $0 } ?? false
-            if let pageSize, truncated {
-                entries.removeLast(entries.count - pageSize)
-                next = SyncToken(salt: latest.salt, change: entries[pageSize - 1].number)
-            }
-            return (entries.compactMap(\.live), entries.filter { $0.live == nil }.map(\.href), next, truncated)
+        // Names with the number of their last change, in that order, so the first `limit` of
+        // them are everything changed up to the last one's number; with each name, the live
+        // card's revision and last change (NULL when there is none).
+        let rowLimit = pageSize.map { $0 + 1 } ?? Int.max
+        let (entriesQuery, values): (String, [any SQLBindable]) = if let token {
+            ("""
+                SELECT ch.href, max(ch.number) AS last, c.revision, c.updated_at
+                FROM changes ch LEFT JOIN contacts c ON c.book_id = ch.book_id AND c.href = ch.href AND c.deleted_at IS NULL
+                WHERE ch.book_id = ? AND ch.number > ? AND ch.number <= ? GROUP BY ch.href, c.revision, c.updated_at ORDER BY last LIMIT ?
+                """, [scope.bookID, token.change, Int64.max, rowLimit])
+        } else {
+            ("""
+                SELECT href, revision AS last, revision, updated_at FROM contacts WHERE book_id = ? AND deleted_at IS NULL
+                ORDER BY revision LIMIT ?
+                """, [scope.bookID, rowLimit])
         }
+        // One statement, so one snapshot and one round trip: the book's position, with the
+        // entries beside it (none: one row of NULLs). The change numbers are bounded on both
+        // sides (the upper bound is no bound): a planner that cannot see the values then takes
+        // the range for a narrow one, as a token's is, and PostgreSQL keeps one plan instead of
+        // planning the statement again at every sync.
+        let rows = try queue.readSingle { db in
+            try db.statement("""
+                SELECT b.sync_salt, b.last_change, e.href, e.last, e.revision, e.updated_at
+                FROM address_books b LEFT JOIN (\(entriesQuery)) e ON 1 = 1 WHERE b.id = ? ORDER BY e.last
+                """).rows(values + [scope.bookID]) { row in
+                (latest: SyncToken(salt: row.text(0), change: row.int64(1)),
+                 entry: row.isNull(2) ? nil : Self.syncEntry(row, salt: row.text(0), first: 2))
+            }
+        }
+        guard let latest = rows.first?.latest else { return nil }
+        // Every token this book handed out has its salt and a number up to its newest change.
+        if let token, token.salt != latest.salt || !(0...latest.change).contains(token.change) { return nil }
+        var entries = rows.compactMap(\.entry)
+        var next = latest
+        let truncated = pageSize.map { entries.count > $0 } ?? false
+        if let pageSize, truncated {
+            entries.removeLast(entries.count - pageSize)
+            next = SyncToken(salt: latest.salt, change: entries[pageSize - 1].number)
+        }
+        return (entries.compactMap(\.live), entries.filter { $0.live == nil }.map(\.href), next, truncated)
     }
 
-    /// A name, the number of its last change, and the live card that has it, if any.
-    private static func syncEntry(_ row: any SQLRow, salt: String) -> (href: String, number: Int64, live: CardVersion?) {
-        let href = row.text(0)
-        let live = row.isNull(2) ? nil
-            : CardVersion(href: href, etag: etag(salt: salt, revision: row.int64(2)), updatedAt: date(row.int64(3)))
-        return (href, row.int64(1), live)
+    /// A name, the number of its last change, and the live card that has it, if any, from the
+    /// row's columns `first`…`first + 3`.
+    private static func syncEntry(_ row: any SQLRow, salt: String, first: Int32) -> (href: String, number: Int64, live: CardVersion?) {
+        let href = row.text(first)
+        let live = row.isNull(first + 2) ? nil
+            : CardVersion(href: href, etag: etag(salt: salt, revision: row.int64(first + 2)), updatedAt: date(row.int64(first + 3)))
+        return (href, row.int64(first + 1), live)
     }
 }
