@@ -34,13 +34,18 @@ extension ContactStore {
         try addressBookWithCredentials(named: name, for: user)?.book
     }
 
+    /// `name` as books are kept; for a name no book can have, "", which no book has either: a
+    /// statement looking a book up by it finds none and still reads what it reads beside it.
+    static func bookNameToFind(_ name: String) -> String {
+        addressBookName(name) ?? ""
+    }
+
     /// The user's address book called `name` (nil when there is none) with the account's
     /// credentials generation (see `credentialsGeneration(of:)`), from one statement; nil when
     /// the user no longer exists.
     public func addressBookWithCredentials(named name: String, for user: User) throws
         -> (credentialsGeneration: Int64, book: AddressBook?)? {
-        // A name no book can have matches no book; the statement still reads the generation.
-        let name = Self.addressBookName(name) ?? ""
+        let name = Self.bookNameToFind(name)
         return try queue.readSingle { db in
             try db.statement("""
                 SELECT u.credentials_generation, \(Self.addressBookColumns)

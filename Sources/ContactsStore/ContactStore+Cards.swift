@@ -35,7 +35,7 @@ extension ContactStore {
     /// without a live card are left out. Reads no details: a multiget whose cards' texts are
     /// cached needs no more.
     public func cardVersions(hrefs: [String], in scope: AddressBookScope) throws -> [CardVersion] {
-        let wanted = Self.uniqued(hrefs)
+        let wanted = Self.uniqued(hrefs.filter(Self.isValidHref))
         guard !wanted.isEmpty else { return [] }
         return try queue.readSingle { db in
             let (list, names) = Self.nameList(wanted, as: "wanted", db: db)
@@ -52,7 +52,8 @@ extension ContactStore {
         CardVersion(href: row.text(0), etag: etag(salt: salt, revision: row.int64(1)), updatedAt: date(row.int64(2)))
     }
 
-    /// The strings in order, each once.
+    /// The strings in order, each once. (Lookups by name pass only names `isValidHref` allows:
+    /// no other names a card, and a NUL is no text PostgreSQL can even compare.)
     private static func uniqued(_ strings: [String]) -> [String] {
         var seen = Set<String>()
         return strings.filter { seen.insert($0).inserted }
@@ -147,6 +148,7 @@ extension ContactStore {
     public func deleteCard(href: String, in scope: AddressBookScope, ifMatch: String?) throws {
         let now = now()
         let cutoff = trashCutoff()
+        guard Self.isValidHref(href) else { throw StoreError.cardNotFound(href: href) }
         try queue.write { db in
             let found = try Self.contacts(href: href, uid: nil, in: scope, db: db)
             guard let card = found.atHref, !card.inTrash else { throw StoreError.cardNotFound(href: href) }
@@ -205,7 +207,7 @@ extension ContactStore {
 
     /// The live cards called `hrefs` with their photos, in the order given, each once.
     private static func storedCards(_ hrefs: [String], in scope: AddressBookScope, db: any SQLConnection) throws -> [StoredCard] {
-        let wanted = uniqued(hrefs)
+        let wanted = uniqued(hrefs.filter(isValidHref))
         guard !wanted.isEmpty else { return [] }
         // The list join keeps the names asked for, in order, as the outer loop: one index lookup each.
         // One statement, the book's salt included, so a read of cards is one round trip.
@@ -257,8 +259,7 @@ extension ContactStore {
     /// `href` in it, with its photo, from one statement: a GET is one round trip to the database,
     /// credentials check included. Nil when the user no longer exists.
     public func lookUpCard(href: String, inBookNamed bookName: String, of user: User) throws -> CardLookup? {
-        // A name no book can have matches no book; the statement still reads the generation.
-        let bookName = Self.addressBookName(bookName) ?? ""
+        let (bookName, href) = (Self.bookNameToFind(bookName), Self.isValidHref(href) ? href : "")
         let generation = Self.storedCardColumnCount
         return try queue.readSingle { db in
             try db.statement("""

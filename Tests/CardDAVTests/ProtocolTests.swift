@@ -521,4 +521,21 @@ extension ProtocolTests {
         #expect(listing.body.contains("<d:href>\(Self.book)with%20space%20%E5%BC%A0.vcf</d:href>"))
         #expect(try alice.send("GET", Self.book + "with%20space%20%E5%BC%A0.vcf").body.contains("FN:Spaced"))
     }
+
+    @Test func cardNamesWithControlCharactersAreNotFound() throws {  // RFC 4918 §9.1; never a 500
+        _ = try alice.put(Self.book + "m1.vcf", vcard("UID:m1", "FN:One"))
+        for name in ["a%00b.vcf", "%00", "m1.vcf%00", "a%01.vcf", "a%7F.vcf"] {
+            #expect(try alice.send("GET", Self.book + name).status == 404, "\(name)")
+            #expect(try alice.send("DELETE", Self.book + name).status == 404, "\(name)")
+            let put = try alice.put(Self.book + name, vcard("UID:other", "FN:Other")).status
+            #expect(put == 400 || put == 404, "\(name): \(put)")
+            let reply = try alice.report(Self.book, """
+                <card:addressbook-multiget xmlns:d="DAV:" xmlns:card="urn:ietf:params:xml:ns:carddav">
+                <d:prop><d:getetag/></d:prop><d:href>\(Self.book)\(name)</d:href><d:href>\(Self.book)m1.vcf</d:href>
+                </card:addressbook-multiget>
+                """)
+            #expect(reply.status == 207 && reply.body.contains("404 Not Found") && reply.body.contains("m1.vcf</d:href><d:propstat>"), "\(name)")
+        }
+        #expect(try alice.propfind(Self.book, depth: 1, "<d:getetag/>").body.components(separatedBy: "<d:response>").count == 3)
+    }
 }

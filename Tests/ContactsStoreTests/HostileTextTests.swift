@@ -34,4 +34,21 @@ import Testing
         #expect(try two.store.importSummary("id\u{0}", for: two.alice) == nil)
         #expect(try two.store.importSummary(String(repeating: "x", count: 1 << 20), for: two.alice) == nil)
     }
+
+    @Test func cardNamesWithControlCharactersAreNotFoundNeverADatabaseFailure() throws {
+        let store = two.store
+        try two.put("anna.vcf", uid: "anna", name: "Anna", in: two.aliceBook)
+        for href in ["a\u{0}b.vcf", "\u{0}", "anna.vcf\u{0}", "a\u{1}.vcf", String(repeating: "x", count: 1 << 16)] {
+            #expect(try store.card(href: href, in: two.aliceBook) == nil)
+            #expect(try store.cards(hrefs: [href, "anna.vcf"], in: two.aliceBook).map(\.href) == ["anna.vcf"])
+            #expect(try store.cardVersions(hrefs: [href, "anna.vcf"], in: two.aliceBook).map(\.href) == ["anna.vcf"])
+            let lookup = try #require(try store.lookUpCard(href: href, inBookNamed: "contacts", of: two.alice))
+            #expect(lookup.book != nil && lookup.card == nil)
+            #expect(throws: StoreError.cardNotFound(href: href)) { try store.deleteCard(href: href, in: two.aliceBook, ifMatch: nil) }
+            #expect(throws: StoreError.invalidHref(href)) {
+                try store.putCard(href: href, uid: "other", details: TwoUserStore.details("Other"), in: two.aliceBook, precondition: .none)
+            }
+        }
+        #expect(try store.cardList(in: two.aliceBook).map(\.href) == ["anna.vcf"])
+    }
 }
