@@ -38,32 +38,28 @@ final class BasicAuthenticator: Sendable {
     /// Who a request's credentials belong to.
     struct Login {
         let user: User
-        /// Set when the credentials were verified earlier and the caller took on confirming that
-        /// the account's credentials generation is still this one (see `login(for:deferringCheck:)`).
+        /// Set when the credentials were verified earlier: they hold while the account's
+        /// credentials generation is still this one, which the caller confirms (see
+        /// `PendingCredentials`).
         let unconfirmedGeneration: Int64?
     }
 
     /// Who the request's credentials belong to.
-    /// - Parameter deferringCheck: whether the caller confirms credentials verified earlier
-    ///   itself, reading the account's credentials generation in the statement that reads what it
-    ///   came for (a GET of a card), rather than here in a statement of its own.
+    /// - Parameter trustingCache: false to verify the credentials again even if they were
+    ///   verified in the last few minutes (their account's generation has moved since).
     /// - Throws: 401 with a challenge when they are missing or wrong, 429 with Retry-After while
     ///   the account or the address is throttled.
-    func login(for request: Request, deferringCheck: Bool = false) throws -> Login {
+    func login(for request: Request, trustingCache: Bool = true) throws -> Login {
         guard let (username, password) = Self.credentials(request) else {
             throw Self.unauthorized(wording.syncLogIn)
         }
         // Credentials verified in the last few minutes are the right ones (the cache is keyed by
         // them), so they pass without the throttle: a device that already logged in keeps
-        // syncing while someone else guesses at its account. A deleted account has no
-        // generation any more: its entry no longer counts.
+        // syncing while someone else guesses at its account.
         let cacheKey = SecretToken.mac(username + "\u{0}" + password, key: key)
         let now = clock()
-        if let entry = verified.withLock({ $0[cacheKey] }), entry.expires > now {
-            if deferringCheck { return Login(user: entry.user, unconfirmedGeneration: entry.generation) }
-            if (try? store.credentialsGeneration(of: entry.user)) == entry.generation {
-                return Login(user: entry.user, unconfirmedGeneration: nil)
-            }
+        if trustingCache, let entry = verified.withLock({ $0[cacheKey] }), entry.expires > now {
+            return Login(user: entry.user, unconfirmedGeneration: entry.generation)
         }
         // The throttle counts by the name as accounts are looked up (see `AccountName.key`); a
         // name no account can have (control characters, over 64 characters) fails without a check.

@@ -77,19 +77,21 @@ public final class CardDAVServer: Sendable {
             return Response(status: 301, headers: ["Location": DAVPath.prefix])
         }
         if request.method == "OPTIONS" { return options(at: DAVPath(request.path)) }
-        // A request that only reads confirms credentials verified earlier in the statement that
-        // reads its address book (or card); should they have changed, they are verified again
-        // and the request answered anew.
+        // Credentials verified earlier are confirmed against the account's credentials
+        // generation: a request that only reads does it in the statement that reads its address
+        // book (or card), a write before it runs. Should they have changed, they are verified
+        // again and the request answered anew.
         let readsOnly = ["GET", "HEAD", "PROPFIND", "REPORT"].contains(request.method)
         do {
-            return try answer(request, login: authenticator.login(for: request, deferringCheck: readsOnly))
+            return try answer(request, login: authenticator.login(for: request), readsOnly: readsOnly)
         } catch is CredentialsChanged {
-            return try answer(request, login: authenticator.login(for: request))
+            return try answer(request, login: authenticator.login(for: request, trustingCache: false), readsOnly: readsOnly)
         }
     }
 
-    private func answer(_ request: Request, login: BasicAuthenticator.Login) throws -> Response {
+    private func answer(_ request: Request, login: BasicAuthenticator.Login, readsOnly: Bool) throws -> Response {
         let credentials = PendingCredentials(generation: login.unconfirmedGeneration)
+        if !readsOnly { try credentials.confirmIfPending(with: store, user: login.user) }
         do {
             var response = try dispatch(request, user: login.user, credentials: credentials)
             try credentials.confirmIfPending(with: store, user: login.user)

@@ -53,7 +53,7 @@ public final class Connection: SQLConnection {
     public func execute(_ sql: String) throws {
         try countStatement(sql)
         if sql.contains(";") { try finishPipeline() }
-        _ = try result(sql, sending: { PQsendQueryParams($0, sql, 0, nil, nil, nil, nil, 0) }, running: { PQexec($0, sql) })
+        _ = try result(sql, sending: Self.sending(sql), running: { PQexec($0, sql) })
     }
 
     // MARK: Pipeline
@@ -67,7 +67,12 @@ public final class Connection: SQLConnection {
     /// Sends a statement that takes no parameters in pipeline mode, without waiting for it.
     func sendWithoutWaiting(_ sql: String) throws(PostgreSQLError) {
         try countStatement(sql)
-        try sendWithoutWaiting(sql) { PQsendQueryParams($0, sql, 0, nil, nil, nil, nil, 0) }
+        try sendWithoutWaiting(sql, Self.sending(sql))
+    }
+
+    /// Sends `sql`, one statement without parameters, as the pipeline carries it.
+    private static func sending(_ sql: String) -> (OpaquePointer) -> Int32 {
+        { PQsendQueryParams($0, sql, 0, nil, nil, nil, nil, 0) }
     }
 
     /// Sends a statement with `send` (a `PQsend…` call) in pipeline mode, without waiting for it.

@@ -73,11 +73,8 @@ public final class ConnectionPool: SQLDatabase {
     /// writers take turns first (as SQLite's do), then one of them takes a connection and the
     /// lock, which goes to the server with the transaction's first statement.
     public func write<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
-        writers.lock()
-        let result: T
-        do {
-            defer { writers.unlock() }
-            result = try transaction(["BEGIN", "SET LOCAL lock_timeout = \(lockTimeoutMilliseconds)", AdvisoryLock.writes.takeForTransaction], body)
+        let result = try writers.withLock {
+            try transaction(["BEGIN", "SET LOCAL lock_timeout = \(lockTimeoutMilliseconds)", AdvisoryLock.writes.takeForTransaction], body)
         }
         noteWrite()
         return result

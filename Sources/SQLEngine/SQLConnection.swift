@@ -126,8 +126,8 @@ public protocol SQLDatabase: Sendable {
     /// Runs `body` in one read transaction: every statement in it sees the same snapshot.
     func read<T>(_ body: (any SQLConnection) throws -> T) throws -> T
     /// Runs `body`, which runs one statement, outside an explicit transaction: one statement is
-    /// its own snapshot on every engine, and PostgreSQL is spared BEGIN and COMMIT (two round
-    /// trips). On PostgreSQL a second statement in `body` is an error.
+    /// its own snapshot on every engine, and PostgreSQL is spared BEGIN and COMMIT (the COMMIT's
+    /// round trip). On PostgreSQL a second statement in `body` is an error.
     func readSingle<T>(_ body: (any SQLConnection) throws -> T) throws -> T
     /// Brings the planner's statistics up to date after many rows were written at once (a
     /// migration, an import), so its plans fit the tables as they now are.
