@@ -5,6 +5,8 @@ export PATH := /opt/swift/usr/bin:$(PATH)
 DATA ?=
 HOST ?= 127.0.0.1
 PORT ?= 8080
+# The shared vCard corpus the tests read in place (see scripts/corpus-dir.sh).
+export CONTACTS_VCARD_CORPUS := $(shell scripts/corpus-dir.sh)
 
 .PHONY: run test test-suites bench build deps-build deps-test deps-bench clean
 
