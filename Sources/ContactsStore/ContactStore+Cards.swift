@@ -221,14 +221,18 @@ extension ContactStore {
             """).rows([names, scope.bookID], storedCard)
     }
 
-    /// The columns `storedCard(from:)` reads, first in a query: the contact's, its name, photo and
-    /// card as sent (from `storedCardJoins`), and the salt of its book `b`.
-    private static let storedCardColumns = "\(ContactRow.columns), c.href, p.data, s.version, s.text, b.sync_salt"
+    /// The columns `storedCard(from:)` reads, first in a query: the contact's, its name, photo,
+    /// card as sent (from `storedCardJoins`), and the salt of its book `b`. The photo is a
+    /// subquery, one index lookup for each card: as a join, PostgreSQL would rather hash a whole
+    /// small photos table than look one photo up.
+    private static let storedCardColumns = """
+        \(ContactRow.columns), c.href, (SELECT p.data FROM photos p WHERE p.book_id = c.book_id AND p.contact_id = c.id),
+        s.version, s.text, b.sync_salt
+        """
     /// How many columns `storedCardColumns` names.
     private static let storedCardColumnCount = Int32(ContactRow.columnCount + 5)
-    /// The joins of a contact `c`'s photo and of its card as sent while that is its latest write.
+    /// The join of a contact `c`'s card as sent while that is its latest write.
     private static let storedCardJoins = """
-        LEFT JOIN photos p ON p.book_id = c.book_id AND p.contact_id = c.id
         LEFT JOIN sent_cards s ON s.book_id = c.book_id AND s.contact_id = c.id AND s.revision = c.revision
         """
 

@@ -25,7 +25,13 @@ public final class Connection: SQLConnection {
                 throw PostgreSQLError(sqlState: "22023", message: "\(setting) is \(value), not UTF8: create the database with ENCODING 'UTF8'")
             }
         }
-        try execute("SET client_min_messages = warning; SET bytea_output = hex")
+        guard PQserverVersion(handle) >= 12_00_00 else {
+            throw PostgreSQLError(sqlState: "0A000", message: "PostgreSQL \(PQserverVersion(handle) / 10_000) is too old: version 12 or newer is needed")
+        }
+        // Every statement is prepared and looks rows up by key (search runs on the in-memory index,
+        // never LIKE), so one generic plan serves every parameter: planning each execution anew
+        // cost more than running it (a card GET: 0.8 ms planning, 0.1 ms executing).
+        try execute("SET client_min_messages = warning; SET bytea_output = hex; SET plan_cache_mode = force_generic_plan")
     }
 
     deinit {

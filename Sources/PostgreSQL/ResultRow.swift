@@ -40,23 +40,30 @@ struct ResultRow: SQLRow {
         return UnsafeBufferPointer(start: start, count: start == nil ? 0 : count)
     }
 
-    /// Bytes from bytea's hex output format, `\x` then two hex digits a byte.
+    /// Bytes from bytea's hex output format, `\x` then two hex digits a byte (a card's photo:
+    /// tens of kilobytes, so a table and no bounds checks).
     static func decodingHex(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         guard text.count >= 2, text[0] == UInt8(ascii: "\\"), text[1] == UInt8(ascii: "x") else { return Array(text) }
-        func nibble(_ digit: UInt8) -> UInt8 {
-            switch digit {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
-            default: digit &- UInt8(ascii: "A") &+ 10
+        let count = (text.count - 2) / 2
+        return hexDigitValues.withUnsafeBufferPointer { value in
+            [UInt8](unsafeUninitializedCapacity: count) { bytes, initialized in
+                var digit = 2
+                for index in 0..<count {
+                    bytes[index] = value[Int(text[digit])] << 4 | value[Int(text[digit + 1])]
+                    digit += 2
+                }
+                initialized = count
             }
         }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity((text.count - 2) / 2)
-        var index = 2
-        while index + 1 < text.count {
-            bytes.append(nibble(text[index]) << 4 | nibble(text[index + 1]))
-            index += 2
+    }
+
+    /// The value of each hex digit, by its byte (0 for any other byte, which PostgreSQL never sends).
+    private static let hexDigitValues: [UInt8] = (0...255).map { byte in
+        switch UInt8(byte) {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt8(byte) - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt8(byte) - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt8(byte) - UInt8(ascii: "A") + 10
+        default: 0
         }
-        return bytes
     }
 }

@@ -69,6 +69,14 @@ import SQLEngine
         }
     }
 
+    /// Prepared statements keep one generic plan rather than being planned again at each execution.
+    @Test func preparedStatementsKeepOneGenericPlan() throws {
+        try withTable { db in
+            let mode = try db.statement("SELECT current_setting('plan_cache_mode')").firstRow { $0.text(0) }
+            #expect(mode == "force_generic_plan")
+        }
+    }
+
     @Test func booleansReadAsOneAndZero() throws {
         try withTable { db in
             let values = try db.statement("SELECT 1 = 1, 1 = 2, ? = 'x'").firstRow(["x"]) { [$0.int(0), $0.int(1), $0.int(2)] }
