@@ -2,8 +2,10 @@
 # CardDAV under load, PersonalContacts against Radicale in the same run: 2,000 generated vCard 3.0
 # cards (10% with a 20 KB photo) PUT by 8 clients, PROPFIND Depth 1, sync-collection (initial and
 # after 10 changes), addressbook-multiget of 100 cards and single-card GETs (wrk), and each server's
-# peak RSS; prints one table row per workload (ours, Radicale, ratio) and exits 1 when any response
-# was an error or a wrong answer. scripts/bench-carddav.py does the measuring.
+# peak RSS; each workload runs on every server before the next one starts (the wrk workloads in
+# two rounds, the better one counting); prints one table row per workload (ours, Radicale, ratio)
+# and exits 1 when any response was an error or a wrong answer. scripts/bench-carddav.py does the
+# measuring.
 # Radicale (bench/requirements.txt, in a virtualenv at .venv-bench) runs with a bcrypt htpasswd
 # file, its login cache on (kept 5 minutes, as ours is) and filesystem storage in a temp dir.
 # With a PostgreSQL server (--postgres-server URL, else $CONTACTS_TEST_POSTGRES, which
