@@ -7,7 +7,8 @@ struct PreparedRow: Sendable {
     let photo: Photo?
 }
 
-/// Inserts new contacts inside one write transaction, handing out ids reserved up front.
+/// Inserts new contacts inside one write transaction, handing out ids reserved up front, and
+/// counts them into their books' live contacts.
 struct ContactInsertion {
     private let db: any SQLConnection
     private let statement: any SQLStatement
@@ -16,9 +17,22 @@ struct ContactInsertion {
     private let lastID: Int64
     /// Change numbers reserved per address book for the inserts still to come: the next and the last.
     private var changeNumbers: [Int64: (next: Int64, last: Int64)] = [:]
+    /// How many contacts went into each address book.
+    private var inserted: [Int64: Int] = [:]
+
+    /// Runs `body` with an insertion of at most `count` contacts, then adds those it inserted to
+    /// their books' counts of live contacts: one statement per book, not one per contact.
+    static func inserting<T>(count: Int, db: any SQLConnection, _ body: (inout ContactInsertion) throws -> T) throws -> T {
+        var insertion = try ContactInsertion(db: db, count: count)
+        let result = try body(&insertion)
+        for (bookID, added) in insertion.inserted {
+            try ContactStore.moveLiveContacts(by: added, in: bookID, db: db)
+        }
+        return result
+    }
 
     /// Reserves `count` ids from the counter, which never hands one out twice.
-    init(db: any SQLConnection, count: Int) throws {
+    private init(db: any SQLConnection, count: Int) throws {
         self.db = db
         statement = try db.statement("""
             INSERT INTO contacts (id, book_id, uid, href, revision, created_at, updated_at, \(ContactRow.detailColumns.joined(separator: ", ")))
@@ -46,6 +60,7 @@ struct ContactInsertion {
         try ContactStore.recordCreation(of: id, uid: uid, href: href, in: scope, number: revision, at: now, db: db)
         try statement.send([id, scope.bookID, uid, href, revision, now, now] + row.values)
         try ContactStore.savePhoto(row.photo, of: id, in: scope, db: db)
+        inserted[scope.bookID, default: 0] += 1
         return id
     }
 

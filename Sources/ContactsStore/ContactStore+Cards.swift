@@ -127,8 +127,7 @@ extension ContactStore {
                 _ = try Self.replaceDetails(of: current.id, with: row, in: scope, now: now, db: db)
                 id = current.id
             } else {
-                var insertion = try ContactInsertion(db: db, count: 1)
-                id = try insertion.next(row, uid: uid, href: href, in: scope, now: now)
+                id = try ContactInsertion.inserting(count: 1, db: db) { try $0.next(row, uid: uid, href: href, in: scope, now: now) }
             }
             if let sent {
                 try db.send("""

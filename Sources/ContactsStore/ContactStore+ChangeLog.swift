@@ -3,6 +3,16 @@ import SQLEngine
 /// What happened to a contact, as the change log records it.
 enum ChangeKind: String {
     case create, update, delete
+
+    /// How the change moves the count of the book's live contacts: a creation (also a restore)
+    /// brings one in, a deletion (a move to the trash) takes one out.
+    var liveContactsChange: Int {
+        switch self {
+        case .create: 1
+        case .update: 0
+        case .delete: -1
+        }
+    }
 }
 
 extension ContactStore {
@@ -10,7 +20,7 @@ extension ContactStore {
     /// UID and resource name the row has now, and makes the change's number the contact's
     /// revision (its ETag).
     static func recordChange(_ kind: ChangeKind, of id: Int64, in scope: AddressBookScope, at now: Int64, db: any SQLConnection) throws {
-        let number = try nextChangeNumber(in: scope, db: db)
+        let number = try reserveChangeNumbers(1, in: scope, movingLiveContactsBy: kind.liveContactsChange, db: db).lowerBound
         try db.send("""
             INSERT INTO changes (book_id, number, contact_id, uid, href, kind, changed_at)
             SELECT book_id, ?, id, uid, href, ?, ? FROM contacts WHERE id = ? AND book_id = ?
@@ -27,19 +37,22 @@ extension ContactStore {
                    scope.bookID, number, id, uid, href, ChangeKind.create.rawValue, now)
     }
 
-    /// Hands out the number of the address book's next change: its own sequence 1, 2, 3…, which
-    /// no other book's writes move.
-    private static func nextChangeNumber(in scope: AddressBookScope, db: any SQLConnection) throws -> Int64 {
-        try reserveChangeNumbers(1, in: scope, db: db).lowerBound
+    /// Reserves the numbers of the address book's next `count` changes (its own sequence 1, 2,
+    /// 3…, which no other book's writes move), in one statement for a whole batch of inserts, and
+    /// moves the book's count of live contacts by `liveContacts` in the same statement. A number
+    /// reserved and not used leaves a gap, which nothing minds: numbers only need to grow.
+    static func reserveChangeNumbers(_ count: Int, in scope: AddressBookScope, movingLiveContactsBy liveContacts: Int = 0,
+                                     db: any SQLConnection) throws -> ClosedRange<Int64> {
+        guard let last = try db.statement("""
+            UPDATE address_books SET last_change = last_change + ?, live_contacts = live_contacts + ? WHERE id = ? RETURNING last_change
+            """).firstRow([count, liveContacts, scope.bookID], { $0.int64(0) }) else { throw StoreError.addressBookNotFound }
+        return (last - Int64(count) + 1)...last
     }
 
-    /// Reserves the numbers of the address book's next `count` changes, in one statement for a
-    /// whole batch of inserts. A number reserved and not used leaves a gap, which nothing minds:
-    /// numbers only need to grow.
-    static func reserveChangeNumbers(_ count: Int, in scope: AddressBookScope, db: any SQLConnection) throws -> ClosedRange<Int64> {
-        guard let last = try db.statement("UPDATE address_books SET last_change = last_change + ? WHERE id = ? RETURNING last_change")
-            .firstRow([count, scope.bookID], { $0.int64(0) }) else { throw StoreError.addressBookNotFound }
-        return (last - Int64(count) + 1)...last
+    /// Moves the book's count of live contacts by `change`, for contacts inserted under change
+    /// numbers reserved before.
+    static func moveLiveContacts(by change: Int, in bookID: Int64, db: any SQLConnection) throws {
+        try db.send("UPDATE address_books SET live_contacts = live_contacts + ? WHERE id = ?", change, bookID)
     }
 
     /// The number of the address book's newest change (0 before any change).

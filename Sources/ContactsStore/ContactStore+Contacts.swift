@@ -18,8 +18,9 @@ extension ContactStore {
         let rows = try list.parallelMap { details in try Self.prepare(details, requirePhone: requirePhone, today: today) }
         let now = now()
         return try queue.write { db in
-            var insert = try ContactInsertion(db: db, count: rows.count)
-            return try rows.map { row in try insert.next(row, in: scope, now: now) }
+            try ContactInsertion.inserting(count: rows.count, db: db) { insertion in
+                try rows.map { row in try insertion.next(row, in: scope, now: now) }
+            }
         }
     }
 
@@ -37,26 +38,42 @@ extension ContactStore {
     /// (from the start when nil), or from the first contact filed under `section`.
     public func contacts(in scope: AddressBookScope, after: Int64? = nil, fromSection section: String? = nil,
                          limit: Int) throws -> [Contact] {
+        try queue.read { db in try Self.contacts(in: scope, after: after, fromSection: section, limit: limit, db: db) }
+    }
+
+    /// A page as `contacts(in:after:fromSection:limit:)` reads it, with the count of the book's
+    /// contacts, from one snapshot. Neither grows with the book: the page is a walk of `limit`
+    /// rows along the display-order key, the count a number the book keeps.
+    public func page(in scope: AddressBookScope, after: Int64? = nil, fromSection section: String? = nil,
+                     limit: Int) throws -> (contacts: [Contact], total: Int) {
         try queue.read { db in
-            let select = "SELECT \(ContactRow.columns) FROM contacts c WHERE c.book_id = ? AND c.deleted_at IS NULL"
-            let order = "ORDER BY c.sort_key, c.name, c.uid LIMIT ?"
-            if let after {
-                return try db.statement("""
-                    \(select) AND (c.sort_key, c.name, c.uid) > (SELECT sort_key, name, uid FROM contacts WHERE id = ? AND book_id = ?)
-                    \(order)
-                    """).rows([scope.bookID, after, scope.bookID, limit], ContactRow.contact)
-            }
-            let start = section.map { $0 == NameCollation.otherSection ? "{" : $0.lowercased() } ?? ""
-            return try db.statement("\(select) AND c.sort_key >= ? \(order)").rows([scope.bookID, start, limit], ContactRow.contact)
+            (try Self.contacts(in: scope, after: after, fromSection: section, limit: limit, db: db), try Self.count(in: scope, db: db))
         }
+    }
+
+    private static func contacts(in scope: AddressBookScope, after: Int64?, fromSection section: String?,
+                                 limit: Int, db: any SQLConnection) throws -> [Contact] {
+        let select = "SELECT \(ContactRow.columns) FROM contacts c WHERE c.book_id = ? AND c.deleted_at IS NULL"
+        let order = "ORDER BY c.sort_key, c.name, c.uid LIMIT ?"
+        if let after {
+            return try db.statement("""
+                \(select) AND (c.sort_key, c.name, c.uid) > (SELECT sort_key, name, uid FROM contacts WHERE id = ? AND book_id = ?)
+                \(order)
+                """).rows([scope.bookID, after, scope.bookID, limit], ContactRow.contact)
+        }
+        let start = section.map { $0 == NameCollation.otherSection ? "{" : $0.lowercased() } ?? ""
+        return try db.statement("\(select) AND c.sort_key >= ? \(order)").rows([scope.bookID, start, limit], ContactRow.contact)
     }
 
     /// How many contacts the address book holds (the trash not counted).
     public func count(in scope: AddressBookScope) throws -> Int {
-        try queue.read { db in
-            try db.statement("SELECT count(*) FROM contacts WHERE book_id = ? AND deleted_at IS NULL")
-                .firstRow([scope.bookID]) { $0.int(0) } ?? 0
-        }
+        try queue.read { db in try Self.count(in: scope, db: db) }
+    }
+
+    /// The count the book keeps of its live contacts, moved in the transaction of every write
+    /// that brings one in or takes one out (`ChangeKind.liveContactsChange`, `ContactInsertion`).
+    private static func count(in scope: AddressBookScope, db: any SQLConnection) throws -> Int {
+        try db.statement("SELECT live_contacts FROM address_books WHERE id = ?").firstRow([scope.bookID]) { $0.int(0) } ?? 0
     }
 
     /// One contact with its photo; throws `contactNotFound` when it is not in this address book.

@@ -62,33 +62,34 @@ extension ContactStore {
                        onConflict policy: ImportConflictPolicy) throws -> [ImportOutcome] {
         let now = now()
         return try queue.write { db in
-            var insertion = try ContactInsertion(db: db, count: prepared.count)
-            let existing = try db.statement("SELECT id, deleted_at IS NOT NULL FROM contacts WHERE book_id = ? AND uid = ?")
-            /// Inserts the card under `uid`, or a fresh UID when nil.
-            func insert(_ row: PreparedRow, uid: String?) throws -> ImportOutcome {
-                .imported(id: try insertion.next(row, uid: uid, in: scope, now: now))
-            }
-            return try prepared.map { preparation in
-                let (cardUID, row): (String?, PreparedRow)
-                switch preparation {
-                case .success(let prepared): (cardUID, row) = prepared
-                case .failure(let reason): return .failed(reason)
+            try ContactInsertion.inserting(count: prepared.count, db: db) { insertion in
+                let existing = try db.statement("SELECT id, deleted_at IS NOT NULL FROM contacts WHERE book_id = ? AND uid = ?")
+                /// Inserts the card under `uid`, or a fresh UID when nil.
+                func insert(_ row: PreparedRow, uid: String?) throws -> ImportOutcome {
+                    .imported(id: try insertion.next(row, uid: uid, in: scope, now: now))
                 }
-                let usable = cardUID.flatMap(Self.usableUID)
-                guard let uid = usable, let (id, inTrash) = try existing.firstRow([scope.bookID, uid], { ($0.int64(0), $0.int(1) != 0) })
-                else { return try insert(row, uid: usable) }
-                if inTrash {
-                    try Self.purgeFromTrash(id, in: scope, db: db)
-                    return try insert(row, uid: uid)
-                }
-                switch policy {
-                case .update:
-                    _ = try Self.replaceDetails(of: id, with: row, in: scope, now: now, db: db)
-                    return .updated(id: id)
-                case .skip:
-                    return .skipped(id: id)
-                case .copy:
-                    return try insert(row, uid: nil)
+                return try prepared.map { preparation in
+                    let (cardUID, row): (String?, PreparedRow)
+                    switch preparation {
+                    case .success(let prepared): (cardUID, row) = prepared
+                    case .failure(let reason): return .failed(reason)
+                    }
+                    let usable = cardUID.flatMap(Self.usableUID)
+                    guard let uid = usable, let (id, inTrash) = try existing.firstRow([scope.bookID, uid], { ($0.int64(0), $0.int(1) != 0) })
+                    else { return try insert(row, uid: usable) }
+                    if inTrash {
+                        try Self.purgeFromTrash(id, in: scope, db: db)
+                        return try insert(row, uid: uid)
+                    }
+                    switch policy {
+                    case .update:
+                        _ = try Self.replaceDetails(of: id, with: row, in: scope, now: now, db: db)
+                        return .updated(id: id)
+                    case .skip:
+                        return .skipped(id: id)
+                    case .copy:
+                        return try insert(row, uid: nil)
+                    }
                 }
             }
         }

@@ -2,7 +2,7 @@ import SQLEngine
 
 extension Schema {
     /// The schema's history on PostgreSQL, oldest first; its first step is the schema
-    /// `Schema.sqlite`'s first ten steps leave, and each later step is theirs. Append; never edit a migration that has shipped.
+    /// `Schema.sqlite`'s first nine steps leave, and each later step is theirs. Append; never edit a migration that has shipped.
     ///
     /// Every text column compares byte by byte (`COLLATE "C"`), as SQLite's do, so display order,
     /// uniqueness and the search index's order agree on both engines whatever the database's
@@ -122,6 +122,13 @@ extension Schema {
                 );
                 """)
             try db.execute(Schema.sharedStateTables)
+        },
+        Migration("The count of each address book's live contacts kept in the book, so the list need not count them") { db in
+            try db.execute("""
+                ALTER TABLE address_books ADD COLUMN IF NOT EXISTS live_contacts BIGINT NOT NULL DEFAULT 0;
+                UPDATE address_books b SET live_contacts =
+                    (SELECT count(*) FROM contacts c WHERE c.book_id = b.id AND c.deleted_at IS NULL);
+                """)
         },
     ])
 }

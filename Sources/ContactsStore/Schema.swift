@@ -239,5 +239,17 @@ enum Schema {
                 ALTER TABLE sent_cards_by_book RENAME TO sent_cards;
                 """)
         },
+        Migration("The count of each address book's live contacts kept in the book, so the list need not count them") { db in
+            // Kept from here on by every write that logs a creation or a deletion (`ChangeKind`).
+            // Each column once, should the migration run again on a file whose version was rolled back.
+            let columns = Set(try db.statement("SELECT name FROM pragma_table_info('address_books')").rows { $0.text(0) })
+            if !columns.contains("live_contacts") {
+                try db.execute("ALTER TABLE address_books ADD COLUMN live_contacts INTEGER NOT NULL DEFAULT 0")
+            }
+            try db.execute("""
+                UPDATE address_books SET live_contacts =
+                    (SELECT count(*) FROM contacts c WHERE c.book_id = address_books.id AND c.deleted_at IS NULL);
+                """)
+        },
     ])
 }

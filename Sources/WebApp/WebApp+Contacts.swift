@@ -144,8 +144,7 @@ extension WebApp {
         var contacts: [Contact]
         let total: Int
         if query.isEmpty {
-            contacts = try store.contacts(in: scope, after: after, fromSection: request.query["section"], limit: size + 1)
-            total = try store.count(in: scope)
+            (contacts, total) = try store.page(in: scope, after: after, fromSection: request.query["section"], limit: size + 1)
         } else {
             (contacts, total) = try store.searchPage(query, in: scope, after: after, limit: size + 1)
         }

@@ -165,6 +165,37 @@ import Testing
         #expect(try count("SELECT count(*) FROM contacts WHERE id = \(old.id)") == 0)
     }
 
+    /// The count each book keeps of its live contacts agrees with counting them after every
+    /// kind of write: adds, batches, PUTs, deletes, restores, purges and the trash emptying itself.
+    @Test func bookKeepsItsCountThroughEveryWrite() throws {
+        func expectCountsAgree(_ step: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+            for scope in [alice, bob] {
+                let counted = try count("SELECT count(*) FROM contacts WHERE book_id = \(scope.bookID) AND deleted_at IS NULL")
+                #expect(try store.count(in: scope) == counted, "\(step)", sourceLocation: sourceLocation)
+                #expect(try store.page(in: scope, limit: 1).total == counted, "\(step)", sourceLocation: sourceLocation)
+            }
+        }
+        let first = try store.addContact(.init(name: "A", phones: [.init("1")]), to: alice)
+        _ = try store.addContacts([.init(name: "B"), .init(name: "C")], to: alice, requirePhone: false)
+        _ = try store.addContact(.init(name: "Bob's", phones: [.init("1")]), to: bob)
+        try expectCountsAgree("added")
+        _ = try store.putCard(href: "d.vcf", uid: "d", details: .init(name: "D"), in: alice, precondition: .none)
+        _ = try store.putCard(href: "d.vcf", uid: "d", details: .init(name: "D2"), in: alice, precondition: .none)
+        try expectCountsAgree("put")
+        try store.deleteContact(id: first.id, in: alice)
+        try store.deleteCard(href: "d.vcf", in: alice, ifMatch: nil)
+        try expectCountsAgree("trashed")
+        _ = try store.restoreContact(id: first.id, in: alice)
+        try expectCountsAgree("restored")
+        _ = try store.putCard(href: "d.vcf", uid: "d", details: .init(name: "D3"), in: alice, precondition: .ifNoneMatchAny)
+        try expectCountsAgree("a trashed card replaced by a PUT")
+        try store.deleteContact(id: first.id, in: alice)
+        clock.advance(days: 31)
+        try store.deleteCard(href: "d.vcf", in: alice, ifMatch: nil)
+        try expectCountsAgree("the trash emptied")
+        #expect(try store.count(in: alice) == 2)
+    }
+
     @Test func changeLogRecordsEveryWriteInIncreasingOrder() throws {
         let first = try store.addContact(.init(name: "A", phones: [.init("1")]), to: alice)
         _ = try store.addContact(.init(name: "Bob's", phones: [.init("1")]), to: bob)

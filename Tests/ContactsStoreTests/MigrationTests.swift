@@ -1,6 +1,7 @@
 import ContactsCore
 import Foundation
 import SQLEngine
+import PostgreSQL
 import SQLite
 import Testing
 @testable import ContactsStore
@@ -218,6 +219,8 @@ import Testing
         #expect(books.allSatisfy { SyncToken.isSalt($0.2) } && books[0].2 != books[1].2)
         let sent = try query("SELECT contact_id, revision FROM sent_cards ORDER BY contact_id") { [$0.int64(0), $0.int64(1)] }
         #expect(sent == [[1, 3], [2, 1]], "a sent text keeps to its revision; one of no known change is dropped")
+        let counts = try query("SELECT live_contacts FROM address_books ORDER BY id") { $0.int64(0) }
+        #expect(counts == [2, 1], "each book counts its contacts out of the trash")
     }
 
     @Test func migratedBooksSyncFromScratchAndRefuseOldTokens() throws {
@@ -256,5 +259,38 @@ import Testing
         #expect(try store.addressBooks(for: try store.user(named: "alice")).first?.syncToken.change == 6)
         #expect(try store.addressBooks(for: try store.user(named: "bob")).first?.syncToken == bob.syncToken)
         #expect(try store.integrityCheck() == "ok")
+    }
+}
+
+/// PostgreSQL's migration 2 on a database the previous release wrote: each book counts its
+/// live contacts from then on.
+@Suite(.enabled(if: !TestEngine.isSQLite)) struct PostgreSQLLiveCountMigrationTests {
+    let directory = TemporaryDirectory()
+
+    @Test func booksOfTheFirstSchemaCountTheirContacts() throws {
+        guard case .postgresql(let url) = try directory.location else { return }
+        let db = try PostgreSQL.Connection(url: url)
+        try Migrator(Array(Schema.postgresql.migrations.prefix(1))).migrate(db) { body in
+            try db.execute("BEGIN")
+            try body()
+            try db.execute("COMMIT")
+        }
+        try db.run("INSERT INTO users (id, username, username_key, password_hash, created_at) VALUES (1, 'alice', 'alice', ?, 0)",
+                   PasswordHasher.hash("password1"))
+        try db.run("INSERT INTO address_books (id, user_id, name, display_name, created_at, sync_salt) VALUES (1, 1, 'contacts', 'Contacts', 0, 'salt')")
+        for (id, deletedAt) in [(1001, nil), (1002, nil), (1003, Int64?.some(0))] as [(Int64, Int64?)] {
+            try db.run("""
+                INSERT INTO contacts (book_id, sort_key, name, uid, id, phones, emails, sex, age, birthday, address, note,
+                                      extra_properties, has_photo, section, search_text, created_at, updated_at, deleted_at, href, revision)
+                VALUES (1, ?, ?, ?, ?, '', '', '', NULL, NULL, '', '', '', 0, 'A', '', 0, 0, ?, ?, 1)
+                """, "c\(id)", "c\(id)", "c\(id)", id, deletedAt, "c\(id).vcf")
+        }
+        let store = try directory.store()
+        let book = try store.defaultAddressBook(for: try store.user(named: "alice"))
+        #expect(try store.count(in: book) == 2)
+        _ = try store.putCard(href: "new.vcf", uid: "new", details: .init(name: "New"), in: book, precondition: .ifNoneMatchAny)
+        try store.deleteCard(href: "c1001.vcf", in: book, ifMatch: nil)
+        _ = try store.putCard(href: "c1003.vcf", uid: "c1003", details: .init(name: "Back"), in: book, precondition: .none)
+        #expect(try store.count(in: book) == 3)
     }
 }

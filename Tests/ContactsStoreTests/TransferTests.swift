@@ -72,6 +72,7 @@ import VCard
         let user = try target.user(named: "alice")
         let book = try target.defaultAddressBook(for: user)
         #expect(try target.cardList(in: book) == etags, "the same ETags")
+        #expect(try target.count(in: book) == store.count(in: alice), "the book's count of its contacts")
         #expect(try token(target, user) == before)
         let unchanged = try #require(try target.changes(in: book, since: before, limit: nil))
         #expect(unchanged.written.isEmpty && unchanged.removed.isEmpty && unchanged.token == before, "no full resync")
