@@ -43,7 +43,7 @@ enum ContactPage {
             }.joined()
             let name = index == 0 ? strings.phone : "\(strings.phone) \(index + 1)"
             return """
-                <div class="field phone-field"><label class="field-label" for="phone-\(index)">\(HTML.escape(name))\(index == 0 && contact == nil ? requiredMark : "")</label>
+                <div class="field phone-field\(phone.number.isEmpty ? " empty" : "")"><label class="field-label" for="phone-\(index)">\(HTML.escape(name))\(index == 0 && contact == nil ? requiredMark : "")</label>
                 <select name="phone_label" aria-label="\(HTML.escape(name)) · \(HTML.escape(strings.phoneLabel(phone.label)))"\(editing ? "" : " disabled")>\(labels)</select>
                 <input id="phone-\(index)" name="phone" type="tel" inputmode="tel" autocomplete="off" maxlength="100" value="\(HTML.escape(phone.number))"\(index == 0 && contact == nil ? " required" : "")\(readOnly)></div>
                 """
@@ -51,7 +51,7 @@ enum ContactPage {
         let emails = details.emails.isEmpty ? [""] : details.emails
         let emailFields = emails.enumerated().map { index, email in
             let name = index == 0 ? strings.email : "\(strings.email) \(index + 1)"
-            return field(name, id: "email-\(index)", input: #"<input id="email-\#(index)" name="email" type="email" inputmode="email" autocomplete="off" maxlength="254" value="\#(HTML.escape(email))"\#(readOnly)>"#)
+            return field(name, id: "email-\(index)", empty: email.isEmpty, input: #"<input id="email-\#(index)" name="email" type="email" inputmode="email" autocomplete="off" maxlength="254" value="\#(HTML.escape(email))"\#(readOnly)>"#)
         }.joined()
         let sexOptions = [Sex.notSet, .male, .female, .other].map { sex in
             #"<option value="\#(sex.rawValue)"\#(sex == details.sex ? " selected" : "")>\#(HTML.escape(strings.sexName(sex)))</option>"#
@@ -74,13 +74,13 @@ enum ContactPage {
             \(phoneFields)
             </div>
             <div class="field-group">
-            \(field(strings.sex, id: "sex", input: #"<select id="sex" name="sex"\#(editing ? "" : " disabled")>\#(sexOptions)</select>"#))
-            \(field(strings.age, id: "age", input: #"<input id="age" name="age" type="number" inputmode="numeric" min="0" max="150" value="\#(details.age.map(String.init) ?? "")" placeholder="\#(computedAge ?? "")"\#(readOnly)>"#))
-            \(field(strings.birthday, id: "birthday", input: #"<input id="birthday" name="birthday" type="date" value="\#(details.birthday?.year == nil ? "" : details.birthday!.description)"\#(readOnly)>"#))
+            \(field(strings.sex, id: "sex", empty: details.sex == .notSet, input: #"<select id="sex" name="sex"\#(editing ? "" : " disabled")>\#(sexOptions)</select>"#))
+            \(field(strings.age, id: "age", empty: details.age == nil && computedAge == nil, input: #"<input id="age" name="age" type="number" inputmode="numeric" min="0" max="150" value="\#(details.age.map(String.init) ?? "")" placeholder="\#(computedAge ?? "")"\#(readOnly)>"#))
+            \(field(strings.birthday, id: "birthday", empty: details.birthday?.year == nil, input: #"<input id="birthday" name="birthday" type="date" value="\#(details.birthday?.year == nil ? "" : details.birthday!.description)"\#(readOnly)>"#))
             \(lunarField(details, contact: contact, editing: editing, now: now, strings: strings))
-            \(field(strings.address, id: "address", input: #"<input id="address" name="address" autocomplete="off" maxlength="2000" value="\#(HTML.escape(details.address))"\#(readOnly)>"#))
+            \(field(strings.address, id: "address", empty: details.address.isEmpty, input: #"<input id="address" name="address" autocomplete="off" maxlength="2000" value="\#(HTML.escape(details.address))"\#(readOnly)>"#))
             \(emailFields)
-            \(field(strings.note, id: "note", input: #"<textarea id="note" name="note" rows="3" maxlength="10000"\#(readOnly)>\#(HTML.escape(details.note))</textarea>"#))
+            \(field(strings.note, id: "note", empty: details.note.isEmpty, input: #"<textarea id="note" name="note" rows="3" maxlength="10000"\#(readOnly)>\#(HTML.escape(details.note))</textarea>"#))
             </div>
             </form>
             \(editing ? "" : links)
@@ -93,8 +93,10 @@ enum ContactPage {
         return Layout.page(title: title, bodyClass: "contact-page", bar: bar, main: main, extra: discard, context: context)
     }
 
-    private static func field(_ label: String, required: Bool = false, id: String, input: String) -> String {
-        #"<div class="field"><label class="field-label" for="\#(id)">\#(HTML.escape(label))\#(required ? requiredMark : "")</label>\#(input)</div>"#
+    /// A labelled field; an `empty` one is marked so that viewing hides it, as the phone's
+    /// Contacts app shows only the fields a contact has (editing shows them all).
+    private static func field(_ label: String, required: Bool = false, id: String, empty: Bool = false, input: String) -> String {
+        #"<div class="field\#(empty ? " empty" : "")"><label class="field-label" for="\#(id)">\#(HTML.escape(label))\#(required ? requiredMark : "")</label>\#(input)</div>"#
     }
 
     /// What a save names of the version the form was filled from: its revision, and its fields
@@ -119,7 +121,7 @@ enum ContactPage {
         }.joined()
         let label = HTML.escape(strings.lunarBirthday)
         var html = """
-            <div class="field lunar-field"><label class="field-label" for="lunar-month">\(label)</label>
+            <div class="field lunar-field\(lunar == nil ? " empty" : "")"><label class="field-label" for="lunar-month">\(label)</label>
             <select id="lunar-month" name="lunar_month" aria-label="\(label) · \(HTML.escape(strings.lunarMonth))"\(disabled)><option value=""\(lunar == nil ? " selected" : "")>\(HTML.escape(strings.lunarMonth))</option>\(months)</select>
             <select id="lunar-day" name="lunar_day" aria-label="\(label) · \(HTML.escape(strings.lunarDay))"\(disabled)><option value=""\(lunar == nil ? " selected" : "")>\(HTML.escape(strings.lunarDay))</option>\(days)</select>
             <label class="lunar-leap"><input type="checkbox" id="lunar-leap" name="lunar_leap" value="on"\(lunar?.isLeapMonth == true ? " checked" : "")\(disabled)> \(HTML.escape(strings.leapMonth))</label></div>

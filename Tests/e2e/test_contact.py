@@ -3,10 +3,12 @@
 import struct
 import zlib
 
+import pytest
+
 from harness.app import (
     PASSWORD,
-    add_contact, digits, find, open_contact, open_new_contact, row_names, start_editing, wait_for,
-    wait_for_list,
+    add_contact, digits, find, login, name_of, open_contact, open_new_contact, row_names, start_editing,
+    wait_for, wait_for_list,
 )
 from harness.browser import (
     active_element, all_by_name, by_name, click, fill, is_enabled, path_of, visible_text,
@@ -129,6 +131,45 @@ def test_contact_opens_read_only_with_tel_and_mailto_links(server, account, logg
     assert not all_by_name(logged_in, "button", "Save")
     find(logged_in, "control", "Edit")
     find(logged_in, "button", "Delete contact")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_viewing_shows_only_the_fields_a_contact_has(server, account, make_driver, lang):
+    """As the phone's Contacts app: a contact with a name and a phone shows those two rows; Edit
+    brings every field back, Cancel hides the empty ones again."""
+    driver = make_driver(lang)
+    login(driver, server.url, account)
+    open_contact(driver, server.url, server.add_contact(account, "李四", "139 1234 5678"))
+    empty = ["Sex", "Age", "Birthday", "Address", "Email", "Note"]
+
+    def lunar_row_shown():
+        return driver.find_element("css selector", ".lunar-field").is_displayed()
+
+    assert find(driver, "field", "Name").get_attribute("value") == "李四"
+    assert digits(find(driver, "field", "Phone").get_attribute("value")) == "13912345678"
+    for field in empty:
+        assert not all_by_name(driver, "field", name_of(driver, field)), f"{field} is hidden while viewing"
+    assert not lunar_row_shown()
+
+    start_editing(driver)
+    for field in empty:
+        find(driver, "field", field)
+    assert lunar_row_shown()
+
+    click(driver, find(driver, "control", "Cancel"))
+    wait_for(driver, "control", "Edit")
+    wait_until(driver, lambda: not all_by_name(driver, "field", name_of(driver, "Address")), "Address hidden again")
+
+
+def test_a_contact_with_every_field_shows_every_field(server, account, logged_in):
+    open_contact(logged_in, server.url, server.add_contact(
+        account, "王五", "138 0000 0000", "--sex", "female", "--birthday", "1990-05-17", "--address", "北京",
+        "--email", "ww@example.com", "--note", "朋友"))
+    shown = {field: find(logged_in, "field", field).get_attribute("value")
+             for field in ["Birthday", "Address", "Email", "Note"]}
+    assert shown == {"Birthday": "1990-05-17", "Address": "北京", "Email": "ww@example.com", "Note": "朋友"}
+    find(logged_in, "field", "Sex")
+    assert find(logged_in, "field", "Age").get_attribute("placeholder"), "the age the birthday gives"
 
 
 def test_edit_focuses_the_phone_and_cancel_restores(server, account, logged_in):

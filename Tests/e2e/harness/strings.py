@@ -56,6 +56,7 @@ ZH = {
     "Address": "地址",
     "Email": "邮箱",
     "Note": "备注",
+    "Birthday": "生日",
     "Back": "返回",
     "Male": "男",
     "Female": "女",
