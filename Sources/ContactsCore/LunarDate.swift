@@ -145,8 +145,7 @@ extension LunarDate {
         guard let thisYear = LunarDate(gregorian: today).year else { return nil }
         for year in thisYear...(thisYear + 2) {
             guard let date = gregorianDate(inLunarYear: year), date >= today else { continue }
-            let components = gregorian.dateComponents([.year, .month, .day], from: date)
-            return CalendarDate(year: components.year, month: components.month ?? 1, day: components.day ?? 1)
+            return CalendarDate(date)
         }
         return nil
     }

@@ -43,8 +43,35 @@ enum ContactRow {
             details.emails.joined(separator: itemSeparator), details.sex.rawValue, details.age,
             details.birthday?.description, details.address, details.note,
             details.extraProperties.joined(separator: "\n"), details.photo != nil, keys.section, keys.sortKey,
-            keys.searchText,
+            keys.searchText, birthdayKey(details.birthday), lunarBirthdayKey(details.lunarBirthday),
         ]
+    }
+
+    /// A birthday's month and day as one number (May 17 is 517), which the upcoming-birthday
+    /// queries look up by range; nil without a birthday.
+    static func birthdayKey(_ birthday: CalendarDate?) -> Int? {
+        birthday.map { $0.month * 100 + $0.day }
+    }
+
+    /// A lunar birthday's month and day as one number, a leap month as its regular one.
+    static func lunarBirthdayKey(_ birthday: LunarDate?) -> Int? {
+        birthday.map { $0.month * 100 + $0.day }
+    }
+
+    /// Fills the birthday keys of every contact that has a birthday, for rows written before
+    /// the keys were kept.
+    static func computeBirthdayKeys(_ db: any SQLConnection) throws {
+        let stored = try db.statement("""
+            SELECT id, birthday, extra_properties FROM contacts WHERE birthday IS NOT NULL OR lower(extra_properties) LIKE '%altbday%'
+            """).rows { row in
+            let details = ContactDetails(name: "", birthday: row.optionalText(1).flatMap(CalendarDate.init),
+                                         extraProperties: split(row.text(2), on: "\n"))
+            return (id: row.int64(0), birthday: birthdayKey(details.birthday), lunar: lunarBirthdayKey(details.lunarBirthday))
+        }
+        let update = try db.statement("UPDATE contacts SET birthday_key = ?, lunar_birthday_key = ? WHERE id = ?")
+        for contact in stored {
+            try update.execute([contact.birthday, contact.lunar, contact.id])
+        }
     }
 
     /// The section, sort key and search text of a contact: what depends on how names are read.
@@ -81,7 +108,7 @@ enum ContactRow {
     /// The columns `detailValues` fills.
     static let detailColumns = [
         "name", "phones", "emails", "sex", "age", "birthday", "address", "note", "extra_properties",
-        "has_photo", "section", "sort_key", "search_text",
+        "has_photo", "section", "sort_key", "search_text", "birthday_key", "lunar_birthday_key",
     ]
 
     /// Splits on a one-byte separator, comparing bytes rather than Characters (much faster).

@@ -138,7 +138,7 @@ extension ContactStore {
     /// A hash of a random password, verified against when the user does not exist.
     static let decoyHash = PasswordHasher.hash(UUID().uuidString)
 
-    private static func userFromRow(_ row: any SQLRow) -> User {
+    static func userFromRow(_ row: any SQLRow) -> User {
         User(id: row.int64(0), username: row.text(1), createdAt: date(row.int64(2)))
     }
 }

@@ -130,5 +130,13 @@ extension Schema {
                     (SELECT count(*) FROM contacts c WHERE c.book_id = b.id AND c.deleted_at IS NULL);
                 """)
         },
+        Migration(Schema.birthdaysMigrationName) { db in
+            try db.execute("""
+                ALTER TABLE contacts ADD COLUMN IF NOT EXISTS birthday_key BIGINT;
+                ALTER TABLE contacts ADD COLUMN IF NOT EXISTS lunar_birthday_key BIGINT;
+                """)
+            try ContactRow.computeBirthdayKeys(db)
+            try db.execute(Schema.birthdayTables)
+        },
     ])
 }

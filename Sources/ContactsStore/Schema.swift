@@ -21,6 +21,22 @@ enum Schema {
         CREATE INDEX IF NOT EXISTS import_summaries_by_age ON import_summaries(expires_at);
         """
 
+    static let birthdaysMigrationName = "Birthdays: each contact's birthday and lunar birthday by month and day, a calendar feed per account"
+
+    /// The upcoming-birthday lookups (each book's contacts by birthday month and day, solar and
+    /// lunar) and each account's private calendar feed. The same on both engines, made only
+    /// where missing.
+    static let birthdayTables = """
+        CREATE INDEX IF NOT EXISTS contacts_by_birthday ON contacts(book_id, birthday_key) WHERE birthday_key IS NOT NULL;
+        CREATE INDEX IF NOT EXISTS contacts_by_lunar_birthday ON contacts(book_id, lunar_birthday_key)
+            WHERE lunar_birthday_key IS NOT NULL;
+        CREATE TABLE IF NOT EXISTS birthday_feeds (
+            user_id BIGINT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+            token BYTEA NOT NULL UNIQUE,
+            created_at BIGINT NOT NULL
+        );
+        """
+
     static let sqlite = Migrator([
         Migration("create users, sessions, address books, contacts, photos and the change log") { db in
             try db.execute("""
@@ -250,6 +266,14 @@ enum Schema {
                 UPDATE address_books SET live_contacts =
                     (SELECT count(*) FROM contacts c WHERE c.book_id = address_books.id AND c.deleted_at IS NULL);
                 """)
+        },
+        Migration(Schema.birthdaysMigrationName) { db in
+            let columns = Set(try db.statement("SELECT name FROM pragma_table_info('contacts')").rows { $0.text(0) })
+            for column in ["birthday_key", "lunar_birthday_key"] where !columns.contains(column) {
+                try db.execute("ALTER TABLE contacts ADD COLUMN \(column) INTEGER")
+            }
+            try ContactRow.computeBirthdayKeys(db)
+            try db.execute(Schema.birthdayTables)
         },
     ])
 }

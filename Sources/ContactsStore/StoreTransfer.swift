@@ -109,6 +109,7 @@ struct TransferTable {
                 text("sex"), integer("age", nullable: true), text("birthday", nullable: true), text("address"), text("note"),
                 text("extra_properties"), integer("has_photo"), text("section"), text("search_text"), integer("created_at"),
                 integer("updated_at"), integer("deleted_at", nullable: true), text("href"), integer("revision"),
+                integer("birthday_key", nullable: true), integer("lunar_birthday_key", nullable: true),
             ], key: "book_id, sort_key, name, uid"),
             TransferTable(name: "photos", columns: [integer("book_id"), integer("contact_id"), blob("data")], key: "book_id, contact_id"),
             TransferTable(name: "sent_cards", columns: [integer("book_id"), integer("contact_id"), integer("revision"), text("version"),
@@ -125,6 +126,7 @@ struct TransferTable {
                 integer("book_id"), text("namespace"), text("name"), text("value"), text("attributes"),
                 text("content_xml", nullable: true),
             ], key: "book_id, namespace, name"),
+            TransferTable(name: "birthday_feeds", columns: [integer("user_id"), blob("token"), integer("created_at")], key: "user_id"),
             TransferTable(name: "secrets", columns: [text("name"), blob("value")], key: "name"),
             TransferTable(name: "counters", columns: [text("name"), integer("value")], key: "name"),
         ]

@@ -1,0 +1,98 @@
+import ContactsCore
+import Foundation
+import SQLEngine
+
+/// A contact's birthday on one day.
+public struct ContactBirthday: Sendable, Equatable {
+    public let contact: Contact
+    public let birthday: Birthday
+}
+
+extension ContactStore {
+    /// The birthdays in the address book from `today` to `days` days later (0–366), soonest
+    /// first, by name on each day. Found through the index of
+    /// birthdays by month and day, so it costs the same in a book of any size.
+    public func birthdays(in scope: AddressBookScope, from today: CalendarDate, days: Int) throws -> [ContactBirthday] {
+        let days = min(max(days, 0), 366)
+        guard let last = today.adding(days: days) else { return [] }
+        let solar = Self.keyRanges(from: ContactRow.birthdayKey(today)!, to: ContactRow.birthdayKey(last)!,
+                                   wholeYear: days >= 365) + [229...229]
+        let (start, end) = (LunarDate(gregorian: today), LunarDate(gregorian: last))
+        // Day 30 of a month that has 29 days this year is kept on its 29th: one key past the end.
+        let lunar = Self.keyRanges(from: ContactRow.lunarBirthdayKey(start)!, to: ContactRow.lunarBirthdayKey(end)! + 1,
+                                   wholeYear: days >= 353)
+        let candidates = try queue.read { db in
+            try Self.contacts(withKey: "birthday_key", in: solar, scope: scope, db: db)
+                + Self.contacts(withKey: "lunar_birthday_key", in: lunar, scope: scope, db: db)
+        }
+        var seen = Set<Int64>()
+        return candidates.filter { seen.insert($0.id).inserted }
+            .flatMap { contact in contact.details.birthdays(from: today, days: days).map { ContactBirthday(contact: contact, birthday: $0) } }
+            .sorted { ($0.birthday.date, $0.contact.details.name) < ($1.birthday.date, $1.contact.details.name) }
+    }
+
+    /// Every contact of the address book with a birthday or a lunar birthday, in display order.
+    public func contactsWithBirthdays(in scope: AddressBookScope) throws -> [Contact] {
+        try queue.read { db in
+            try db.statement("""
+                SELECT \(ContactRow.columns) FROM contacts c WHERE c.book_id = ? AND c.deleted_at IS NULL
+                AND (c.birthday_key IS NOT NULL OR c.lunar_birthday_key IS NOT NULL) ORDER BY c.sort_key, c.name, c.uid
+                """).rows([scope.bookID], ContactRow.contact)
+        }
+    }
+
+    /// Month-and-day keys from `start` to `end`, across the end of the year when `end` comes first.
+    private static func keyRanges(from start: Int, to end: Int, wholeYear: Bool) -> [ClosedRange<Int>] {
+        if wholeYear { return [101...1231] }
+        return start <= end ? [start...end] : [start...1231, 101...end]
+    }
+
+    private static func contacts(withKey column: String, in ranges: [ClosedRange<Int>], scope: AddressBookScope,
+                                 db: any SQLConnection) throws -> [Contact] {
+        let statement = try db.statement("""
+            SELECT \(ContactRow.columns) FROM contacts c
+            WHERE c.book_id = ? AND c.\(column) IS NOT NULL AND c.\(column) BETWEEN ? AND ? AND c.deleted_at IS NULL
+            """)
+        return try ranges.flatMap { range in try statement.rows([scope.bookID, range.lowerBound, range.upperBound], ContactRow.contact) }
+    }
+}
+
+extension ContactStore {
+    /// The token in the URL of the account's birthday calendar feed; nil when it has none.
+    /// Kept as it is rather than hashed, so the account can see its URL again to subscribe
+    /// another calendar: it opens only names and birthdays, which the database holds anyway.
+    public func birthdayFeedToken(for user: User) throws -> String? {
+        try queue.read { db in
+            try db.statement("SELECT token FROM birthday_feeds WHERE user_id = ?").firstRow([user.id]) { String(decoding: $0.blob(0), as: UTF8.self) }
+        }
+    }
+
+    /// Gives the account a feed under a new token, which replaces the old one (calendars
+    /// subscribed to that stop receiving it), and returns it.
+    public func renewBirthdayFeedToken(for user: User) throws -> String {
+        let token = SecretToken.make()
+        let now = now()
+        try queue.write { db in
+            try db.run("""
+                INSERT INTO birthday_feeds (user_id, token, created_at) VALUES (?, ?, ?)
+                ON CONFLICT (user_id) DO UPDATE SET token = excluded.token, created_at = excluded.created_at
+                """, user.id, Array(token.utf8), now)
+        }
+        return token
+    }
+
+    /// Turns the account's feed off: its URL answers nothing any more.
+    public func removeBirthdayFeed(for user: User) throws {
+        try queue.write { db in try db.run("DELETE FROM birthday_feeds WHERE user_id = ?", user.id) }
+    }
+
+    /// The account whose feed `token` opens; nil for any other text.
+    public func user(forBirthdayFeed token: String) throws -> User? {
+        guard (1...100).contains(token.utf8.count) else { return nil }
+        return try queue.read { db in
+            try db.statement("""
+                SELECT u.id, u.username, u.created_at FROM birthday_feeds f JOIN users u ON u.id = f.user_id WHERE f.token = ?
+                """).firstRow([Array(token.utf8)], Self.userFromRow)
+        }
+    }
+}
