@@ -49,10 +49,15 @@ enum ContactOutput {
 
     /// The contacts as one JSON array, in the order given.
     static func json(_ contacts: [JSONContact]) throws -> String {
+        try encode(contacts)
+    }
+
+    /// A value as the CLI prints JSON: indented, keys sorted, dates in ISO 8601.
+    static func encode(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
-        return String(decoding: try encoder.encode(contacts), as: UTF8.self)
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 
     /// The contacts under their section headers, one line each: id, name, first phone.

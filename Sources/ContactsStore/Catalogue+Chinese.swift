@@ -105,6 +105,30 @@ struct ChineseCatalogue: Catalogue {
     var deleteContact: String { "删除联系人" }
     var share: String { "分享" }
 
+    var birthdays: String { "生日" }
+    var upcomingBirthdays: String { "近期生日" }
+    func noBirthdays(inDays days: Int) -> String { days == 0 ? "今天没有生日" : "未来 \(days) 天没有生日" }
+    func birthdayDay(_ date: CalendarDate, today: CalendarDate) -> String {
+        if date == today { return "今天" }
+        if date == today.adding(days: 1) { return "明天" }
+        return "\(date.month)月\(date.day)日"
+    }
+    func birthdayDetail(_ birthday: Birthday) -> String {
+        [birthday.isLunar ? "农历" : nil, birthday.turning.map { "\($0) 岁" }].compactMap { $0 }.joined(separator: " · ")
+    }
+    func birthdayEvent(name: String, birthday: Birthday) -> String {
+        "\(name)的\(birthday.isLunar ? "农历" : "")生日" + (birthday.turning.map { "（\($0) 岁）" } ?? "")
+    }
+    func turns(_ age: Int, on date: CalendarDate, today: CalendarDate) -> String {
+        (date == today ? "今天" : "\(date.month)月\(date.day)日") + "满 \(age) 岁"
+    }
+    var birthdayCalendar: String { "生日日历" }
+    var birthdayCalendarHelp: String { "在任何日历应用中订阅此地址即可看到所有生日。请勿外传：拿到地址的人都能看到联系人的姓名和生日。" }
+    var birthdayCalendarIsOff: String { "生日日历已关闭。" }
+    var turnOnBirthdayCalendar: String { "开启" }
+    var newBirthdayCalendarAddress: String { "更换地址" }
+    var turnOffBirthdayCalendar: String { "关闭" }
+
     var vCardFile: String { "vCard 文件" }
     var ifAlreadyThere: String { "联系人已存在时" }
     func conflictChoice(_ policy: ImportConflictPolicy) -> String {
@@ -350,6 +374,9 @@ struct ChineseCatalogue: Catalogue {
     func keptReplacedData(_ path: String) -> String { "被替换的数据已保存在 \(path)。" }
     func restored(_ contents: String, from path: String) -> String {
         "已从 \(path) 恢复 \(contents)。所有人都需要重新登录；备份之后撤销的应用密码会重新生效，直到再次撤销。"
+    }
+    func notAWebAddress(_ option: String, given: String) -> String {
+        "\(option) 应为服务器的地址，如 http://主机:端口 或 https://主机，而不是“\(given)”"
     }
     func notADatabaseURL(_ option: String, given: String) -> String {
         "\(option) 应为 PostgreSQL 地址 postgresql://用户:密码@主机:端口/数据库（或 postgres://…），而不是“\(given)”"

@@ -105,6 +105,33 @@ struct EnglishCatalogue: Catalogue {
     var deleteContact: String { "Delete contact" }
     var share: String { "Share" }
 
+    var birthdays: String { "Birthdays" }
+    var upcomingBirthdays: String { "Upcoming birthdays" }
+    func noBirthdays(inDays days: Int) -> String { days == 0 ? "No birthdays today" : "No birthdays in the next \(days) days" }
+    func birthdayDay(_ date: CalendarDate, today: CalendarDate) -> String {
+        if date == today { return "Today" }
+        if date == today.adding(days: 1) { return "Tomorrow" }
+        return Self.monthNames[date.month - 1] + " \(date.day)"
+    }
+    func birthdayDetail(_ birthday: Birthday) -> String {
+        [birthday.isLunar ? "lunar" : nil, birthday.turning.map { "turns \($0)" }].compactMap { $0 }.joined(separator: " · ")
+    }
+    func birthdayEvent(name: String, birthday: Birthday) -> String {
+        "\(name)'s \(birthday.isLunar ? "lunar " : "")birthday" + (birthday.turning.map { " (\($0))" } ?? "")
+    }
+    func turns(_ age: Int, on date: CalendarDate, today: CalendarDate) -> String {
+        date == today ? "Turns \(age) today" : "Turns \(age) on " + Self.monthNames[date.month - 1] + " \(date.day)"
+    }
+    var birthdayCalendar: String { "Birthday calendar" }
+    var birthdayCalendarHelp: String {
+        "Subscribe to this address in any calendar app to see every birthday. It is private: whoever has it sees your contacts' names and birthdays."
+    }
+    var birthdayCalendarIsOff: String { "The birthday calendar is off." }
+    var turnOnBirthdayCalendar: String { "Turn on" }
+    var newBirthdayCalendarAddress: String { "New address" }
+    var turnOffBirthdayCalendar: String { "Turn off" }
+    private static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
     var vCardFile: String { "vCard file" }
     var ifAlreadyThere: String { "If a contact is already there" }
     func conflictChoice(_ policy: ImportConflictPolicy) -> String {
@@ -361,6 +388,9 @@ struct EnglishCatalogue: Catalogue {
     func restored(_ contents: String, from path: String) -> String {
         "Restored \(contents) from \(path). Everyone signs in again; an app password "
             + "revoked after the backup was made works again until it is revoked again."
+    }
+    func notAWebAddress(_ option: String, given: String) -> String {
+        "\(option) must be the server's address, http://HOST:PORT or https://HOST, not \"\(given)\""
     }
     func notADatabaseURL(_ option: String, given: String) -> String {
         "\(option) must be a PostgreSQL URL, postgresql://USER:PASSWORD@HOST:PORT/DATABASE (or postgres://…), not \"\(given)\""

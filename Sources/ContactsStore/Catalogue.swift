@@ -103,6 +103,29 @@ public protocol Catalogue: Sendable {
     var deleteContact: String { get }
     var share: String { get }
 
+    // MARK: Birthdays
+    /// The birthday page's title and the calendar feed's name.
+    var birthdays: String { get }
+    /// The heading of the list's block of the next 30 days' birthdays.
+    var upcomingBirthdays: String { get }
+    /// "No birthdays in the next 30 days".
+    func noBirthdays(inDays days: Int) -> String
+    /// When a birthday is, from today: "Today", "Tomorrow", "Sep 25".
+    func birthdayDay(_ date: CalendarDate, today: CalendarDate) -> String
+    /// What a birthday is beside its day: "turns 36", "lunar · turns 36", "lunar", "".
+    func birthdayDetail(_ birthday: Birthday) -> String
+    /// An event of the calendar feed: "Zhang San's birthday (36)", "张三的农历生日".
+    func birthdayEvent(name: String, birthday: Birthday) -> String
+    /// On a contact page, under the birthday: "Turns 36 on Sep 25".
+    func turns(_ age: Int, on date: CalendarDate, today: CalendarDate) -> String
+    var birthdayCalendar: String { get }
+    /// What the feed is, and who can read it.
+    var birthdayCalendarHelp: String { get }
+    var birthdayCalendarIsOff: String { get }
+    var turnOnBirthdayCalendar: String { get }
+    var newBirthdayCalendarAddress: String { get }
+    var turnOffBirthdayCalendar: String { get }
+
     // MARK: Import and export
     var vCardFile: String { get }
     var ifAlreadyThere: String { get }
@@ -265,6 +288,8 @@ public protocol Catalogue: Sendable {
     func restored(_ contents: String, from path: String) -> String
     /// A `--database` (or `$CONTACTS_DATABASE`) value that is not a PostgreSQL URL, shown without its password.
     func notADatabaseURL(_ option: String, given: String) -> String
+    /// An option that must be the server's address as browsers reach it.
+    func notAWebAddress(_ option: String, given: String) -> String
     /// What follows `StoreError.needsSQLite` when a restore is asked of a store on PostgreSQL.
     var restoreThenMigrate: String { get }
     /// What `contacts migrate` copied, and where (without its password).

@@ -10,9 +10,10 @@ public struct ContactBirthday: Sendable, Equatable {
 
 extension ContactStore {
     /// The birthdays in the address book from `today` to `days` days later (0–366), soonest
-    /// first, by name on each day. Found through the index of
-    /// birthdays by month and day, so it costs the same in a book of any size.
-    public func birthdays(in scope: AddressBookScope, from today: CalendarDate, days: Int) throws -> [ContactBirthday] {
+    /// first, by name on each day; the first `limit` of them when given (on a day with more
+    /// birthdays than that, some of the day's). Read along the index of birthdays by month and
+    /// day, so that with a limit it costs the same in a book of any size.
+    public func birthdays(in scope: AddressBookScope, from today: CalendarDate, days: Int, limit: Int? = nil) throws -> [ContactBirthday] {
         let days = min(max(days, 0), 366)
         guard let last = today.adding(days: days) else { return [] }
         let solar = Self.keyRanges(from: ContactRow.birthdayKey(today)!, to: ContactRow.birthdayKey(last)!,
@@ -21,14 +22,19 @@ extension ContactStore {
         // Day 30 of a month that has 29 days this year is kept on its 29th: one key past the end.
         let lunar = Self.keyRanges(from: ContactRow.lunarBirthdayKey(start)!, to: ContactRow.lunarBirthdayKey(end)! + 1,
                                    wholeYear: days >= 353)
+        // Within one range, key order is day order: the first of each range are the soonest.
+        // A few more than asked make up for candidates the exact days leave out (a lunar month
+        // without a leap, a day 30 kept on the 29th, 29 February in a common year).
+        let perRange = limit.map { $0 * 2 + 10 } ?? Int(Int32.max)
         let candidates = try queue.read { db in
-            try Self.contacts(withKey: "birthday_key", in: solar, scope: scope, db: db)
-                + Self.contacts(withKey: "lunar_birthday_key", in: lunar, scope: scope, db: db)
+            try Self.contacts(withKey: "birthday_key", in: solar, limit: perRange, scope: scope, db: db)
+                + Self.contacts(withKey: "lunar_birthday_key", in: lunar, limit: perRange, scope: scope, db: db)
         }
         var seen = Set<Int64>()
-        return candidates.filter { seen.insert($0.id).inserted }
+        let found = candidates.filter { seen.insert($0.id).inserted }
             .flatMap { contact in contact.details.birthdays(from: today, days: days).map { ContactBirthday(contact: contact, birthday: $0) } }
             .sorted { ($0.birthday.date, $0.contact.details.name) < ($1.birthday.date, $1.contact.details.name) }
+        return limit.map { Array(found.prefix($0)) } ?? found
     }
 
     /// Every contact of the address book with a birthday or a lunar birthday, in display order.
@@ -47,13 +53,17 @@ extension ContactStore {
         return start <= end ? [start...end] : [start...1231, 101...end]
     }
 
-    private static func contacts(withKey column: String, in ranges: [ClosedRange<Int>], scope: AddressBookScope,
+    /// The first `limit` live contacts, in key order, whose `column` key is in each range.
+    private static func contacts(withKey column: String, in ranges: [ClosedRange<Int>], limit: Int, scope: AddressBookScope,
                                  db: any SQLConnection) throws -> [Contact] {
         let statement = try db.statement("""
             SELECT \(ContactRow.columns) FROM contacts c
             WHERE c.book_id = ? AND c.\(column) IS NOT NULL AND c.\(column) BETWEEN ? AND ? AND c.deleted_at IS NULL
+            ORDER BY c.\(column) LIMIT ?
             """)
-        return try ranges.flatMap { range in try statement.rows([scope.bookID, range.lowerBound, range.upperBound], ContactRow.contact) }
+        return try ranges.flatMap { range in
+            try statement.rows([scope.bookID, range.lowerBound, range.upperBound, limit], ContactRow.contact)
+        }
     }
 }
 

@@ -26,12 +26,7 @@ public struct VCardWriter: Sendable {
     public func write(_ card: VCard, into output: inout [UInt8]) {
         LineFolding.append(Array("BEGIN:VCARD".utf8), to: &output)
         LineFolding.append(Array("VERSION:\(version.rawValue)".utf8), to: &output)
-        var line: [UInt8] = []
-        for property in card.properties where property.name != "VERSION" {
-            line.removeAll(keepingCapacity: true)
-            append(property, to: &line)
-            LineFolding.append(line, to: &output)
-        }
+        writeContentLines(card.properties.filter { $0.name != "VERSION" }, into: &output)
         LineFolding.append(Array("END:VCARD".utf8), to: &output)
     }
 
@@ -40,6 +35,17 @@ public struct VCardWriter: Sendable {
         var output: [UInt8] = []
         write(card, into: &output)
         return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Appends properties as folded content lines and nothing else: no BEGIN, VERSION or END.
+    /// iCalendar (RFC 5545 §3.1) shares this form, its text escaping and its folding.
+    public func writeContentLines(_ properties: [VCardProperty], into output: inout [UInt8]) {
+        var line: [UInt8] = []
+        for property in properties {
+            line.removeAll(keepingCapacity: true)
+            append(property, to: &line)
+            LineFolding.append(line, to: &output)
+        }
     }
 
     /// One property as an unfolded content line (RFC 6350 §3.3), without its line end.

@@ -17,6 +17,9 @@ enum ContactListPage {
         var editing: Bool
         /// A contact just deleted, for the Undo toast.
         var deleted: Int64?
+        /// The next days' birthdays, shown above the sections on the first screen.
+        var birthdays: [ContactBirthday] = []
+        var today: CalendarDate
     }
 
     static func render(_ state: State, context: WebContext) -> String {
@@ -49,6 +52,7 @@ enum ContactListPage {
             <form class="search" method="get" action="/contacts" role="search">
             <input id="search" type="search" name="q" value="\(HTML.escape(state.query))" aria-label="\(HTML.escape(strings.search))" placeholder="\(HTML.escape(strings.search))" autocomplete="off" enterkeyhint="search">
             </form>
+            \(upcomingBirthdays(state, strings: strings))
             <div id="list" class="list\(state.editing ? " editing" : "")" data-next="\(state.next.map(String.init) ?? "")" data-query="\(HTML.escape(state.query))"\(listTexts)>
             \(sections(state.contacts, context: context))
             </div>
@@ -65,6 +69,14 @@ enum ContactListPage {
         return Layout.page(title: strings.listTitle(state.account), bodyClass: "list-page", bar: bar, main: main,
                            extra: toast + ListMenu.render(strings: strings) + LogoutSheet.render(context: context, asDialog: true),
                            context: context)
+    }
+
+    /// The next days' birthdays above the sections (hidden while a search is typed), headed by
+    /// a link to the birthday page.
+    private static func upcomingBirthdays(_ state: State, strings: any Catalogue) -> String {
+        guard !state.birthdays.isEmpty, state.query.isEmpty else { return "" }
+        return #"<section class="upcoming-birthdays" id="upcoming-birthdays"><h2 class="section-header" id="birthdays-heading"><a href="/birthdays">\#(HTML.escape(strings.upcomingBirthdays))</a></h2>"#
+            + BirthdaysPage.rows(state.birthdays, today: state.today, headingID: "birthdays-heading", strings: strings) + "</section>"
     }
 
     /// Rows grouped under section headers; used for the page and for the script's next pages.

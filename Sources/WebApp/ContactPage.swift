@@ -77,6 +77,7 @@ enum ContactPage {
             \(field(strings.sex, id: "sex", empty: details.sex == .notSet, input: #"<select id="sex" name="sex"\#(editing ? "" : " disabled")>\#(sexOptions)</select>"#))
             \(field(strings.age, id: "age", empty: details.age == nil && computedAge == nil, input: #"<input id="age" name="age" type="number" inputmode="numeric" min="0" max="150" value="\#(details.age.map(String.init) ?? "")" placeholder="\#(computedAge ?? "")"\#(readOnly)>"#))
             \(field(strings.birthday, id: "birthday", empty: details.birthday?.year == nil, input: #"<input id="birthday" name="birthday" type="date" value="\#(details.birthday?.year == nil ? "" : details.birthday!.description)"\#(readOnly)>"#))
+            \(contact == nil ? "" : turningSummary(details, now: now, strings: strings))
             \(lunarField(details, contact: contact, editing: editing, now: now, strings: strings))
             \(field(strings.address, id: "address", empty: details.address.isEmpty, input: #"<input id="address" name="address" autocomplete="off" maxlength="2000" value="\#(HTML.escape(details.address))"\#(readOnly)>"#))
             \(emailFields)
@@ -131,6 +132,14 @@ enum ContactPage {
             html += #"<div class="field lunar-summary"><span class="field-label" aria-hidden="true"></span><span id="lunar-birthday-summary">\#(HTML.escape(summary))</span></div>"#
         }
         return html
+    }
+
+    /// The age a stored contact turns on their next birthday whose year of birth is known
+    /// ("Turns 36 on Sep 25"); nothing when there is none.
+    private static func turningSummary(_ details: ContactDetails, now: Date, strings: any Catalogue) -> String {
+        let today = CalendarDate(now)
+        guard let next = details.birthdays(from: today, days: 366).first(where: { $0.turning != nil }), let age = next.turning else { return "" }
+        return #"<div class="field birthday-summary"><span class="field-label" aria-hidden="true"></span><span id="birthday-summary">\#(HTML.escape(strings.turns(age, on: next.date, today: today)))</span></div>"#
     }
 
     /// The visible " *" of a required field; left out of the accessible name (the input says `required`).

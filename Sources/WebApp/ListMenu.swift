@@ -1,6 +1,6 @@
 import ContactsStore
 
-/// The list's menu of book-wide actions (Import, Export): a popover under the bar's ⋯ button,
+/// The list's menu of book-wide actions (Import, Export, Birthdays): a popover under the bar's ⋯ button,
 /// opened and closed by the browser itself (light dismiss, Escape), so it needs no script.
 enum ListMenu {
     /// The bar's ⋯ button that opens the menu.
@@ -13,7 +13,8 @@ enum ListMenu {
     static func render(strings: any Catalogue) -> String {
         """
         <div class="menu" id="list-menu" popover><a href="/contacts/import" id="import-link">\(HTML.escape(strings.importCards))</a>\
-        <a href="/contacts/export.vcf" id="export-link">\(HTML.escape(strings.exportCards))</a></div>
+        <a href="/contacts/export.vcf" id="export-link">\(HTML.escape(strings.exportCards))</a>\
+        <a href="/birthdays" id="birthdays-link">\(HTML.escape(strings.birthdays))</a></div>
         """
     }
 }

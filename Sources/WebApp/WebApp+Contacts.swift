@@ -116,10 +116,15 @@ extension WebApp {
     private func list(_ request: Request) throws -> Response {
         let (context, user, scope) = try request.requireLogin()
         let page = try page(request, scope: scope)
+        let today = CalendarDate(clock())
+        let firstScreen = page.query.isEmpty && request.query["after"] == nil && request.query["section"] == nil
         let state = ContactListPage.State(account: user.username, contacts: page.contacts, next: page.next,
                                           total: page.total, query: page.query,
                                           editing: request.query["edit"] == "1",
-                                          deleted: request.query["deleted"].flatMap { Int64($0) })
+                                          deleted: request.query["deleted"].flatMap { Int64($0) },
+                                          birthdays: firstScreen ? try store.birthdays(in: scope, from: today, days: Self.upcomingBirthdayDays,
+                                                                                     limit: Self.birthdaysOnTheList) : [],
+                                          today: today)
         return .html(ContactListPage.render(state, context: context))
     }
 

@@ -74,6 +74,17 @@ import Testing
         #expect(try upcoming(from: "2026-06-15", days: 364).count == 12)
     }
 
+    @Test func aLimitKeepsTheSoonestAcrossTheEndOfTheYear() throws {
+        for (name, birthday) in [("Jan 2", "--01-02"), ("Dec 31", "--12-31"), ("Jan 1", "--01-01"), ("Dec 30", "--12-30"),
+                                 ("Jan 3", "--01-03")] {
+            try add(name, birthday: birthday)
+        }
+        let found = try store.birthdays(in: fixture.aliceBook, from: CalendarDate("2026-12-29")!, days: 30, limit: 3)
+        #expect(found.map(\.contact.details.name) == ["Dec 30", "Dec 31", "Jan 1"])
+        let all = try store.birthdays(in: fixture.aliceBook, from: CalendarDate("2026-12-29")!, days: 30)
+        #expect(all.count == 5)
+    }
+
     @Test func feedTokensOpenTheirAccountUntilRenewedOrRemoved() throws {
         #expect(try store.birthdayFeedToken(for: fixture.alice) == nil)
         let first = try store.renewBirthdayFeedToken(for: fixture.alice)

@@ -4,7 +4,7 @@ from urllib.parse import urlparse
 
 import pytest
 
-from harness.app import find, login, open_contact, start_editing, wait_for, wait_for_list, wait_rows
+from harness.app import find, login, open_contact, open_menu_item, start_editing, wait_for, wait_for_list, wait_rows
 from harness.browser import all_by_name, click, screenshot, visible_text, wait_gone
 from harness.http import http_session
 from harness.strings import LANGS, list_title, t
@@ -15,12 +15,6 @@ CARDS = ("BEGIN:VCARD\r\nVERSION:3.0\r\nUID:e2e-1\r\nFN:张三\r\nTEL:138 0013 8
          "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:e2e-3\r\nFN:Anna Schmidt\r\nTEL:+49 30 1234567\r\nEND:VCARD\r\n")
 FAILURE = {"en": "vCard 2, line 10: content line has no colon", "zh": "第 2 张名片，第 10 行：这一行没有冒号"}
 VCARD_TYPE = "text/vcard; charset=utf-8"
-
-
-def open_menu_item(driver, english: str):
-    """Opens the list's ⋯ menu and returns its item named `english`."""
-    click(driver, find(driver, "button", "Menu"))
-    return wait_for(driver, "link", english)
 
 
 @pytest.mark.screenshots

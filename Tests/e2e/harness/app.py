@@ -157,6 +157,12 @@ def add_contact(driver: WebDriver, account: str, name: str, phone: str, **fields
 
 # -- one contact ------------------------------------------------------------------------------
 
+def open_menu_item(driver: WebDriver, english: str):
+    """Opens the list's ⋯ menu and returns its item named `english`."""
+    click(driver, find(driver, "button", "Menu"))
+    return wait_for(driver, "link", english)
+
+
 def open_contact(driver: WebDriver, base_url: str, contact_id: int) -> None:
     driver.get(f"{base_url}/contacts/{contact_id}")
     wait_for(driver, "heading", "Contact")

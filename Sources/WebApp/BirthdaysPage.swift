@@ -1,0 +1,50 @@
+import ContactsCore
+import ContactsStore
+
+/// The birthday page: the next days' birthdays, and the private calendar feed's address with
+/// the controls that turn it on, renew it and turn it off.
+enum BirthdaysPage {
+    static func render(upcoming: [ContactBirthday], today: CalendarDate, feedAddress: String?, context: WebContext) -> String {
+        let strings = context.strings
+        let bar = #"<a class="bar-left" href="/contacts" id="back-button" role="button">\#(HTML.escape(strings.back))</a>\#(Layout.title(strings.birthdays))<div class="bar-right"></div>"#
+        let list = upcoming.isEmpty
+            ? #"<p class="empty" id="no-birthdays">\#(HTML.escape(strings.noBirthdays(inDays: WebApp.upcomingBirthdayDays)))</p>"#
+            : rows(upcoming, today: today, headingID: "upcoming-heading", strings: strings)
+        let feed: String
+        if let feedAddress {
+            feed = """
+                <div class="field-group"><div class="field"><input id="feed-address" readonly value="\(HTML.escape(feedAddress))" aria-label="\(HTML.escape(strings.birthdayCalendar))"></div></div>
+                <p class="help">\(HTML.escape(strings.birthdayCalendarHelp))</p>
+                <div class="feed-actions">\(button(strings.newBirthdayCalendarAddress, action: "/birthdays/feed", id: "new-feed-address", context: context))\
+                \(button(strings.turnOffBirthdayCalendar, action: "/birthdays/feed/off", id: "turn-off-feed", destructive: true, context: context))</div>
+                """
+        } else {
+            feed = """
+                <p class="help" id="feed-off">\(HTML.escape(strings.birthdayCalendarIsOff)) \(HTML.escape(strings.birthdayCalendarHelp))</p>
+                <div class="feed-actions">\(button(strings.turnOnBirthdayCalendar, action: "/birthdays/feed", id: "turn-on-feed", context: context))</div>
+                """
+        }
+        let main = """
+            <section class="upcoming-birthdays" aria-labelledby="upcoming-heading"><h2 class="group-heading" id="upcoming-heading">\(HTML.escape(strings.upcomingBirthdays))</h2>\(list)</section>
+            <section class="birthday-calendar" id="birthday-calendar" aria-labelledby="calendar-heading"><h2 class="group-heading" id="calendar-heading">\(HTML.escape(strings.birthdayCalendar))</h2>
+            \(feed)</section>
+            """
+        return Layout.page(title: strings.birthdays, bodyClass: "birthdays-page", bar: bar, main: main, context: context)
+    }
+
+    /// Birthdays as rows (avatar, name, when and the age turned), each a link to its contact;
+    /// the list page shows the same rows above its sections.
+    static func rows(_ upcoming: [ContactBirthday], today: CalendarDate, headingID: String, strings: any Catalogue) -> String {
+        let items = upcoming.map { entry in
+            let when = [strings.birthdayDay(entry.birthday.date, today: today), strings.birthdayDetail(entry.birthday)]
+                .filter { !$0.isEmpty }.joined(separator: " · ")
+            let today = entry.birthday.date == today ? " today" : ""
+            return #"<li class="row birthday-row\#(today)"><a class="row-link" href="/contacts/\#(entry.contact.id)">\#(Avatar.render(entry.contact))<span class="row-text"><span class="row-name">\#(HTML.escape(entry.contact.details.name))</span><span class="row-phone">\#(HTML.escape(when))</span></span><span class="chevron" aria-hidden="true"></span></a></li>"#
+        }
+        return #"<ul class="birthday-rows" aria-labelledby="\#(headingID)">\#(items.joined())</ul>"#
+    }
+
+    private static func button(_ title: String, action: String, id: String, destructive: Bool = false, context: WebContext) -> String {
+        #"<form method="post" action="\#(action)">\#(context.csrfField)<button type="submit" id="\#(id)" class="wide \#(destructive ? "destructive" : "primary-text")">\#(HTML.escape(title))</button></form>"#
+    }
+}
