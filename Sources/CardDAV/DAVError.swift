@@ -41,14 +41,15 @@ extension DAVError {
     /// logged and answered 500.
     init?(_ error: StoreError) {
         switch error {
-        case .contactNotFound, .notInTrash, .cardNotFound, .addressBookNotFound, .userNotFound, .appPasswordNotFound:
+        case .contactNotFound, .notInTrash, .cardNotFound, .addressBookNotFound, .userNotFound, .appPasswordNotFound, .nothingToUndo:
             self.init(404, wording.notFound)
         case .busy:
             self.init(503, wording.busy)
             headers["Retry-After"] = String(StoreError.busyRetrySeconds)
         case .invalid, .invalidUID:
             self.init(403, wording.message(for: error), precondition: .cardDAV("valid-address-data"))
-        case .invalidUsername, .invalidPassword, .invalidAddressBookName, .invalidHref, .invalidDeviceName:
+        case .invalidUsername, .invalidPassword, .invalidAddressBookName, .invalidHref, .invalidDeviceName, .mergeNeedsTwoContacts,
+             .notAmongMerged:
             self.init(400, wording.message(for: error))
         case .cannotDeleteDefaultAddressBook:
             self.init(403, wording.message(for: error))

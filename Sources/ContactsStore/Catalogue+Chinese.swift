@@ -129,6 +129,23 @@ struct ChineseCatalogue: Catalogue {
     var newBirthdayCalendarAddress: String { "更换地址" }
     var turnOffBirthdayCalendar: String { "关闭" }
 
+    var possibleDuplicates: String { "可能重复的联系人" }
+    var noDuplicates: String { "没有可能重复的联系人。" }
+    func duplicateReason(_ reason: DuplicateReason) -> String {
+        switch reason {
+        case .sameName: "姓名相同"
+        case .samePhone(let number): "电话相同 \(number)"
+        case .sameEmail(let address): "邮箱相同 \(address)"
+        case .similarName: "姓名相近"
+        }
+    }
+    var merge: String { "合并" }
+    var notDuplicates: String { "不是重复" }
+    var nameToKeep: String { "保留的姓名" }
+    var photoToKeep: String { "保留的头像" }
+    func merged(_ count: Int, into name: String) -> String { "已将 \(count) 个联系人合并为“\(name)”。" }
+    var markedAsDifferentPeople: String { "已标记为不同的人。" }
+
     var vCardFile: String { "vCard 文件" }
     var ifAlreadyThere: String { "联系人已存在时" }
     func conflictChoice(_ policy: ImportConflictPolicy) -> String {
@@ -202,6 +219,9 @@ struct ChineseCatalogue: Catalogue {
         case .contactNotFound(let id): "没有编号为 \(id) 的联系人"
         case .notInTrash(let id): "回收站里没有编号为 \(id) 的联系人"
         case .changedSinceRead(let id): "编号为 \(id) 的联系人在读取后已被其他地方修改；请重新读取后再修改"
+        case .mergeNeedsTwoContacts: "合并至少需要两个不同的联系人"
+        case .notAmongMerged(let id): "编号为 \(id) 的联系人不在要合并的联系人之中"
+        case .nothingToUndo(let id): "编号为 \(id) 的联系人没有可以撤销的合并"
         case .busy: "数据库正忙（另一个程序正在写入）或暂时无法连接；请稍后再试"
         case .needsSQLite: "此操作只适用于 SQLite 数据目录；当前存储在 PostgreSQL 上（请用 PostgreSQL 的工具备份，例如 pg_dump）"
         case .targetNotEmpty: "目标中已有用户或联系人；只能复制到新的空数据库或数据目录"

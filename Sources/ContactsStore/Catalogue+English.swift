@@ -130,6 +130,22 @@ struct EnglishCatalogue: Catalogue {
     var turnOnBirthdayCalendar: String { "Turn on" }
     var newBirthdayCalendarAddress: String { "New address" }
     var turnOffBirthdayCalendar: String { "Turn off" }
+    var possibleDuplicates: String { "Possible duplicates" }
+    var noDuplicates: String { "No possible duplicates." }
+    func duplicateReason(_ reason: DuplicateReason) -> String {
+        switch reason {
+        case .sameName: "Same name"
+        case .samePhone(let number): "Same phone \(number)"
+        case .sameEmail(let address): "Same email \(address)"
+        case .similarName: "Similar names"
+        }
+    }
+    var merge: String { "Merge" }
+    var notDuplicates: String { "Not duplicates" }
+    var nameToKeep: String { "Name to keep" }
+    var photoToKeep: String { "Photo to keep" }
+    func merged(_ count: Int, into name: String) -> String { "Merged \(count) contacts into \(name)." }
+    var markedAsDifferentPeople: String { "Marked as different people." }
     private static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     var vCardFile: String { "vCard file" }
@@ -205,6 +221,9 @@ struct EnglishCatalogue: Catalogue {
         case .contactNotFound(let id): "no contact with id \(id)"
         case .notInTrash(let id): "no contact with id \(id) in the trash"
         case .changedSinceRead(let id): "contact \(id) was changed elsewhere since it was read; read it again and repeat the change"
+        case .mergeNeedsTwoContacts: "a merge needs at least two different contacts"
+        case .notAmongMerged(let id): "contact \(id) is not one of the contacts being merged"
+        case .nothingToUndo(let id): "there is no merge into contact \(id) to undo"
         case .busy: "the database is busy (another program is writing to it) or out of reach; try again in a moment"
         case .needsSQLite: "this works on a SQLite data directory; this store is on PostgreSQL (use the PostgreSQL tools, e.g. pg_dump, for its backups)"
         case .targetNotEmpty: "the target already has users or contacts; copy only into a new, empty database or data directory"

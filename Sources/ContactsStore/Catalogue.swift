@@ -126,6 +126,21 @@ public protocol Catalogue: Sendable {
     var newBirthdayCalendarAddress: String { get }
     var turnOffBirthdayCalendar: String { get }
 
+    // MARK: Duplicates
+    /// The duplicates page's title and the list menu's item.
+    var possibleDuplicates: String { get }
+    var noDuplicates: String { get }
+    /// Why contacts look like one person: "Same name", "Same phone +86 138 0013 8000".
+    func duplicateReason(_ reason: DuplicateReason) -> String
+    var merge: String { get }
+    var notDuplicates: String { get }
+    /// The choice of whose name the merged contact keeps.
+    var nameToKeep: String { get }
+    var photoToKeep: String { get }
+    /// "Merged 3 contacts into Zhang San."
+    func merged(_ count: Int, into name: String) -> String
+    var markedAsDifferentPeople: String { get }
+
     // MARK: Import and export
     var vCardFile: String { get }
     var ifAlreadyThere: String { get }

@@ -18,20 +18,30 @@ enum ContactRow {
     static func contact(from row: any SQLRow) -> Contact {
         let details = ContactDetails(
             name: row.text(2),
-            phones: split(row.text(3), on: itemSeparator).map { item in
-                let parts = split(item, on: fieldSeparator)
-                return PhoneNumber(parts.count > 1 ? parts[1] : "", label: parts.first.flatMap { PhoneLabel(rawValue: $0) } ?? .other)
-            },
+            phones: phones(row.text(3)),
             sex: Sex(rawValue: row.text(5)) ?? .notSet,
             age: row.optionalInt(6),
             birthday: row.optionalText(7).flatMap(CalendarDate.init),
             address: row.text(8),
-            emails: split(row.text(4), on: itemSeparator),
+            emails: emails(row.text(4)),
             note: row.text(9),
             extraProperties: split(row.text(10), on: "\n"))
         return Contact(id: row.int64(0), uid: row.text(1), revision: row.int64(15), details: details, hasPhoto: row.int(11) != 0,
                        section: row.text(12), createdAt: ContactStore.date(row.int64(13)),
                        updatedAt: ContactStore.date(row.int64(14)))
+    }
+
+    /// The phones column's numbers with their labels.
+    static func phones(_ column: String) -> [PhoneNumber] {
+        split(column, on: itemSeparator).map { item in
+            let parts = split(item, on: fieldSeparator)
+            return PhoneNumber(parts.count > 1 ? parts[1] : "", label: parts.first.flatMap { PhoneLabel(rawValue: $0) } ?? .other)
+        }
+    }
+
+    /// The emails column's addresses.
+    static func emails(_ column: String) -> [String] {
+        split(column, on: itemSeparator)
     }
 
     /// The values for the detail columns, in the order of `detailColumns`.

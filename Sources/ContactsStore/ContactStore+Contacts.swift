@@ -105,7 +105,7 @@ extension ContactStore {
         let now = now()
         try queue.write { db in
             if let expectedRevision {
-                guard let revision = try Self.revision(of: id, in: scope, db: db) else { throw StoreError.contactNotFound(id) }
+                guard let revision = try Self.liveRevision(of: id, in: scope, db: db) else { throw StoreError.contactNotFound(id) }
                 guard revision == expectedRevision else { throw StoreError.changedSinceRead(id) }
             }
             guard try Self.replaceDetails(of: id, with: row, in: scope, now: now, db: db) else { throw StoreError.contactNotFound(id) }
@@ -132,7 +132,7 @@ extension ContactStore {
     }
 
     /// A live contact's revision, or nil when there is no such contact.
-    private static func revision(of id: Int64, in scope: AddressBookScope, db: any SQLConnection) throws -> Int64? {
+    static func liveRevision(of id: Int64, in scope: AddressBookScope, db: any SQLConnection) throws -> Int64? {
         try db.statement("SELECT revision FROM contacts WHERE id = ? AND book_id = ? AND deleted_at IS NULL")
             .firstRow([id, scope.bookID]) { $0.int64(0) }
     }

@@ -28,14 +28,21 @@ extension ContactStore {
         let now = now()
         let cutoff = trashCutoff()
         try queue.write { db in
-            try db.run("""
-                UPDATE contacts SET deleted_at = NULL, updated_at = ?
-                WHERE id = ? AND book_id = ? AND deleted_at IS NOT NULL AND deleted_at >= ?
-                """, now, id, scope.bookID, cutoff)
-            guard db.changes == 1 else { throw StoreError.notInTrash(id) }
-            try Self.recordChange(.create, of: id, in: scope, at: now, db: db)
+            guard try Self.restoreFromTrash(id, in: scope, now: now, cutoff: cutoff, db: db) else { throw StoreError.notInTrash(id) }
         }
         return try contact(id: id, in: scope)
+    }
+
+    /// Brings a contact deleted at or after `cutoff` back and logs it as created again; false
+    /// when it is not in the trash.
+    static func restoreFromTrash(_ id: Int64, in scope: AddressBookScope, now: Int64, cutoff: Int64, db: any SQLConnection) throws -> Bool {
+        try db.run("""
+            UPDATE contacts SET deleted_at = NULL, updated_at = ?
+            WHERE id = ? AND book_id = ? AND deleted_at IS NOT NULL AND deleted_at >= ?
+            """, now, id, scope.bookID, cutoff)
+        guard db.changes == 1 else { return false }
+        try recordChange(.create, of: id, in: scope, at: now, db: db)
+        return true
     }
 
     /// Moves a live contact to the trash, logs the deletion and empties the book's trash of

@@ -1,3 +1,5 @@
+import ContactsCore
+
 /// The languages the interface speaks. Adding one is a case here and its `Catalogue` file.
 public enum Language: String, Sendable, CaseIterable {
     case english = "en"
@@ -9,6 +11,12 @@ public enum Language: String, Sendable, CaseIterable {
         case .english: EnglishCatalogue.shared
         case .chinese: ChineseCatalogue.shared
         }
+    }
+
+    /// Where phone numbers written without a country code are taken to be from, unless a
+    /// person says otherwise: China for Chinese, the United States for English.
+    public var phoneRegion: PhoneRegion {
+        PhoneRegion(code: self == .chinese ? "CN" : "US")!
     }
 
     /// The language a BCP 47 tag (`zh-CN`, `en-GB`) or POSIX locale (`zh_CN.UTF-8`) asks for, by its

@@ -138,5 +138,6 @@ extension Schema {
             try ContactRow.computeBirthdayKeys(db)
             try db.execute(Schema.birthdayTables)
         },
+        Migration(Schema.duplicatesMigrationName) { db in try db.execute(Schema.duplicateTables) },
     ])
 }

@@ -37,6 +37,29 @@ enum Schema {
         );
         """
 
+    static let duplicatesMigrationName = "Duplicates: pairs a person said are different people, and each merge until it is undone"
+
+    /// Contacts a person said are not one person (the smaller id first), and per contact that
+    /// others were merged into, what it was before and which went to the trash, for Undo. The
+    /// same on both engines, made only where missing.
+    static let duplicateTables = """
+        CREATE TABLE IF NOT EXISTS duplicate_dismissals (
+            book_id BIGINT NOT NULL REFERENCES address_books(id) ON DELETE CASCADE,
+            first_id BIGINT NOT NULL,
+            second_id BIGINT NOT NULL,
+            PRIMARY KEY (book_id, first_id, second_id)
+        );
+        CREATE TABLE IF NOT EXISTS merges (
+            book_id BIGINT NOT NULL REFERENCES address_books(id) ON DELETE CASCADE,
+            contact_id BIGINT NOT NULL,
+            revision BIGINT NOT NULL,
+            earlier_card TEXT NOT NULL,
+            trashed TEXT NOT NULL,
+            merged_at BIGINT NOT NULL,
+            PRIMARY KEY (book_id, contact_id)
+        );
+        """
+
     static let sqlite = Migrator([
         Migration("create users, sessions, address books, contacts, photos and the change log") { db in
             try db.execute("""
@@ -275,5 +298,6 @@ enum Schema {
             try ContactRow.computeBirthdayKeys(db)
             try db.execute(Schema.birthdayTables)
         },
+        Migration(Schema.duplicatesMigrationName) { db in try db.execute(Schema.duplicateTables) },
     ])
 }

@@ -12,6 +12,12 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The contact was changed (by another device or window) since the revision an edit started
     /// from; saving would silently replace that change.
     case changedSinceRead(Int64)
+    /// A merge names fewer than two different contacts.
+    case mergeNeedsTwoContacts
+    /// The contact to take the name or photo from is not one of those merged.
+    case notAmongMerged(Int64)
+    /// No merge into this contact is on record to take back.
+    case nothingToUndo(Int64)
     case invalid(ContactValidationError)
     /// The system's reason (`strerror`) the data directory could not be made.
     case cannotCreateDataDirectory(path: String, reason: String)

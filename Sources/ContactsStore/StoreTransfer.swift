@@ -126,6 +126,11 @@ struct TransferTable {
                 integer("book_id"), text("namespace"), text("name"), text("value"), text("attributes"),
                 text("content_xml", nullable: true),
             ], key: "book_id, namespace, name"),
+            TransferTable(name: "duplicate_dismissals", columns: [integer("book_id"), integer("first_id"), integer("second_id")],
+                          key: "book_id, first_id, second_id"),
+            TransferTable(name: "merges", columns: [
+                integer("book_id"), integer("contact_id"), integer("revision"), text("earlier_card"), text("trashed"), integer("merged_at"),
+            ], key: "book_id, contact_id"),
             TransferTable(name: "birthday_feeds", columns: [integer("user_id"), blob("token"), integer("created_at")], key: "user_id"),
             TransferTable(name: "secrets", columns: [text("name"), blob("value")], key: "name"),
             TransferTable(name: "counters", columns: [text("name"), integer("value")], key: "name"),

@@ -30,10 +30,12 @@ struct WebErrorAnswers: Sendable {
     /// (the data directory, backups, the database itself), which are answered 500.
     static func status(for error: StoreError) -> Int? {
         switch error {
-        case .contactNotFound, .notInTrash, .cardNotFound, .addressBookNotFound, .userNotFound, .appPasswordNotFound: 404
+        case .contactNotFound, .notInTrash, .cardNotFound, .addressBookNotFound, .userNotFound, .appPasswordNotFound,
+             .nothingToUndo: 404
         case .busy: 503
         case .invalid: 422
-        case .invalidUsername, .invalidPassword, .invalidAddressBookName, .invalidHref, .invalidUID, .invalidDeviceName: 400
+        case .invalidUsername, .invalidPassword, .invalidAddressBookName, .invalidHref, .invalidUID, .invalidDeviceName,
+             .mergeNeedsTwoContacts, .notAmongMerged: 400
         case .usernameTaken, .addressBookNameTaken, .appPasswordExists, .uidConflict, .cannotDeleteDefaultAddressBook,
              .changedSinceRead: 409
         case .preconditionFailed: 412

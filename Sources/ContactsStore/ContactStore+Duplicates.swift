@@ -1,0 +1,112 @@
+import ContactsCore
+import Foundation
+import SQLEngine
+import VCard
+
+/// The outcome of a merge: the contact that holds everything now, and the ones gone to the trash.
+public struct MergedContacts: Sendable, Equatable {
+    public let contact: Contact
+    public let trashed: [Int64]
+}
+
+extension ContactStore {
+    /// The contacts of the book that look like one person (see `DuplicateFinder`), in list
+    /// order, without the pairs a person said are different people.
+    public func duplicates(in scope: AddressBookScope, region: PhoneRegion) throws -> [DuplicateSuggestion] {
+        let (candidates, dismissed) = try queue.read { db in
+            let candidates = try db.statement("""
+                SELECT id, name, phones, emails FROM contacts WHERE book_id = ? AND deleted_at IS NULL ORDER BY sort_key, id
+                """).rows([scope.bookID]) { row in
+                DuplicateCandidate(id: row.int64(0), name: row.text(1), phones: ContactRow.phones(row.text(2)).map(\.number),
+                                   emails: ContactRow.emails(row.text(3)))
+            }
+            let dismissed = try db.statement("SELECT first_id, second_id FROM duplicate_dismissals WHERE book_id = ?")
+                .rows([scope.bookID]) { DuplicatePair($0.int64(0), $0.int64(1)) }
+            return (candidates, Set(dismissed))
+        }
+        return DuplicateFinder(region: region, dismissed: dismissed).suggestions(among: candidates)
+    }
+
+    /// Remembers that these contacts are different people: no two of them are suggested again.
+    public func dismissDuplicates(_ ids: [Int64], in scope: AddressBookScope) throws {
+        let distinct = Array(Set(ids)).sorted()
+        try queue.write { db in
+            let insert = try db.statement("""
+                INSERT INTO duplicate_dismissals (book_id, first_id, second_id) VALUES (?, ?, ?) ON CONFLICT DO NOTHING
+                """)
+            for (offset, first) in distinct.enumerated() {
+                for second in distinct[(offset + 1)...] { try insert.execute([scope.bookID, first, second]) }
+            }
+        }
+    }
+
+    /// Merges contacts that are one person into the first of `ids`: it keeps every phone, email,
+    /// address, note and property of them all (see `ContactMerge`), with the name of `nameFrom`
+    /// and the photo of `photoFrom` (default: the first; the first photo there is); the others go
+    /// to the trash. CardDAV clients see one update and the deletions; `undoMerge` takes it back.
+    /// - Throws: `mergeNeedsTwoContacts`, `notAmongMerged` for a `nameFrom`/`photoFrom` not in
+    ///   `ids`, `contactNotFound`, `changedSinceRead` when one changed while the merge was made,
+    ///   `invalid` when the result breaks a limit (too many phones).
+    public func mergeContacts(_ ids: [Int64], nameFrom: Int64? = nil, photoFrom: Int64? = nil, region: PhoneRegion,
+                              in scope: AddressBookScope) throws -> MergedContacts {
+        var distinct: [Int64] = []
+        for id in ids where !distinct.contains(id) { distinct.append(id) }
+        guard distinct.count >= 2 else { throw StoreError.mergeNeedsTwoContacts }
+        for chosen in [nameFrom, photoFrom].compactMap({ $0 }) where !distinct.contains(chosen) {
+            throw StoreError.notAmongMerged(chosen)
+        }
+        let contacts = try distinct.map { try contact(id: $0, in: scope) }
+        let merge = ContactMerge(contacts.map(\.details), nameSource: nameFrom.flatMap { distinct.firstIndex(of: $0) } ?? 0,
+                                 photoSource: photoFrom.flatMap { distinct.firstIndex(of: $0) }, region: region)
+        let merged: ContactDetails
+        do { merged = try merge.merged() } catch { throw StoreError.invalid(error) }
+        let row = try Self.prepare(merged, requirePhone: false, today: clock())
+        let survivor = contacts[0]
+        let earlier = VCardWriter(version: .v4_0).string(for: survivor.details.vCard(uid: survivor.uid, version: .v4_0))
+        let now = now()
+        let cutoff = trashCutoff()
+        try queue.write { db in
+            for contact in contacts where try Self.liveRevision(of: contact.id, in: scope, db: db) != contact.revision {
+                throw StoreError.changedSinceRead(contact.id)
+            }
+            guard try Self.replaceDetails(of: survivor.id, with: row, in: scope, now: now, db: db) else {
+                throw StoreError.contactNotFound(survivor.id)
+            }
+            for other in distinct.dropFirst() {
+                guard try Self.moveToTrash(other, in: scope, now: now, cutoff: cutoff, db: db) else { throw StoreError.contactNotFound(other) }
+            }
+            let revision = try Self.liveRevision(of: survivor.id, in: scope, db: db) ?? 0
+            try db.send("""
+                INSERT INTO merges (book_id, contact_id, revision, earlier_card, trashed, merged_at) VALUES (?, ?, ?, ?, ?, ?)
+                ON CONFLICT (book_id, contact_id) DO UPDATE SET revision = excluded.revision,
+                    earlier_card = excluded.earlier_card, trashed = excluded.trashed, merged_at = excluded.merged_at
+                """, scope.bookID, survivor.id, revision, earlier, distinct.dropFirst().map(String.init).joined(separator: ","), now)
+        }
+        return MergedContacts(contact: try contact(id: survivor.id, in: scope), trashed: Array(distinct.dropFirst()))
+    }
+
+    /// Takes back the last merge into contact `id`: it is as it was before, and the contacts
+    /// merged into it are back from the trash.
+    /// - Throws: `nothingToUndo` when no merge into it is on record, `changedSinceRead` when it
+    ///   was changed after the merge (undoing would lose that change).
+    public func undoMerge(into id: Int64, in scope: AddressBookScope) throws -> Contact {
+        let record = try queue.read { db in
+            try db.statement("SELECT revision, earlier_card, trashed FROM merges WHERE book_id = ? AND contact_id = ?")
+                .firstRow([scope.bookID, id]) { (revision: $0.int64(0), card: $0.text(1), trashed: $0.text(2)) }
+        }
+        guard let record, let card = try? VCard(parsing: record.card),
+              let earlier = try? ContactDetails(card: card) else { throw StoreError.nothingToUndo(id) }
+        let row = try Self.prepare(earlier, requirePhone: false, today: clock())
+        let now = now()
+        let cutoff = trashCutoff()
+        try queue.write { db in
+            guard try Self.liveRevision(of: id, in: scope, db: db) == record.revision else { throw StoreError.changedSinceRead(id) }
+            guard try Self.replaceDetails(of: id, with: row, in: scope, now: now, db: db) else { throw StoreError.contactNotFound(id) }
+            for trashed in record.trashed.split(separator: ",").compactMap({ Int64($0) }) {
+                _ = try Self.restoreFromTrash(trashed, in: scope, now: now, cutoff: cutoff, db: db)
+            }
+            try db.send("DELETE FROM merges WHERE book_id = ? AND contact_id = ?", scope.bookID, id)
+        }
+        return try contact(id: id, in: scope)
+    }
+}
