@@ -4,12 +4,16 @@ public struct DuplicateCandidate: Sendable, Equatable {
     public let name: String
     public let phones: [String]
     public let emails: [String]
+    /// The name's `NameCollationKey.sortKey` when it is at hand (the store keeps it), which
+    /// spares reading the name again; nil reads it.
+    public let sortKey: String?
 
-    public init(id: Int64, name: String, phones: [String], emails: [String]) {
+    public init(id: Int64, name: String, phones: [String], emails: [String], sortKey: String? = nil) {
         self.id = id
         self.name = name
         self.phones = phones
         self.emails = emails
+        self.sortKey = sortKey
     }
 }
 
@@ -69,9 +73,10 @@ public struct DuplicateFinder: Sendable {
     /// among `candidates`. Pairs in `dismissed` do not join a group.
     public func suggestions(among candidates: [DuplicateCandidate]) -> [DuplicateSuggestion] {
         var sharing: [MatchKey: [Int]] = [:]
+        sharing.reserveCapacity(candidates.count * 3)
         var writtenInHan = [Bool](repeating: false, count: candidates.count)
         for (index, candidate) in candidates.enumerated() {
-            let name = NameForms(candidate.name)
+            let name = NameForms(candidate.name, sortKey: candidate.sortKey)
             writtenInHan[index] = name.isHan
             for key in keys(of: candidate, name: name) { sharing[key, default: []].append(index) }
         }
@@ -122,14 +127,21 @@ public struct DuplicateFinder: Sendable {
         }
     }
 
-    private func keys(of candidate: DuplicateCandidate, name: NameForms) -> Set<MatchKey> {
-        var keys = Set(candidate.phones.compactMap(region.international).map(MatchKey.phone))
+    /// What the contact may share with another, each once.
+    private func keys(of candidate: DuplicateCandidate, name: NameForms) -> [MatchKey] {
+        var keys: [MatchKey] = []
+        func add(_ key: MatchKey) {
+            if !keys.contains(key) { keys.append(key) }
+        }
+        for phone in candidate.phones {
+            if let number = region.international(phone) { add(.phone(number)) }
+        }
         for email in candidate.emails {
             let address = email.trimmed.lowercased()
-            if address.contains("@") { keys.insert(.email(address)) }
+            if address.contains("@") { add(.email(address)) }
         }
-        if let written = name.written { keys.insert(.writtenName(written)) }
-        for spoken in name.spoken { keys.insert(.spokenName(spoken)) }
+        if let written = name.written { add(.writtenName(written)) }
+        for spoken in name.spoken { add(.spokenName(spoken)) }
         return keys
     }
 }
@@ -171,24 +183,32 @@ private struct NameForms {
     /// also as surname and given name, `sanfeng zhang` for 张三丰 (as Zhang Sanfeng writes it).
     let spoken: [String]
 
-    init(_ name: String) {
-        let characters = Array(name.trimmed).filter { !$0.isWhitespace }
-        let han = !characters.isEmpty && characters.allSatisfy(LatinReading.isHan)
+    /// - Parameter sortKey: the name's collation sort key, whose words are its syllables; nil
+    ///   reads them from the name.
+    init(_ name: String, sortKey: String? = nil) {
+        // Han characters are one scalar each; a name with any other letter is not written in them.
+        let scalars = name.unicodeScalars.filter { !$0.properties.isWhitespace }
+        let han = !scalars.isEmpty && scalars.allSatisfy(\.properties.isIdeographic)
         isHan = han
-        written = han ? String(characters.map(SimplifiedChinese.simplified)) : nil
-        let syllables = NameCollation.syllables(of: Array(name.trimmed))
-        guard syllables.joined().count >= 2 else {
+        let characters = han ? scalars.map { Character($0) } : []
+        written = han ? String(String.UnicodeScalarView(scalars.map(SimplifiedChinese.simplified))) : nil
+        let syllables = sortKey.map(Self.syllables(ofSortKey:)) ?? NameCollation.syllables(of: Array(name.trimmed))
+        guard syllables.reduce(0, { $0 + $1.count }) >= 2 else {
             spoken = []
             return
         }
         var spoken = [syllables.sorted().joined(separator: " ")]
-        if han && characters.count > 2 {
+        // Each character one syllable: the surname's are the first, one or two of them.
+        if han && characters.count > 2 && syllables.count == characters.count {
             let surnameLength = SurnameReadings.match(characters)?.length ?? 1
-            let surname = NameCollation.syllables(of: Array(characters[..<surnameLength])).joined()
-            let given = NameCollation.syllables(of: Array(characters[surnameLength...]), startingWithSurname: false).joined()
-            if !surname.isEmpty && !given.isEmpty { spoken.append([surname, given].sorted().joined(separator: " ")) }
+            spoken.append([syllables[..<surnameLength].joined(), syllables[surnameLength...].joined()].sorted().joined(separator: " "))
         }
         self.spoken = spoken
+    }
+
+    /// The words of a sort key (`zhang san`; `{` leads a name filed under `#`).
+    private static func syllables(ofSortKey key: String) -> [String] {
+        key.split(separator: " ").map { String($0.hasPrefix("{") ? $0.dropFirst() : $0) }.filter { !$0.isEmpty }
     }
 
     /// Whether two names differ by a letter or two (`Zhang San` and `Zhang Shan`) or one holds

@@ -47,13 +47,43 @@ public struct PhoneRegion: Sendable, Equatable {
     /// extension (`x12`, `ext. 12`, `;ext=12`, a pause `,`) is dropped. Nil for numbers too short
     /// to tell people apart and for text without digits.
     public func international(_ number: String) -> String? {
-        let main = number.prefix { !$0.isLetter && !";,#".contains($0) }
-        var digits = String(main.unicodeScalars.filter { ("0"..."9").contains($0) }.map(Character.init))
-        let written = main.drop { $0 == " " || $0 == "(" }
+        var digits: [UInt8] = []
+        var plus = false
+        if number.utf8.allSatisfy({ $0 < 0x80 }) {
+            // Most numbers: ASCII, read byte by byte.
+            for byte in number.utf8 {
+                if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+                    digits.append(byte)
+                } else if byte == UInt8(ascii: "+") && digits.isEmpty {
+                    plus = true
+                } else if (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || ";,#".utf8.contains(byte) {
+                    break
+                }
+            }
+        } else {
+            // Full-width digits and dashes, extensions written in other scripts (分机 12).
+            for character in number {
+                if let digit = character.wholeNumberValue, character.isNumber, (0...9).contains(digit) {
+                    digits.append(UInt8(ascii: "0") + UInt8(digit))
+                } else if (character == "+" || character == "＋") && digits.isEmpty {
+                    plus = true
+                } else if Self.endsTheNumber(character) {
+                    break
+                }
+            }
+        }
         guard digits.count >= Self.shortestComparedNumber else { return nil }
-        if written.hasPrefix("+") { return "+" + digits }
-        if digits.hasPrefix(internationalPrefix) { return "+" + digits.dropFirst(internationalPrefix.count) }
-        if !trunkPrefix.isEmpty && digits.hasPrefix(trunkPrefix) { digits.removeFirst(trunkPrefix.count) }
-        return "+" + callingCode + digits
+        var national = digits[...]
+        if plus { return "+" + String(decoding: national, as: UTF8.self) }
+        if national.starts(with: internationalPrefix.utf8) {
+            return "+" + String(decoding: national.dropFirst(internationalPrefix.utf8.count), as: UTF8.self)
+        }
+        if !trunkPrefix.isEmpty && national.starts(with: trunkPrefix.utf8) { national = national.dropFirst(trunkPrefix.utf8.count) }
+        return "+" + callingCode + String(decoding: national, as: UTF8.self)
+    }
+
+    /// A letter, `;`, `,` or `#` starts what follows the number: an extension or a pause.
+    private static func endsTheNumber(_ character: Character) -> Bool {
+        character.isLetter || character == ";" || character == "," || character == "#"
     }
 }

@@ -1,6 +1,7 @@
 import ContactsStore
 
-/// The list's menu of book-wide actions (Import, Export, Birthdays): a popover under the bar's ⋯ button,
+/// The list's menu of book-wide actions (Import, Export, Birthdays, Possible
+/// duplicates with their count, which a script fetches when the menu opens): a popover under the bar's ⋯ button,
 /// opened and closed by the browser itself (light dismiss, Escape), so it needs no script.
 enum ListMenu {
     /// The bar's ⋯ button that opens the menu.
@@ -14,7 +15,8 @@ enum ListMenu {
         """
         <div class="menu" id="list-menu" popover><a href="/contacts/import" id="import-link">\(HTML.escape(strings.importCards))</a>\
         <a href="/contacts/export.vcf" id="export-link">\(HTML.escape(strings.exportCards))</a>\
-        <a href="/birthdays" id="birthdays-link">\(HTML.escape(strings.birthdays))</a></div>
+        <a href="/birthdays" id="birthdays-link">\(HTML.escape(strings.birthdays))</a>\
+        <a href="/duplicates" id="duplicates-link">\(HTML.escape(strings.possibleDuplicates))<span class="badge" id="duplicates-count" hidden></span></a></div>
         """
     }
 }

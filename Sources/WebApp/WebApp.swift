@@ -38,6 +38,7 @@ public final class WebApp: Sendable {
         addLoginRoutes(to: router)
         addContactRoutes(to: router)
         addBirthdayRoutes(to: router)
+        addDuplicateRoutes(to: router)
         router.get("/static/*path") { request, _ in try StaticFiles.assets.respond(to: request) }
         router.get("/") { request, _ in .redirect(to: request.context.user == nil ? "/login" : "/contacts") }
         router.refusal = { request, status in Self.refusalPage(for: request, status: status) }

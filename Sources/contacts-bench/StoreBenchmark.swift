@@ -3,7 +3,7 @@ import ContactsStore
 import Foundation
 
 /// Measures the store at `count` contacts for one user: bulk insert, listing in display order,
-/// search latency for initials, full pinyin and phone digits, and a backup and its restore.
+/// duplicate detection, search latency for initials, full pinyin and phone digits, and a backup and its restore.
 /// - Parameter databaseURL: a PostgreSQL database to measure instead of a new SQLite data
 ///   directory; it must be empty. The backup (a SQLite file, copied row by row) is measured
 ///   there too; the restore, which only a SQLite data directory takes, is not.
@@ -38,6 +38,13 @@ func storeBenchmark(count contactCount: Int, databaseURL: String? = nil) throws 
     precondition(listed == contactCount)
     print("list all:     median \(milliseconds(percentile(listTimes, 0.5))) for \(listed) contacts in display order (5 runs)")
     
+    var duplicateTimes: [Double] = []
+    var suggestions = 0
+    for _ in 0..<5 {
+        duplicateTimes.append(try seconds { suggestions = try store.duplicates(in: scope, region: PhoneRegion(code: "CN")!).count })
+    }
+    print("duplicates:   median \(milliseconds(percentile(duplicateTimes, 0.5))) to find \(suggestions) groups among \(listed) contacts (5 runs)")
+
     let warmUp = try seconds { _ = try store.search("zs", in: scope) }
     print("search index: \(milliseconds(warmUp)) to build on the first search")
     

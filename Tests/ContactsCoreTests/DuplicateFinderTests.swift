@@ -21,6 +21,8 @@ struct DuplicateFinderTests {
         for written in ["+86 138 0013 8000", "13800138000", "0086-138-0013-8000", "(+86) 138-0013-8000", "+86 13800138000 ext. 12"] {
             #expect(china.international(written) == "+8613800138000", "\(written)")
         }
+        #expect(china.international("１３８－００１３－８０００") == "+8613800138000", "full-width digits")
+        #expect(china.international("＋86 138 0013 8000 分机 12") == "+8613800138000", "an extension in Chinese")
         #expect(china.international("010 6512 3456") == "+861065123456", "trunk prefix dropped")
         #expect(unitedStates.international("(212) 555-0123") == "+12125550123")
         #expect(unitedStates.international("1 212 555 0123") == "+12125550123")

@@ -71,6 +71,7 @@ ROLE_SELECTORS = {
               " [role=combobox]"),
     "switch": "[role=switch]",
     "checkbox": "input[type=checkbox], [role=checkbox], [role=switch]",
+    "radio": "input[type=radio], [role=radio]",
     "dialog": "dialog, [role=dialog], [role=alertdialog]",
     "heading": "h1, h2, h3, h4, h5, h6, [role=heading]",
     "alert": "[role=alert]",

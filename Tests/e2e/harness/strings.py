@@ -64,6 +64,12 @@ ZH = {
     "Birthday calendar": "生日日历",
     "The birthday calendar is off.": "生日日历已关闭。",
     "Turn on": "开启",
+    # Duplicates
+    "Possible duplicates": "可能重复的联系人",
+    "Merge": "合并",
+    "Not duplicates": "不是重复",
+    "Name to keep": "保留的姓名",
+    "Marked as different people.": "已标记为不同的人。",
     "New address": "更换地址",
     "Turn off": "关闭",
     "Back": "返回",

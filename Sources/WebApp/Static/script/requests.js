@@ -17,6 +17,13 @@ export function post(url, body) {
 /** Thrown when a fetch came back as something other than rows (the session ended). */
 export class LoggedOut extends Error {}
 
+/** How many groups of possible duplicates the book has; null when it could not be asked. */
+export async function fetchDuplicateCount() {
+  const response = await fetch('/duplicates/count', { credentials: 'same-origin', headers: { 'X-Requested-With': 'fetch' } });
+  if (!response.ok || new URL(response.url).pathname !== '/duplicates/count') return null;
+  return (await response.json()).count;
+}
+
 /** Rows from /contacts/rows: the HTML of its <section>s, the next cursor and the count. */
 export async function fetchRows(params, signal) {
   const response = await fetch('/contacts/rows?' + params, {

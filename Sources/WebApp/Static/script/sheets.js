@@ -1,5 +1,6 @@
 // Dialogs and menus: action sheets and confirmations that close with an animation, the list's menu.
 import { $, afterMotion } from './dom.js';
+import { fetchDuplicateCount } from './requests.js';
 
 /** Closes a modal dialog after its closing animation, then calls `then`. */
 export function closeDialog(dialog, then) {
@@ -24,6 +25,14 @@ function animateClosing(dialog, onDismiss = () => closeDialog(dialog)) {
 export function initListMenu(menu) {
   menu?.addEventListener('click', (event) => {
     if (event.target.closest('a') && menu.matches(':popover-open')) menu.hidePopover();
+  });
+  // The possible duplicates are counted when the menu opens, not with every list page.
+  const badge = $('#duplicates-count', menu);
+  menu?.addEventListener('toggle', async (event) => {
+    if (event.newState !== 'open' || !badge) return;
+    const count = await fetchDuplicateCount().catch(() => null);
+    badge.textContent = count ? String(count) : '';
+    badge.hidden = !count;
   });
 }
 

@@ -1,0 +1,65 @@
+import ContactsCore
+import ContactsStore
+import Foundation
+import Testing
+
+/// A merge as a syncing client sees it: one card updated (with every line of the cards merged
+/// into it) and the others removed, on the next sync-collection; an Undo brings them back.
+@Suite struct MergeSyncTests {
+    let server: DAVTestServer
+    let alice: DAVClient
+    static let book = "/dav/addressbooks/alice/contacts/"
+
+    init() throws {
+        server = try DAVTestServer()
+        alice = server.client()
+    }
+
+    private static func values(_ name: String, in body: String) -> [String] {
+        body.components(separatedBy: "<\(name)>").dropFirst().compactMap { $0.components(separatedBy: "</\(name)>").first }
+    }
+
+    private func token() throws -> String {
+        try #require(Self.values("d:sync-token", in: try alice.propfind(Self.book, depth: 0, "<d:sync-token/>").body).first)
+    }
+
+    /// The responses of a sync-collection from `token`: each href with its status.
+    private func changes(since token: String) throws -> [String: String] {
+        let reply = try alice.report(Self.book, """
+            <d:sync-collection xmlns:d="DAV:"><d:sync-token>\(token)</d:sync-token><d:sync-level>1</d:sync-level>
+            <d:prop><d:getetag/></d:prop></d:sync-collection>
+            """)
+        #expect(reply.status == 207)
+        var found: [String: String] = [:]
+        for response in Self.values("d:response", in: reply.body) {
+            guard let href = Self.values("d:href", in: response).first else { continue }
+            found[href] = response.contains("404") ? "removed" : "written"
+        }
+        return found
+    }
+
+    @Test func aMergeIsOneUpdateAndTheRemovalsAndUndoBringsThemBack() throws {
+        #expect(try alice.put(Self.book + "phone.vcf", vcard("UID:phone", "FN:张三", "N:张;三;;;", "TEL;TYPE=CELL:+86 138 0013 8000",
+                                                              "X-PHONE-ONLY:kept")).status == 201)
+        #expect(try alice.put(Self.book + "laptop.vcf", vcard("UID:laptop", "FN:Zhang San", "TEL:13800138000",
+                                                               "EMAIL:zs@example.com", "CATEGORIES:Family", "X-LAPTOP-ONLY:kept too")).status == 201)
+        let before = try token()
+        let scope = try server.store.defaultAddressBook(for: server.alice)
+        let ids = try server.store.contacts(in: scope).sorted { $0.uid > $1.uid }.map(\.id)  // phone, then laptop
+        _ = try server.store.mergeContacts(ids, region: PhoneRegion(code: "CN")!, in: scope)
+
+        #expect(try changes(since: before) == [Self.book + "phone.vcf": "written", Self.book + "laptop.vcf": "removed"])
+        let card = try alice.send("GET", Self.book + "phone.vcf").body
+        for line in ["FN:张三", "UID:phone", "EMAIL:zs@example.com", "CATEGORIES:Family", "X-PHONE-ONLY:kept", "X-LAPTOP-ONLY:kept too"] {
+            #expect(card.contains(line + "\r\n"), "\(line)")
+        }
+        #expect(card.components(separatedBy: "TEL").count == 2, "one number, however each card wrote it")
+        #expect(try alice.send("GET", Self.book + "laptop.vcf").status == 404)
+
+        let merged = try token()
+        _ = try server.store.undoMerge(into: ids[0], in: scope)
+        #expect(try changes(since: merged) == [Self.book + "phone.vcf": "written", Self.book + "laptop.vcf": "written"])
+        #expect(try alice.send("GET", Self.book + "laptop.vcf").body.contains("X-LAPTOP-ONLY:kept too"))
+        #expect(try !alice.send("GET", Self.book + "phone.vcf").body.contains("X-LAPTOP-ONLY"))
+    }
+}

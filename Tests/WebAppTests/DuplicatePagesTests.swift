@@ -1,0 +1,95 @@
+import ContactsCore
+import ContactsStore
+import Foundation
+import Testing
+
+/// The possible duplicates page: groups and why, Merge with the name picked, its Undo, Not
+/// duplicates remembered, the menu's count, and no reach into another account's contacts.
+@Suite struct DuplicatePagesTests {
+    let app: RunningApp
+    let alice: WebSession
+
+    init() throws {
+        app = try RunningApp()
+        alice = try app.aliceBesideBob(on: "/contacts")
+    }
+
+    private func book(_ user: String = "alice") throws -> AddressBookScope {
+        try app.store.defaultAddressBook(for: try app.store.user(named: user))
+    }
+
+    @discardableResult
+    private func add(_ name: String, phone: String, email: String? = nil, for user: String = "alice") throws -> Contact {
+        var details = ContactDetails(name: name, phones: [PhoneNumber(phone)])
+        details.emails = email.map { [$0] } ?? []
+        return try app.store.addContact(details, to: try book(user))
+    }
+
+    @Test func thePageShowsEachGroupAndWhy() throws {
+        let zhang = try add("张三", phone: "+1 212 555 0123")
+        let pinyin = try add("Zhang San", phone: "(212) 555-0123")
+        try add("Li Si", phone: "13900139000")
+        let page = try alice.get("/duplicates").body
+        #expect(page.contains(#"<h2 class="group-heading" id="duplicates-1">Same name · Same phone +12125550123</h2>"#))
+        #expect(page.contains(#"name="ids" value="\#(zhang.id),\#(pinyin.id)""#))
+        #expect(page.contains(#"<input type="radio" name="name-from" value="\#(zhang.id)" checked>"#))
+        #expect(!page.contains("Li Si"))
+        #expect(try alice.get("/duplicates/count").body == #"{"count":1}"#)
+        try alice.get("/contacts?lang=zh-Hans")
+        let chinese = try alice.get("/duplicates").body
+        #expect(chinese.contains(#"id="duplicates-1">姓名相同</h2>"#), "read in China, (212) 555-0123 is not the New York number")
+        #expect(try alice.get("/contacts").body.contains(#"<a href="/duplicates" id="duplicates-link">可能重复的联系人"#))
+    }
+
+    @Test func mergeKeepsThePickedNameAndUndoTakesItBack() throws {
+        let dad = try add("Dad", phone: "13800138000", email: "dad@example.com")
+        let named = try add("王建国", phone: "13900139000", email: "DAD@example.com")
+        let merged = try alice.post("/duplicates/merge", [("ids", "\(dad.id),\(named.id)"), ("name-from", "\(named.id)")])
+        #expect(merged.status == 303)
+        #expect(merged.headers["Location"] == "/duplicates?merged=\(dad.id)&count=2")
+        let contact = try app.store.contact(id: dad.id, in: try book())
+        #expect(contact.details.name == "王建国" && contact.details.phones.count == 2 && contact.details.emails == ["dad@example.com"])
+        #expect(try app.store.trash(in: try book()).map(\.contact.id) == [named.id])
+        let notice = try alice.get("/duplicates?merged=\(dad.id)&count=2").body
+        #expect(notice.contains("Merged 2 contacts into 王建国.") && notice.contains(#"action="/duplicates/undo""#))
+
+        let undo = try alice.post("/duplicates/undo", [("id", "\(dad.id)")])
+        #expect(undo.status == 303 && undo.headers["Location"] == "/contacts/\(dad.id)")
+        #expect(try app.store.contact(id: dad.id, in: try book()).details.name == "Dad")
+        #expect(try app.store.contact(id: named.id, in: try book()).details.name == "王建国")
+        #expect(try alice.post("/duplicates/undo", [("id", "\(dad.id)")]).status == 404)
+    }
+
+    @Test func notDuplicatesIsRemembered() throws {
+        let one = try add("Li Lei", phone: "13800138000")
+        let other = try add("Li Lei", phone: "13900139000")
+        let reply = try alice.post("/duplicates/dismiss", [("ids", "\(one.id),\(other.id)")])
+        #expect(reply.status == 303 && reply.headers["Location"] == "/duplicates?dismissed=1")
+        let page = try alice.get("/duplicates?dismissed=1").body
+        #expect(page.contains("Marked as different people.") && page.contains(#"id="no-duplicates""#))
+        #expect(try alice.get("/duplicates/count").body == #"{"count":0}"#)
+    }
+
+    @Test func anotherAccountsContactsAreOutOfReach() throws {
+        let mine = try add("Same", phone: "13800138000")
+        let bobs = try add("Same", phone: "13800138000", for: "bob")
+        #expect(try alice.post("/duplicates/merge", [("ids", "\(mine.id),\(bobs.id)")]).status == 404)
+        #expect(try alice.post("/duplicates/dismiss", [("ids", "\(mine.id),\(bobs.id)")]).status == 303, "harmless: pairs of alice's book")
+        #expect(try app.store.contact(id: bobs.id, in: try book("bob")).details.name == "Same")
+        #expect(try alice.post("/duplicates/undo", [("id", "\(bobs.id)")]).status == 404)
+        #expect(try alice.get("/duplicates?merged=\(bobs.id)&count=2").body.contains("Merged") == false)
+    }
+
+    @Test(arguments: ["", "1", "1,x", "1,,2", "-1,2", String(repeating: "1,", count: 60) + "1"])
+    func badIDListsAreRefused(_ ids: String) throws {
+        #expect(try alice.post("/duplicates/merge", [("ids", ids)]).status == 400)
+    }
+
+    @Test func everyWriteNeedsTheFormsToken() throws {
+        let one = try add("A", phone: "13800138000")
+        let other = try add("A", phone: "13800138000")
+        #expect(try alice.post("/duplicates/merge", [("ids", "\(one.id),\(other.id)")], csrf: false).status == 403)
+        #expect(try app.store.count(in: try book()) == 2)
+        #expect(try app.session().get("/duplicates").status == 303, "logged out: to the login page")
+    }
+}
