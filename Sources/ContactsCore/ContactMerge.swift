@@ -76,7 +76,7 @@ private struct MergedCard {
         var groupOrder: [String] = []
         for property in contactProperties {
             guard let group = property.group?.lowercased() else {
-                if let key = key(of: property) { addUngrouped(property, key: key) }
+                addUngrouped(property, key: key(of: property))
                 continue
             }
             if groups[group] == nil { groupOrder.append(group) }
@@ -84,8 +84,10 @@ private struct MergedCard {
         }
         for group in groupOrder {
             let members = groups[group, default: []]
-            let keys = members.compactMap { key(of: $0) }
-            guard keys.count == members.count, keys.allSatisfy({ !seen.contains($0) }) else { continue }
+            // Apple's X-ABLABEL, X-ABADR… describe the group's other lines; two contacts may share a
+            // label ("Other") on different numbers, so only those other lines decide.
+            let keys = members.filter { !$0.name.hasPrefix("X-AB") }.map(key(of:))
+            if !keys.isEmpty && keys.allSatisfy(seen.contains) { continue }
             seen.formUnion(keys)
             groupNumber += 1
             let name = "merged\(groupNumber)"
@@ -110,9 +112,8 @@ private struct MergedCard {
     }
 
     /// What makes two properties the same: a phone's number in international form, an email
-    /// without case, one value of the properties a card holds once, else the whole line. Nil
-    /// for a property too broken to compare, which is left out.
-    private func key(of property: VCardProperty) -> String? {
+    /// without case, one value of the properties a card holds once, else the whole line.
+    private func key(of property: VCardProperty) -> String {
         switch property.name {
         case "TEL":
             let number = property.textValue

@@ -72,6 +72,14 @@ struct ContactMergeTests {
         #expect(groups.count == 2, "each contact's item1 gets a name of its own")
     }
 
+    @Test func aSharedLabelNeverHidesANewNumber() throws {
+        let first = try details("FN:A\r\nitem1.TEL:13800138000\r\nitem1.X-ABLABEL:_$!<Other>!$_\r\n")
+        let second = try details("FN:A\r\nitem1.TEL:13900139000\r\nitem1.X-ABLABEL:_$!<Other>!$_\r\n")
+        let merged = try ContactMerge([first, second], region: china).merged()
+        #expect(merged.phones.map(\.number) == ["13800138000", "13900139000"])
+        #expect(lines(merged).filter { $0.contains("X-ABLABEL") }.count == 2, "each number keeps its label")
+    }
+
     @Test func anAgeGivesWayToABirthday() throws {
         let aged = try details("FN:A\r\nX-PERSONALCONTACTS-AGE:30\r\n")
         let born = try details("FN:A\r\nBDAY:1990-05-17\r\n")

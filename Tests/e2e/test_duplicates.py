@@ -15,9 +15,10 @@ def group_named(driver, member: str):
 
 
 @pytest.mark.screenshots
+@pytest.mark.parametrize("viewport", ["phone", "desktop"])
 @pytest.mark.parametrize("lang", LANGS)
-def test_duplicates_are_merged_with_the_name_picked_and_undone(server, account, make_driver, lang):
-    driver = make_driver(lang)
+def test_duplicates_are_merged_with_the_name_picked_and_undone(server, account, make_driver, lang, viewport):
+    driver = make_driver(lang, viewport)
     server.add_contact(account, "Dad", "+86 138 0013 8000", "--email", "dad@example.com", "--note", "Home")
     server.add_contact(account, "王建国", "+86-138-0013-8000", "--email", "wang@example.com")
     server.add_contact(account, "Li Lei", "139 0013 9000")
@@ -33,7 +34,7 @@ def test_duplicates_are_merged_with_the_name_picked_and_undone(server, account, 
     wait_for(driver, "heading", "Possible duplicates")
     assert len(driver.find_elements("css selector", ".duplicate-group")) == 2
     assert "Zhao Liu" not in driver.find_element("css selector", "main").text
-    screenshot(driver, "duplicates")
+    screenshot(driver, "duplicates" if viewport == "phone" else "duplicates-desktop")
 
     family = group_named(driver, "Dad")
     click(driver, by_name(driver, "radio", "王建国", within=family))

@@ -1,0 +1,18 @@
+import Foundation
+import Testing
+
+/// The corpus of scripts/fuzz-merge.sh (hand-written seeds and what libFuzzer kept), held to the
+/// fuzzer's invariants on every test run.
+struct MergeFuzzRegressionTests {
+    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fuzz/merge-corpus")
+
+    @Test func theCorpusKeepsTheInvariants() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.corpus.path).sorted()
+        #expect(names.filter { $0.hasPrefix("seed-") }.count == 3)
+        #expect(names.contains("regression-carriage-return-in-name"), "a bare CR in a name comes back as a line break")
+        for name in names {
+            let bytes = Array(try Data(contentsOf: Self.corpus.appendingPathComponent(name)))
+            #expect(MergeFuzzOracle.problems(in: bytes).isEmpty, "\(name)")
+        }
+    }
+}
