@@ -113,13 +113,16 @@ extension WebApp {
                      status: 422)
     }
 
-    /// The list pane beside a contact's page: one page from the contact's section, or from the
-    /// start for a new contact. As cheap as the list's first screen.
+    /// The list pane beside a contact's page: the list's first screen when the contact is on it
+    /// (or for a new contact), else one page from the contact's section. As cheap as the first screen.
     private func listPane(_ request: Request, beside contact: Contact?) throws -> String {
-        let (context, user, scope) = try request.requireLogin()
+        let (context, _, scope) = try request.requireLogin()
         let size = ContactListPage.pageSize
-        let contacts = try store.page(in: scope, fromSection: contact?.section, limit: size + 1).contacts
-        return ListPane.render(account: user.username, contacts: Array(contacts.prefix(size)),
+        var contacts = try store.page(in: scope, limit: size + 1).contacts
+        if let contact, !contacts.prefix(size).contains(where: { $0.id == contact.id }) {
+            contacts = try store.page(in: scope, fromSection: contact.section, limit: size + 1).contacts
+        }
+        return ListPane.render(contacts: Array(contacts.prefix(size)),
                                next: contacts.count > size ? contacts[size - 1].id : nil, current: contact?.id,
                                context: context)
     }
