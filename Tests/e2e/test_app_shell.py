@@ -248,3 +248,25 @@ def test_a_phone_shows_one_column_without_the_pane(server, account, make_driver)
     assert driver.execute_script("return document.documentElement.scrollWidth") == width
     press(driver, Keys.ARROW_DOWN)  # ↑/↓ belong to the two panes only
     assert path_of(driver) == f"/contacts/{ids['Bob']}"
+
+
+STALE_JS = """
+const done = arguments[arguments.length - 1];
+(async () => {
+  await (await caches.open('shell /static/old/')).put('/static/old/app.css', new Response('old'));
+  await (await caches.open('pages /static/old/')).put('/contacts', new Response('old'));
+  await (await navigator.serviceWorker.getRegistration()).unregister();
+})().then(() => done(null), (error) => done(String(error)));
+"""
+
+
+def test_a_new_worker_drops_the_copies_of_other_versions(server, account, driver):
+    open_list_under_the_worker(driver, server, account)
+    assert driver.execute_async_script(STALE_JS) is None
+    assert "shell /static/old/" in cached_paths(driver)
+    # A worker of another version than the caches' (here: registered afresh) keeps only its own.
+    driver.refresh()
+    wait_for_list(driver, account)
+    wait_until(driver, lambda: not [name for name in cached_paths(driver) if "/static/old/" in name],
+               "the old version's caches to go", timeout=20)
+    assert [name for name in cached_paths(driver) if name.startswith("shell ")]
