@@ -5,8 +5,11 @@ import PackageDescription
 let scriptModules = [
     "app.js", "dom.js", "requests.js", "sheets.js", "login-page.js",
     "list-rows.js", "list-editing.js", "list-deletion.js", "list-index.js",
-    "contact-form.js", "photo-picker.js", "photo-cropper.js",
+    "contact-form.js", "photo-picker.js", "photo-cropper.js", "app-shell.js", "desktop-keys.js",
 ]
+
+// The icons a phone's home screen and the browser ask for (scripts/generate-icons.sh renders them).
+let iconFiles = ["icon-180.png", "icon-192.png", "icon-512.png", "icon-maskable-512.png", "favicon.ico"]
 
 let package = Package(
     name: "PersonalContacts",
@@ -36,8 +39,10 @@ let package = Package(
         .target(name: "ContactsStore", dependencies: ["Blanks", "ContactsCore", "VCard", "SQLEngine", "SQLite", "PostgreSQL", "CSodium"]),
         .target(name: "HTTP", dependencies: ["Blanks", "CMicroHTTPD"]),
         .target(name: "WebApp", dependencies: ["Blanks", "HTTP", "VCard", "ContactsCore", "ContactsStore"],
-                resources: [.embedInCode("Static/app.css"), .embedInCode("Static/icon.svg")]
-                    + scriptModules.map { Resource.embedInCode("Static/script/\($0)") }),
+                resources: [.embedInCode("Static/app.css"), .embedInCode("Static/icon.svg"),
+                            .embedInCode("Static/service-worker.js")]
+                    + scriptModules.map { Resource.embedInCode("Static/script/\($0)") }
+                    + iconFiles.map { Resource.embedInCode("Static/icons/\($0)") }),
 
         .target(name: "CardDAV", dependencies: ["Blanks", "HTTP", "VCard", "ContactsCore", "ContactsStore"]),
         // Fuzz inputs as DAV requests (scripts/fuzz-dav.sh builds dav-fuzz with libFuzzer).

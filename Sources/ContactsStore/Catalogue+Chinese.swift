@@ -9,6 +9,7 @@ struct ChineseCatalogue: Catalogue {
     var languageName: String { "中文" }
 
     var appTitle: String { "私人通讯录" }
+    var appShortName: String { "通讯录" }
     var account: String { "账号" }
     var accountPlaceholder: String { "请输入账号" }
     var password: String { "密码" }
@@ -48,6 +49,8 @@ struct ChineseCatalogue: Catalogue {
     var more: String { "更多" }
     var sectionIndex: String { "索引" }
     var menu: String { "菜单" }
+    var noContactOpen: String { "选择一个联系人，在这里查看" }
+    var offline: String { "当前离线：显示的是本设备上保存的联系人。恢复网络后才能修改。" }
     var importCards: String { "导入" }
     var exportCards: String { "导出" }
     var logOutQuestion: String { "确定要注销？" }

@@ -9,6 +9,7 @@ struct EnglishCatalogue: Catalogue {
     var languageName: String { "English" }
 
     var appTitle: String { "Personal Contacts" }
+    var appShortName: String { "Contacts" }
     var account: String { "Account" }
     var accountPlaceholder: String { "Enter your account" }
     var password: String { "Password" }
@@ -48,6 +49,8 @@ struct EnglishCatalogue: Catalogue {
     var more: String { "More" }
     var sectionIndex: String { "Section index" }
     var menu: String { "Menu" }
+    var noContactOpen: String { "Choose a contact to see it here" }
+    var offline: String { "You are offline: these are the contacts saved on this device. Nothing can be changed until the connection is back." }
     var importCards: String { "Import" }
     var exportCards: String { "Export" }
     var logOutQuestion: String { "Log out?" }

@@ -13,6 +13,8 @@ public protocol Catalogue: Sendable {
 
     // MARK: Log in and setup
     var appTitle: String { get }
+    /// The name under the icon on a phone's home screen.
+    var appShortName: String { get }
     var account: String { get }
     var accountPlaceholder: String { get }
     var password: String { get }
@@ -57,6 +59,10 @@ public protocol Catalogue: Sendable {
     var more: String { get }
     var sectionIndex: String { get }
     var menu: String { get }
+    /// The wide screen's right pane while no contact is open.
+    var noContactOpen: String { get }
+    /// The banner while the browser has no connection: the page is the copy kept on the device.
+    var offline: String { get }
     var importCards: String { get }
     var exportCards: String { get }
     var logOutQuestion: String { get }

@@ -49,9 +49,7 @@ enum ContactListPage {
             return #"<a class="more" id="more" href="/contacts?after=\#(next)\#(query)">\#(HTML.escape(strings.more))</a>"#
         } ?? ""
         let main = """
-            <form class="search" method="get" action="/contacts" role="search">
-            <input id="search" type="search" name="q" value="\(HTML.escape(state.query))" aria-label="\(HTML.escape(strings.search))" placeholder="\(HTML.escape(strings.search))" autocomplete="off" enterkeyhint="search">
-            </form>
+            \(searchForm(id: "search", query: state.query, strings: strings))
             \(upcomingBirthdays(state, strings: strings))
             <div id="list" class="list\(state.editing ? " editing" : "")" data-next="\(state.next.map(String.init) ?? "")" data-query="\(HTML.escape(state.query))"\(listTexts)>
             \(sections(state.contacts, context: context))
@@ -66,9 +64,21 @@ enum ContactListPage {
             <form method="post" action="/contacts/\(id)/restore">\(context.csrfField)<button type="submit" class="link">\(HTML.escape(strings.undo))</button></form></div>
             """
         } ?? #"<div class="toast" id="toast" role="status" hidden><span>\#(HTML.escape(strings.deleted))</span> · <button type="button" class="link" id="undo-button">\#(HTML.escape(strings.undo))</button></div>"#
-        return Layout.page(title: strings.listTitle(state.account), bodyClass: "list-page", bar: bar, main: main,
-                           extra: toast + ListMenu.render(strings: strings) + LogoutSheet.render(context: context, asDialog: true),
+        // The wide screen's right pane, empty until a contact is opened.
+        let detail = #"<div class="detail-placeholder" aria-hidden="true">\#(HTML.escape(strings.noContactOpen))</div>"#
+        return Layout.page(title: strings.listTitle(state.account), bodyClass: "list-page two-pane", bar: bar, main: main,
+                           extra: toast + ListMenu.render(strings: strings) + LogoutSheet.render(context: context, asDialog: true)
+                               + detail,
                            context: context)
+    }
+
+    /// The search field, a form that works without script.
+    static func searchForm(id: String, query: String, strings: any Catalogue) -> String {
+        """
+        <form class="search" method="get" action="/contacts" role="search">
+        <input id="\(id)" type="search" name="q" value="\(HTML.escape(query))" aria-label="\(HTML.escape(strings.search))" placeholder="\(HTML.escape(strings.search))" autocomplete="off" enterkeyhint="search">
+        </form>
+        """
     }
 
     /// The next days' birthdays above the sections (hidden while a search is typed), headed by
@@ -79,8 +89,9 @@ enum ContactListPage {
             + BirthdaysPage.rows(state.birthdays, today: state.today, headingID: "birthdays-heading", strings: strings) + "</section>"
     }
 
-    /// Rows grouped under section headers; used for the page and for the script's next pages.
-    static func sections(_ contacts: [Contact], context: WebContext) -> String {
+    /// Rows grouped under section headers; used for the page, the script's next pages and the list
+    /// pane beside a contact (`open` marks the open contact; the pane's rows have no Delete).
+    static func sections(_ contacts: [Contact], context: WebContext, open: Int64? = nil, deletable: Bool = true) -> String {
         var html = ""
         var current: String?
         for contact in contacts {
@@ -90,17 +101,20 @@ enum ContactListPage {
                 let section = HTML.escape(contact.section)
                 html += #"<section class="section" id="section-\#(section == "#" ? "other" : section)" data-section="\#(section)"><h2 class="section-header">\#(section)</h2><ul>"#
             }
-            html += row(contact, context: context)
+            html += row(contact, context: context, current: contact.id == open, deletable: deletable)
         }
         if current != nil { html += "</ul></section>" }
         return html
     }
 
-    private static func row(_ contact: Contact, context: WebContext) -> String {
+    private static func row(_ contact: Contact, context: WebContext, current: Bool, deletable: Bool) -> String {
         let name = HTML.escape(contact.details.name)
         let phone = contact.details.phones.first.map { #"<span class="row-phone">\#(HTML.escape($0.number))</span>"# } ?? ""
+        let delete = deletable
+            ? #"<form class="row-delete" method="post" action="/contacts/\#(contact.id)/delete">\#(context.csrfField)<button type="submit" class="destructive">\#(HTML.escape(context.strings.delete))</button></form>"#
+            : ""
         return """
-            <li class="row" data-id="\(contact.id)"><a class="row-link" href="/contacts/\(contact.id)">\(Avatar.render(contact))<span class="row-text"><span class="row-name">\(name)</span>\(phone)</span><span class="chevron" aria-hidden="true"></span></a><form class="row-delete" method="post" action="/contacts/\(contact.id)/delete">\(context.csrfField)<button type="submit" class="destructive">\(HTML.escape(context.strings.delete))</button></form></li>
+            <li class="row" data-id="\(contact.id)"><a class="row-link" href="/contacts/\(contact.id)"\(current ? #" aria-current="page""# : "")>\(Avatar.render(contact))<span class="row-text"><span class="row-name">\(name)</span>\(phone)</span><span class="chevron" aria-hidden="true"></span></a>\(delete)</li>
             """
     }
 

@@ -17,7 +17,9 @@ enum ContactPage {
         }
     }
 
-    static func render(mode: Mode, details: ContactDetails, error: String? = nil, now: Date, context: WebContext) -> String {
+    /// - Parameter pane: the list beside the form on a wide screen (`ListPane`).
+    static func render(mode: Mode, details: ContactDetails, error: String? = nil, pane: String, now: Date,
+                       context: WebContext) -> String {
         let strings = context.strings
         let contact = mode.contact
         let editing: Bool
@@ -91,7 +93,8 @@ enum ContactPage {
             <dialog class="alert" id="discard-dialog" aria-labelledby="discard-title"><h2 id="discard-title">\(HTML.escape(strings.discardQuestion))</h2>
             <div class="alert-buttons"><button type="button" class="destructive" id="discard-button">\(HTML.escape(strings.discard))</button><button type="button" id="keep-editing-button">\(HTML.escape(strings.keepEditing))</button></div></dialog>
             """
-        return Layout.page(title: title, bodyClass: "contact-page", bar: bar, main: main, extra: discard, context: context)
+        return Layout.page(title: title, bodyClass: "contact-page two-pane", bar: bar, main: main, extra: discard, aside: pane,
+                           context: context)
     }
 
     /// A labelled field; an `empty` one is marked so that viewing hides it, as the phone's

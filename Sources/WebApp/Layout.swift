@@ -8,7 +8,8 @@ enum Layout {
     ///   - bar: the top bar's inner HTML (left control, title, right controls).
     ///   - main: the page's content.
     ///   - extra: markup after `main` (dialogs, toasts).
-    static func page(title: String, bodyClass: String, bar: String, main: String, extra: String = "",
+    ///   - aside: the list pane beside a contact (`ListPane`), after `extra`.
+    static func page(title: String, bodyClass: String, bar: String, main: String, extra: String = "", aside: String = "",
                      context: WebContext) -> String {
         let strings = context.strings
         return """
@@ -19,21 +20,37 @@ enum Layout {
             <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
             <meta name="csrf-token" content="\(HTML.escape(context.csrfToken))">
             <meta name="color-scheme" content="light dark">
-            <meta name="theme-color" content="#f2f2f7" media="(prefers-color-scheme: light)">
+            <meta name="theme-color" content="\(AppShell.themeColour)" media="(prefers-color-scheme: light)">
             <meta name="theme-color" content="#000000" media="(prefers-color-scheme: dark)">
             <title>\(HTML.escape(title)) · \(HTML.escape(strings.appTitle))</title>
             <link rel="stylesheet" href="\(StaticFiles.stylesheet)">
             <link rel="icon" href="\(StaticFiles.icon)" type="image/svg+xml">
+            \(homeScreen(strings))
             \(scripts)
             </head>
             <body class="\(bodyClass)">
             <header class="bar">\(bar)</header>
+            <div class="offline-banner" id="offline-banner" role="status" hidden>\(HTML.escape(strings.offline))</div>
             <main id="main">\(main)</main>
-            \(extra)
+            \(extra)\(aside)
             <footer class="footer">\(languageSwitch(context.language))</footer>
             </body>
             </html>
             """
+    }
+
+    /// What a phone's home screen reads: the manifest (fetched with cookies, so in the chosen
+    /// language), the icons, and that the app opens without the browser's chrome.
+    private static func homeScreen(_ strings: any Catalogue) -> String {
+        """
+        <link rel="manifest" href="\(AppShell.manifestPath)" crossorigin="use-credentials">
+        <link rel="icon" href="\(StaticFiles.directory)icons/favicon.ico" sizes="16x16 32x32">
+        <link rel="apple-touch-icon" href="\(StaticFiles.directory)icons/icon-180.png">
+        <meta name="mobile-web-app-capable" content="yes">
+        <meta name="apple-mobile-web-app-capable" content="yes">
+        <meta name="apple-mobile-web-app-status-bar-style" content="default">
+        <meta name="apple-mobile-web-app-title" content="\(HTML.escape(strings.appShortName))">
+        """
     }
 
     /// The entry module, and a preload of each module it imports: the browser fetches them all at

@@ -10,34 +10,37 @@ extension WebApp {
         router.get("/contacts") { [self] request, _ in try list(request) }
         router.get("/contacts/rows") { [self] request, _ in try rows(request) }
         router.get("/contacts/new") { [self] request, _ in
-            let (context, _, _) = try request.requireLogin()
-            return .html(ContactPage.render(mode: .new, details: ContactDetails(name: ""), now: clock(), context: context))
+            let context = try request.requireLogin().0
+            return .html(ContactPage.render(mode: .new, details: ContactDetails(name: ""), pane: try listPane(request, beside: nil),
+                                            now: clock(), context: context))
         }
         router.post("/contacts") { [self] request, _ in
-            let (context, _, scope) = try request.requireLogin()
+            let (_, _, scope) = try request.requireLogin()
             var details = ContactDetails(name: "")
             do {
                 details = try ContactForm(request).apply(to: details)
                 _ = try store.addContact(details, to: scope)
                 return .redirect(to: "/contacts")
             } catch let error as ContactValidationError {
-                return invalid(.new, details, error, context)
+                return try invalid(.new, details, error, request)
             } catch StoreError.invalid(let error) {
-                return invalid(.new, details, error, context)
+                return try invalid(.new, details, error, request)
             }
         }
         router.get("/contacts/:id") { [self] request, parameters in
             let (context, _, scope) = try request.requireLogin()
             let contact = try store.contact(id: try contactID(parameters), in: scope)
-            return .html(ContactPage.render(mode: .view(contact), details: contact.details, now: clock(), context: context))
+            return .html(ContactPage.render(mode: .view(contact), details: contact.details,
+                                            pane: try listPane(request, beside: contact), now: clock(), context: context))
         }
         router.get("/contacts/:id/edit") { [self] request, parameters in
             let (context, _, scope) = try request.requireLogin()
             let contact = try store.contact(id: try contactID(parameters), in: scope)
-            return .html(ContactPage.render(mode: .edit(contact), details: contact.details, now: clock(), context: context))
+            return .html(ContactPage.render(mode: .edit(contact), details: contact.details,
+                                            pane: try listPane(request, beside: contact), now: clock(), context: context))
         }
         router.post("/contacts/:id") { [self] request, parameters in
-            let (context, _, scope) = try request.requireLogin()
+            let (_, _, scope) = try request.requireLogin()
             let contact = try store.contact(id: try contactID(parameters), in: scope)
             let form = try ContactForm(request)
             var details = contact.details
@@ -49,11 +52,11 @@ extension WebApp {
                                             expectedRevision: form.revision ?? ContactForm.noRevision)
                 return .redirect(to: "/contacts/\(contact.id)")
             } catch let error as ContactValidationError {
-                return invalid(.edit(contact), details, error, context)
+                return try invalid(.edit(contact), details, error, request)
             } catch StoreError.invalid(let error) {
-                return invalid(.edit(contact), details, error, context)
+                return try invalid(.edit(contact), details, error, request)
             } catch StoreError.changedSinceRead {
-                return try saveMerged(details, form: form, id: contact.id, scope: scope, context: context)
+                return try saveMerged(details, form: form, id: contact.id, scope: scope, request: request)
             }
         }
         router.post("/contacts/:id/delete") { [self] request, parameters in
@@ -80,7 +83,8 @@ extension WebApp {
     /// merge, naming the other version's value of each field both changed, and the revision now
     /// current, so that a second save keeps this person's values knowingly.
     private func saveMerged(_ mine: ContactDetails, form: ContactForm, id: Int64, scope: AddressBookScope,
-                            context: WebContext) throws -> Response {
+                            request: Request) throws -> Response {
+        let context = request.context
         let current = try store.contact(id: id, in: scope)
         var (merged, conflicts) = FormField.merge(mine: mine, theirs: current.details, base: form.base)
         merged.extraProperties = current.details.extraProperties
@@ -92,18 +96,35 @@ extension WebApp {
             } catch StoreError.changedSinceRead {
                 // Changed yet again: shown as a conflict, with the form's values.
             } catch StoreError.invalid(let error) {
-                return invalid(.edit(current), merged, error, context)
+                return try invalid(.edit(current), merged, error, request)
             }
         }
         let message = context.strings.changedElsewhere(conflicts.map { $0.shown(context.strings, current.details) })
-        return .html(ContactPage.render(mode: .edit(current), details: merged, error: message, now: clock(), context: context),
+        return .html(ContactPage.render(mode: .edit(current), details: merged, error: message,
+                                        pane: try listPane(request, beside: current), now: clock(), context: context),
                      status: 409)
     }
 
     private func invalid(_ mode: ContactPage.Mode, _ details: ContactDetails, _ error: ContactValidationError,
-                         _ context: WebContext) -> Response {
-        .html(ContactPage.render(mode: mode, details: details, error: context.strings.message(for: error), now: clock(),
-                                 context: context), status: 422)
+                         _ request: Request) throws -> Response {
+        let context = request.context
+        return .html(ContactPage.render(mode: mode, details: details, error: context.strings.message(for: error),
+                                        pane: try listPane(request, beside: mode.contact), now: clock(), context: context),
+                     status: 422)
+    }
+
+    /// The list pane beside a contact's page: the list's first screen when the contact is on it
+    /// (or for a new contact), else one page from the contact's section. As cheap as the first screen.
+    private func listPane(_ request: Request, beside contact: Contact?) throws -> String {
+        let (context, _, scope) = try request.requireLogin()
+        let size = ContactListPage.pageSize
+        var contacts = try store.page(in: scope, limit: size + 1).contacts
+        if let contact, !contacts.prefix(size).contains(where: { $0.id == contact.id }) {
+            contacts = try store.page(in: scope, fromSection: contact.section, limit: size + 1).contacts
+        }
+        return ListPane.render(contacts: Array(contacts.prefix(size)),
+                               next: contacts.count > size ? contacts[size - 1].id : nil, current: contact?.id,
+                               context: context)
     }
 
     /// The route's `:id`; one that is not a number is simply not found.
@@ -125,7 +146,11 @@ extension WebApp {
                                           birthdays: firstScreen ? try store.birthdays(in: scope, from: today, days: Self.upcomingBirthdayDays,
                                                                                      limit: Self.birthdaysOnTheList) : [],
                                           today: today)
-        return .html(ContactListPage.render(state, context: context))
+        var response = Response.html(ContactListPage.render(state, context: context))
+        if firstScreen, request.query["edit"] == nil, request.query["deleted"] == nil {
+            response.headers[AppShell.offlineCopyHeader] = "list"
+        }
+        return response
     }
 
     /// Rows only, for the page's script: the next page while scrolling, or live search results.

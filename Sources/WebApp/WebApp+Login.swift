@@ -22,6 +22,9 @@ extension WebApp {
             if let session = request.context.sessionToken { try store.revokeToken(session) }
             if let remember = request.cookies[Cookies.remember] { try store.revokeToken(remember) }
             var response = Response.redirect(to: "/login")
+            // The browser drops its caches, the service worker's copy of the list included, and
+            // the worker itself: the next person on this device sees none of this account's pages.
+            response.headers["Clear-Site-Data"] = #""cache", "storage""#
             for name in [Cookies.session, Cookies.remember, Cookies.autoLogin, Cookies.csrf] {
                 response.setCookie(Cookies.expire(name, for: request))
             }

@@ -40,6 +40,7 @@ public final class WebApp: Sendable {
         addBirthdayRoutes(to: router)
         addDuplicateRoutes(to: router)
         router.get("/static/*path") { request, _ in try StaticFiles.assets.respond(to: request) }
+        addAppShellRoutes(to: router)
         router.get("/") { request, _ in .redirect(to: request.context.user == nil ? "/login" : "/contacts") }
         router.refusal = { request, status in Self.refusalPage(for: request, status: status) }
         return chain([WebContextMiddleware(store: store, csrfKey: try store.secretKey(named: "csrf"), router: router, errors: errors)],
@@ -94,12 +95,19 @@ enum StaticFiles {
         // The contact page.
         ("contact-form.js", PackageResources.contact_form_js), ("photo-picker.js", PackageResources.photo_picker_js),
         ("photo-cropper.js", PackageResources.photo_cropper_js),
+        // Every page: the service worker, the offline banner, the wide screen's keys.
+        ("app-shell.js", PackageResources.app_shell_js), ("desktop-keys.js", PackageResources.desktop_keys_js),
     ]
 
-    /// The stylesheet and the icon, by file name.
+    /// The stylesheet and the icons, by file name.
     static let files: [(name: String, contentType: String, bytes: [UInt8])] = [
         ("app.css", "text/css; charset=utf-8", PackageResources.app_css),
         ("icon.svg", "image/svg+xml", PackageResources.icon_svg),
+        ("icons/icon-180.png", "image/png", PackageResources.icon_180_png),
+        ("icons/icon-192.png", "image/png", PackageResources.icon_192_png),
+        ("icons/icon-512.png", "image/png", PackageResources.icon_512_png),
+        ("icons/icon-maskable-512.png", "image/png", PackageResources.icon_maskable_512_png),
+        ("icons/favicon.ico", "image/x-icon", PackageResources.favicon_ico),
     ]
 
     /// Where every file is served: one directory named after all of their content, so that after
@@ -119,6 +127,9 @@ enum StaticFiles {
 
     /// The icon's URL.
     static let icon = directory + "icon.svg"
+
+    /// Every file's URL: what the service worker keeps for offline use.
+    static let urls = files.map { directory + $0.name } + scriptModules.map { scriptDirectory + $0.name }
 
     static let assets: StaticAssets = {
         let cacheControl = "public, max-age=31536000, immutable"

@@ -38,6 +38,8 @@ struct WebContextMiddleware: Middleware {
             response = errors.response(for: error, request: request, context: context)
         }
         for (name, value) in Self.securityHeaders { response.headers[name] = value }
+        // A response that sets a cookie is never kept by the service worker.
+        if response.headers["Set-Cookie"] != nil { response.headers[AppShell.offlineCopyHeader] = nil }
         return response
     }
 

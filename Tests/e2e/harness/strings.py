@@ -42,6 +42,11 @@ ZH = {
     "Import finished": "导入完成",
     "Imported": "已导入",
     "Not imported": "未能导入",
+    # The app on the home screen: the offline banner, the wide screen's panes
+    "You are offline: these are the contacts saved on this device. Nothing can be changed until the connection is back.":
+        "当前离线：显示的是本设备上保存的联系人。恢复网络后才能修改。",
+    "Choose a contact to see it here": "选择一个联系人，在这里查看",
+    "Contacts": "通讯录",
     # Logout sheet ("Log out" the confirm button is 确定 in zh: see CONFIRM_LOG_OUT)
     "Log out?": "确定要注销？",
     "You won't see your contacts until you log in again": "注销将无法查看您的联系人",

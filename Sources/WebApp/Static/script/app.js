@@ -2,7 +2,9 @@
 // Every page works without this script; here it only gets quicker and closer to the iOS app.
 // No framework; CSP-safe (no inline code, no style attributes: only CSSOM properties).
 // This entry module wires each page; the modules it imports hold the behaviour, by screen and concern.
+import { initAppShell } from './app-shell.js';
 import { initContactForm } from './contact-form.js';
+import { initDesktopKeys } from './desktop-keys.js';
 import { $ } from './dom.js';
 import { initListDeletion } from './list-deletion.js';
 import { initListEditing } from './list-editing.js';
@@ -12,6 +14,8 @@ import { initLoginPage } from './login-page.js';
 import { initListMenu, initLogoutSheet } from './sheets.js';
 
 document.documentElement.classList.add('js');
+initAppShell();
+initDesktopKeys();
 
 // Links that act as buttons (role=button) also answer the Space key, as buttons do.
 document.addEventListener('keydown', (event) => {
