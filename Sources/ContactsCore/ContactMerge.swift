@@ -48,6 +48,8 @@ public struct ContactMerge: Sendable {
             card.properties.removeAll { $0.name == CardReading.ageProperty }
         }
         var result = try ContactDetails(card: card)
+        // The chosen contact's name as it reads it, whatever other FN lines its card carries.
+        result.name = contacts[nameSource].name
         result.photo = photoSource.map { contacts[$0].photo } ?? contacts.lazy.compactMap(\.photo).first
         return result
     }

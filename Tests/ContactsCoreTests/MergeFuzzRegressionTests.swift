@@ -10,6 +10,7 @@ struct MergeFuzzRegressionTests {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.corpus.path).sorted()
         #expect(names.filter { $0.hasPrefix("seed-") }.count == 3)
         #expect(names.contains("regression-carriage-return-in-name"), "a bare CR in a name comes back as a line break")
+        #expect(names.contains("regression-blank-name-line-before-another"), "a blank FN, then another: the name read, not the second FN")
         for name in names {
             let bytes = Array(try Data(contentsOf: Self.corpus.appendingPathComponent(name)))
             #expect(MergeFuzzOracle.problems(in: bytes).isEmpty, "\(name)")
