@@ -29,6 +29,8 @@ let package = Package(
         .target(name: "Blanks"),
         .target(name: "VCard", dependencies: ["Blanks"]),
         .target(name: "ContactsCore", dependencies: ["VCard"]),
+        // Google Contacts' and Outlook's CSV files, read into and written from vCards.
+        .target(name: "ContactCSV", dependencies: ["VCard"]),
         // The storage seam (SQLEngine) and its two engines.
         .target(name: "SQLEngine"),
         .target(name: "SQLite", dependencies: ["SQLEngine", "CSQLite"]),
@@ -55,6 +57,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["VCard", "HTTP"], path: "Tests/TestSupport"),
         .testTarget(name: "ContactsCoreTests", dependencies: ["ContactsCore", "VCard", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "BlanksTests", dependencies: ["Blanks"]),
+        .testTarget(name: "ContactCSVTests", dependencies: ["ContactCSV", "VCard"], exclude: ["Fixtures", "Fuzz"]),
         .testTarget(name: "VCardTests", dependencies: ["VCard", "TestSupport"], exclude: ["Fuzz"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "SQLEngine"]),
         .testTarget(name: "PostgreSQLTests", dependencies: ["PostgreSQL", "SQLEngine"]),
