@@ -8,10 +8,16 @@ public enum ContactCSV {
     /// True when the bytes start with a header row of a format read here (in any of the
     /// encodings read here); a vCard file, which starts with `BEGIN:VCARD`, never does.
     public static func looksLikeCSV(_ bytes: some Collection<UInt8>) -> Bool {
+        guard !looksLikeVCard(bytes) else { return false }
         let text = CSVText.prefix(of: Array(bytes.prefix(sniffedBytes)), limit: sniffedBytes)
-        guard !text.drop(while: \.isWhitespace).uppercased().hasPrefix("BEGIN:VCARD") else { return false }
         var records = CSVRecords(text)
         guard case .success(let names)? = records.next() else { return false }
         return ContactCSVFormat(header: CSVHeader(names)) != nil
+    }
+
+    /// True when the bytes start with `BEGIN:VCARD` (any case), after a byte order mark and white space.
+    public static func looksLikeVCard(_ bytes: some Collection<UInt8>) -> Bool {
+        CSVText.prefix(of: Array(bytes.prefix(256)), limit: 256).drop { $0.isWhitespace || $0 == "\u{FEFF}" }
+            .uppercased().hasPrefix("BEGIN:VCARD")
     }
 }

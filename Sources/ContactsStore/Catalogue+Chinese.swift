@@ -1,3 +1,4 @@
+import ContactCSV
 import ContactsCore
 import SQLEngine
 import VCard
@@ -49,7 +50,13 @@ struct ChineseCatalogue: Catalogue {
     var sectionIndex: String { "索引" }
     var menu: String { "菜单" }
     var importCards: String { "导入" }
-    var exportCards: String { "导出" }
+    func exportAs(_ format: ExportFormat) -> String {
+        switch format {
+        case .vCard: "导出 vCard"
+        case .googleCSV: "导出 Google CSV"
+        case .outlookCSV: "导出 Outlook CSV"
+        }
+    }
     var logOutQuestion: String { "确定要注销？" }
     var logOutMessage: String { "注销将无法查看您的联系人" }
     var confirmLogOut: String { "确定" }
@@ -129,7 +136,7 @@ struct ChineseCatalogue: Catalogue {
     var newBirthdayCalendarAddress: String { "更换地址" }
     var turnOffBirthdayCalendar: String { "关闭" }
 
-    var vCardFile: String { "vCard 文件" }
+    var vCardFile: String { "vCard 或 CSV 文件" }
     var ifAlreadyThere: String { "联系人已存在时" }
     func conflictChoice(_ policy: ImportConflictPolicy) -> String {
         switch policy {
@@ -139,7 +146,7 @@ struct ChineseCatalogue: Catalogue {
         }
     }
     var largerFiles: String { "更大的文件：在服务器上运行 contacts import" }
-    var chooseFile: String { "请选择要导入的 vCard 文件" }
+    var chooseFile: String { "请选择要导入的 vCard 或 CSV 文件" }
     var emptyFile: String { "文件是空的" }
     var importFinished: String { "导入完成" }
     var importedCount: String { "已导入" }
@@ -150,7 +157,9 @@ struct ChineseCatalogue: Catalogue {
     var notImported: String { "未能导入" }
     func moreFailures(_ number: Int) -> String { "另有 \(number) 张" }
     var unsupportedVersion: String { "vCard 版本只能是 3.0 或 4.0" }
+    var unsupportedExportFormat: String { "导出格式只能是 vcard、google-csv 或 outlook-csv" }
     func atCard(_ card: Int, line: Int, _ problem: String) -> String { "第 \(card) 张名片，第 \(line) 行：\(problem)" }
+    func atRow(_ row: Int, _ problem: String) -> String { "第 \(row) 行：\(problem)" }
 
     var formUnreadable: String { "无法读取表单。" }
     var notFound: String { "找不到页面" }
@@ -174,6 +183,16 @@ struct ChineseCatalogue: Catalogue {
         case .photoTooLarge: "图片不能超过 1 MB"
         case .tooLong(let field, let limit): "\(fieldName(field))不能超过 \(limit) 个字符"
         case .tooMany(let field, let limit): "\(fieldName(field))最多 \(limit) 项"
+        }
+    }
+
+    func reason(for kind: CSVError.Kind) -> String {
+        switch kind {
+        case .unknownHeader: "第一行不是 Google 通讯录或 Outlook 导出的 CSV 表头（应有 First Name、E-mail 1 - Value 或 E-mail Address 等列）"
+        case .undecodableText: "文件既不是 UTF-8、带字节序标记的 UTF-16，也不是 GB18030 文本"
+        case .tooLarge(let maximumBytes): "CSV 文件最大 \(maximumBytes / (1 << 20)) MiB"
+        case .fieldCount(let expected, let found): "有 \(found) 个字段，表头有 \(expected) 个"
+        case .unterminatedQuote: "引号中的字段没有结束引号"
         }
     }
 
