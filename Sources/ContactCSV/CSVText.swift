@@ -17,15 +17,13 @@ enum CSVText {
         return try? decoder.decode(bytes, charset: "GB18030")
     }
 
-    /// The first `limit` bytes decoded as far as they go, for a look at the header: a UTF-16
-    /// file is cut at an even length, a UTF-8 one may end inside a character (left out).
-    static func prefix(of bytes: [UInt8], limit: Int) -> String {
-        let head = Array(bytes.prefix(limit))
-        if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) {
-            return decode(Array(head.prefix(head.count & ~1))) ?? ""
+    /// The start of a file decoded as far as it goes, for a look at its first line: UTF-16 cut
+    /// at an even length, anything else as UTF-8 (a character cut off, or GB18030, becomes U+FFFD).
+    static func head(_ bytes: [UInt8]) -> String {
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+            return decode(Array(bytes.prefix(bytes.count & ~1))) ?? ""
         }
-        let body = head.starts(with: utf8BOM) ? Array(head.dropFirst(3)) : head
-        return String(decoding: body, as: UTF8.self)
+        return String(decoding: bytes.starts(with: utf8BOM) ? bytes.dropFirst(3) : bytes[...], as: UTF8.self)
     }
 
     private static func utf16(_ bytes: ArraySlice<UInt8>, _ encoding: String.Encoding) -> String? {

@@ -9,15 +9,14 @@ public enum ContactCSV {
     /// encodings read here); a vCard file, which starts with `BEGIN:VCARD`, never does.
     public static func looksLikeCSV(_ bytes: some Collection<UInt8>) -> Bool {
         guard !looksLikeVCard(bytes) else { return false }
-        let text = CSVText.prefix(of: Array(bytes.prefix(sniffedBytes)), limit: sniffedBytes)
-        var records = CSVRecords(text)
+        var records = CSVRecords(CSVText.head(Array(bytes.prefix(sniffedBytes))))
         guard case .success(let names)? = records.next() else { return false }
         return ContactCSVFormat(header: CSVHeader(names)) != nil
     }
 
     /// True when the bytes start with `BEGIN:VCARD` (any case), after a byte order mark and white space.
     public static func looksLikeVCard(_ bytes: some Collection<UInt8>) -> Bool {
-        CSVText.prefix(of: Array(bytes.prefix(256)), limit: 256).drop { $0.isWhitespace || $0 == "\u{FEFF}" }
+        CSVText.head(Array(bytes.prefix(256))).drop { $0.isWhitespace || $0 == "\u{FEFF}" }
             .uppercased().hasPrefix("BEGIN:VCARD")
     }
 }
