@@ -1,4 +1,3 @@
-import ContactCSV
 import ContactsCore
 import ContactsStore
 import Foundation
@@ -72,15 +71,9 @@ enum VCardCommands {
         let output = try ExportOutput(path: context.arguments.value("--output"), console: context.console)
         let count: Int
         if let csvFormat = format.csvFormat {
-            let bytes: [UInt8]
-            if let id {
-                var contact = try store.contact(id: id, in: scope)
-                contact.details.photo = nil
-                (bytes, count) = (ContactCSVWriter(format: csvFormat).bytes(for: [contact.vCard(version: .v4_0)]), 1)
-            } else {
-                (bytes, count) = try store.exportCSV(in: scope, format: csvFormat)
-            }
+            let (bytes, written) = try store.exportCSV(in: scope, format: csvFormat, only: id)
             try output.write(bytes)
+            count = written
         } else if let id {
             var bytes: [UInt8] = []
             VCardWriter(version: version).write(try store.contact(id: id, in: scope).vCard(version: version), into: &bytes)

@@ -90,19 +90,24 @@ extension ContactStore {
         }
     }
 
-    /// Every contact of the address book as a CSV file of `format`, in display order. CSV has no
-    /// place for photos, and its header depends on all the rows, so the file is made whole.
+    /// Every contact of the address book, or only the one with ID `only`, as a CSV file of
+    /// `format`, in display order. CSV has no place for photos, and its header depends on all the
+    /// rows, so the file is made whole.
     /// - Returns: the file and how many contacts it holds.
-    public func exportCSV(in scope: AddressBookScope, format: ContactCSVFormat) throws -> (bytes: [UInt8], count: Int) {
-        var cards: [VCard] = []
-        let count = try forEachExportPage(in: scope) { page in
-            cards += page.map { contact in
-                var contact = contact
-                contact.details.photo = nil
-                return contact.vCard(version: .v4_0)
-            }
+    /// - Throws: `StoreError.contactNotFound` for an `only` the book does not have.
+    public func exportCSV(in scope: AddressBookScope, format: ContactCSVFormat, only id: Int64? = nil) throws -> (bytes: [UInt8], count: Int) {
+        func card(_ contact: Contact) -> VCard {
+            var contact = contact
+            contact.details.photo = nil
+            return contact.vCard(version: .v4_0)
         }
-        return (ContactCSVWriter(format: format).bytes(for: cards), count)
+        var cards: [VCard] = []
+        if let id {
+            cards = [card(try contact(id: id, in: scope))]
+        } else {
+            _ = try forEachExportPage(in: scope) { page in cards += page.map(card) }
+        }
+        return (ContactCSVWriter(format: format).bytes(for: cards), cards.count)
     }
 
     /// Hands `body` every contact of the address book in display order, photos included,
