@@ -8,7 +8,8 @@ struct GoogleLayout: CSVLayout {
     static let separator = " ::: "
     /// Labels Google gives every contact or uses for its own lists; not groups a person made.
     private static let systemLabels: Set = ["* mycontacts", "* starred", "system group: my contacts", "system group: starred"]
-    private static let addressParts = ["PO Box", "Extended Address", "Street", "City", "Region", "Postal Code", "Country"]
+    /// An address group's columns after its label, as Google orders them.
+    private static let addressParts = ["Formatted", "Street", "City", "PO Box", "Region", "Postal Code", "Country", "Extended Address"]
 
     let legacy: Bool
 
@@ -58,7 +59,7 @@ struct GoogleLayout: CSVLayout {
         let counts = (emails: contacts.map(\.emails.count).max() ?? 0, phones: contacts.map(\.phones.count).max() ?? 0,
                       addresses: contacts.map(\.addresses.count).max() ?? 0, websites: contacts.map(\.websites.count).max() ?? 0)
         var header = leadingColumns + numberedColumns("E-mail", counts.emails, ["Value"]) + numberedColumns("Phone", counts.phones, ["Value"])
-            + numberedColumns("Address", counts.addresses, ["Formatted"] + Self.addressParts)
+            + numberedColumns("Address", counts.addresses, Self.addressParts)
         if legacy { header += ["Organization 1 - Type", organization, "Organization 1 - Yomi Name", title, department] }
         header += numberedColumns("Website", counts.websites, ["Value"])
         return [header] + contacts.map { contact in
@@ -94,7 +95,8 @@ struct GoogleLayout: CSVLayout {
         put("Phone", contact.phones) { ["Value": $0] }
         put("Website", contact.websites) { ["Value": $0] }
         put("Address", contact.addresses) { address in
-            Dictionary(uniqueKeysWithValues: zip(Self.addressParts, address.components)).merging(["Formatted": address.formatted]) { $1 }
+            ["Formatted": address.formatted, "Street": address.street, "City": address.city, "PO Box": address.poBox,
+             "Region": address.region, "Postal Code": address.postalCode, "Country": address.country, "Extended Address": address.extended]
         }
         return cells
     }
@@ -112,15 +114,16 @@ struct GoogleLayout: CSVLayout {
     private func addresses(in row: CSVRow) -> [ContactFields.Labelled<ContactFields.Address>] {
         groupNumbers("Address", in: row).flatMap { number in
             let label = ContactLabel.normalized(row["Address \(number)\(labelSuffix)"])
-            let parts = Self.addressParts.map { Self.split(row["Address \(number) - \($0)"], keepingEmpty: true) }
-            let formatted = Self.split(row["Address \(number) - Formatted"], keepingEmpty: true)
-            let count = max(formatted.count, parts.map(\.count).max() ?? 0)
+            let parts = Dictionary(uniqueKeysWithValues: Self.addressParts.map { name in
+                (name, Self.split(row["Address \(number) - \(name)"], keepingEmpty: true))
+            })
+            let count = parts.values.map(\.count).max() ?? 0
             return (0..<count).compactMap { index -> ContactFields.Labelled<ContactFields.Address>? in
-                func part(_ values: [String]) -> String { index < values.count ? values[index] : "" }
-                var address = ContactFields.Address(poBox: part(parts[0]), extended: part(parts[1]), street: part(parts[2]),
-                                                    city: part(parts[3]), region: part(parts[4]), postalCode: part(parts[5]),
-                                                    country: part(parts[6]))
-                if address.isEmpty { address.street = part(formatted) }
+                func part(_ name: String) -> String { parts[name].flatMap { index < $0.count ? $0[index] : nil } ?? "" }
+                var address = ContactFields.Address(poBox: part("PO Box"), extended: part("Extended Address"), street: part("Street"),
+                                                    city: part("City"), region: part("Region"), postalCode: part("Postal Code"),
+                                                    country: part("Country"))
+                if address.isEmpty { address.street = part("Formatted") }
                 return address.isEmpty ? nil : ContactFields.Labelled(label: label, value: address)
             }
         }

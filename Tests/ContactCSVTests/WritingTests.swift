@@ -76,6 +76,15 @@ struct WritingTests {
         #expect(header.contains("Phone 3 - Value") && !header.contains("Phone 4") && !header.contains("E-mail 2") && !header.contains("Address 1"))
     }
 
+    @Test("Google's address columns in Google's order")
+    func googleAddressColumns() throws {
+        let bytes = ContactCSVWriter(format: .googleContacts).bytes(for: [try Self.card(["FN:A", "ADR:;;1 Main St;Springfield;IL;62701;USA"])])
+        let lines = String(decoding: bytes.dropFirst(3), as: UTF8.self).components(separatedBy: "\r\n")
+        #expect(lines[0].hasSuffix(",Labels,Address 1 - Label,Address 1 - Formatted,Address 1 - Street,Address 1 - City,Address 1 - PO Box,"
+            + "Address 1 - Region,Address 1 - Postal Code,Address 1 - Country,Address 1 - Extended Address"))
+        #expect(lines[1].hasSuffix(",,\"1 Main St\nSpringfield IL 62701\nUSA\",1 Main St,Springfield,,IL,62701,USA,"))
+    }
+
     @Test("A birthday without a year: Apple's placeholder year is left out for Google, Outlook has no such date")
     func yearlessBirthday() throws {
         let card = try Self.card(["FN:A", "BDAY;X-APPLE-OMIT-YEAR=1604:1604-12-25"])

@@ -63,6 +63,21 @@ import VCard
         #expect(try cli.list("alice").isEmpty)
     }
 
+    @Test func aCSVOverTheSizeLimitIsRefusedWithoutReadingItAll() throws {
+        let path = files + "/huge.csv"
+        #expect(FileManager.default.createFile(atPath: path, contents: Data("First Name,Notes\nAnn,\"".utf8)))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.seekToEnd()
+        let chunk = Data(repeating: UInt8(ascii: "x"), count: 1 << 20)
+        for _ in 0..<65 { try handle.write(contentsOf: chunk) }
+        try handle.close()
+        let result = try cli.run(["import", "--user", "alice", path])
+        #expect(result.status == 1)
+        #expect(result.output == "Imported 0, updated 0, skipped 0, failed 1.\n")
+        #expect(result.error.contains("\(path): row 1: a CSV file can be at most 64 MiB"))
+        #expect(try cli.list("alice").isEmpty)
+    }
+
     @Test func csvFromStandardInput() throws {
         let result = try cli.run(["import", "--user", "alice", "-"], input: "E-mail Address,First Name\nann@example.com,Ann\n")
         #expect(result.status == 0, "\(result.error)")
