@@ -27,6 +27,12 @@ struct CSVRow {
     subscript(_ column: String) -> String {
         header.position(of: column).map { fields[$0].trimmed.replacingOccurrences(of: "\r\n", with: "\n") } ?? ""
     }
+
+    /// The first of these columns' fields that is not empty: one field under the names that
+    /// several versions of a program gave it.
+    func first(_ columns: String...) -> String {
+        columns.lazy.map { self[$0] }.first { !$0.isEmpty } ?? ""
+    }
 }
 
 /// How one format's columns map to `ContactFields`, both ways.

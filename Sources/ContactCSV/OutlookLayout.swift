@@ -1,4 +1,5 @@
-/// Outlook's columns, as its desktop and web exports name them: fixed slots for phones
+/// Outlook's columns, as its desktop and web exports name them (and Outlook.com's older export:
+/// `Given Name Yomi`, `Home Country`…, read as well): fixed slots for phones
 /// (`Mobile Phone`, `Home Phone`…), three e-mail addresses, a business, a home and an other
 /// address, and `Categories` separated by semicolons.
 struct OutlookLayout: CSVLayout {
@@ -25,7 +26,7 @@ struct OutlookLayout: CSVLayout {
         var fields = ContactFields()
         (fields.given, fields.additional, fields.family) = (row["First Name"], row["Middle Name"], row["Last Name"])
         (fields.prefix, fields.suffix, fields.nickname) = (row["Title"], row["Suffix"], row["Nickname"])
-        (fields.phoneticGiven, fields.phoneticFamily) = (row["Given Yomi"], row["Surname Yomi"])
+        (fields.phoneticGiven, fields.phoneticFamily) = (row.first("Given Yomi", "Given Name Yomi"), row.first("Surname Yomi", "Family Name Yomi"))
         (fields.organization, fields.department, fields.title) = (row["Company"], row["Department"], row["Job Title"])
         fields.birthday = CSVDate(outlook: row["Birthday"])
         fields.gender = ["male": "Male", "female": "Female"][row["Gender"].lowercased()] ?? ""
@@ -43,7 +44,7 @@ struct OutlookLayout: CSVLayout {
             let address = ContactFields.Address(poBox: part("Address PO Box"),
                                                 extended: [part("Street 2"), part("Street 3")].filter { !$0.isEmpty }.joined(separator: "\n"),
                                                 street: part("Street"), city: part("City"), region: part("State"),
-                                                postalCode: part("Postal Code"), country: part("Country/Region"))
+                                                postalCode: part("Postal Code"), country: row.first("\(block.prefix) Country/Region", "\(block.prefix) Country"))
             return address.isEmpty ? nil : ContactFields.Labelled(label: block.label, value: address)
         }
         return fields

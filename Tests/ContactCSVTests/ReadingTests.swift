@@ -119,6 +119,16 @@ struct ReadingTests {
         #expect(throws: CSVError(.tooLarge(maximumBytes: ContactCSV.maximumBytes), row: 1)) { try ContactCSVReader(bytes: huge) }
     }
 
+    @Test("Outlook.com's older column names")
+    func olderOutlookColumns() throws {
+        let text = "Title,First Name,Last Name,Given Name Yomi,Family Name Yomi,Home Street,Home Country,Company\r\n"
+            + "Ms.,伟,张,Wei,Zhang,1 Main St,中国,Acme\r\n"
+        let read = try CSVFixture.cards(in: Array(text.utf8))
+        #expect(read.format == .outlook)
+        #expect(read.cards == [["N:张;伟;;Ms.;", "X-PHONETIC-FIRST-NAME:Wei", "X-PHONETIC-LAST-NAME:Zhang", "ORG:Acme",
+                                "ADR;TYPE=HOME:;;1 Main St;;;;中国"]])
+    }
+
     @Test("Outlook's dates: US, Chinese and ISO order; its empty date")
     func outlookDates() throws {
         let text = "First Name,Birthday\nA,12/5/1980\nB,1980/12/5\nC,1980-12-05\nD,0/0/00\nE,13/40/1980\n"
