@@ -32,11 +32,13 @@ let package = Package(
         .target(name: "Blanks"),
         .target(name: "VCard", dependencies: ["Blanks"]),
         .target(name: "ContactsCore", dependencies: ["VCard"]),
+        // Google Contacts' and Outlook's CSV files, read into and written from vCards.
+        .target(name: "ContactCSV", dependencies: ["VCard"]),
         // The storage seam (SQLEngine) and its two engines.
         .target(name: "SQLEngine"),
         .target(name: "SQLite", dependencies: ["SQLEngine", "CSQLite"]),
         .target(name: "PostgreSQL", dependencies: ["SQLEngine", "CLibPQ"]),
-        .target(name: "ContactsStore", dependencies: ["Blanks", "ContactsCore", "VCard", "SQLEngine", "SQLite", "PostgreSQL", "CSodium"]),
+        .target(name: "ContactsStore", dependencies: ["Blanks", "ContactsCore", "VCard", "ContactCSV", "SQLEngine", "SQLite", "PostgreSQL", "CSodium"]),
         .target(name: "HTTP", dependencies: ["Blanks", "CMicroHTTPD"]),
         .target(name: "WebApp", dependencies: ["Blanks", "HTTP", "VCard", "ContactsCore", "ContactsStore"],
                 resources: [.embedInCode("Static/app.css"), .embedInCode("Static/icon.svg"),
@@ -50,7 +52,7 @@ let package = Package(
         .executableTarget(name: "dav-fuzz", dependencies: ["DAVFuzzing"]),
 
         // The command line and its entry point.
-        .target(name: "ContactsCLI", dependencies: ["ContactsCore", "ContactsStore", "VCard", "SQLEngine", "HTTP", "WebApp", "CardDAV"]),
+        .target(name: "ContactsCLI", dependencies: ["ContactsCore", "ContactsStore", "VCard", "ContactCSV", "SQLEngine", "HTTP", "WebApp", "CardDAV"]),
         .executableTarget(name: "contacts", dependencies: ["ContactsCLI"]),
         // `make bench`: measurements, not tests.
         .executableTarget(name: "contacts-bench", dependencies: ["ContactsCore", "ContactsStore", "VCard"]),
@@ -60,10 +62,11 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["VCard", "HTTP"], path: "Tests/TestSupport"),
         .testTarget(name: "ContactsCoreTests", dependencies: ["ContactsCore", "VCard", "TestSupport"], exclude: ["Fixtures", "Fuzz"]),
         .testTarget(name: "BlanksTests", dependencies: ["Blanks"]),
+        .testTarget(name: "ContactCSVTests", dependencies: ["ContactCSV", "VCard"], exclude: ["Fixtures", "Fuzz"]),
         .testTarget(name: "VCardTests", dependencies: ["VCard", "TestSupport"], exclude: ["Fuzz"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "SQLEngine"]),
         .testTarget(name: "PostgreSQLTests", dependencies: ["PostgreSQL", "SQLEngine"]),
-        .testTarget(name: "ContactsStoreTests", dependencies: ["ContactsStore", "ContactsCore", "VCard", "SQLEngine", "SQLite", "PostgreSQL"]),
+        .testTarget(name: "ContactsStoreTests", dependencies: ["ContactsStore", "ContactsCore", "ContactCSV", "VCard", "SQLEngine", "SQLite", "PostgreSQL"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "TestSupport"]),
         .testTarget(name: "CardDAVTests", dependencies: ["CardDAV", "HTTP", "ContactsStore", "ContactsCore", "SQLite", "WebApp", "TestSupport", "DAVFuzzing"],
                     exclude: ["Fuzz"]),

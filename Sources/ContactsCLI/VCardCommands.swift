@@ -3,17 +3,17 @@ import ContactsStore
 import Foundation
 import VCard
 
-/// `contacts import|export`: vCard files in and out of one user's address book.
+/// `contacts import|export`: vCard and contact CSV files in and out of one user's address book.
 enum VCardCommands {
     private static let user = OptionSpec.value("--user")
 
     static let all: [Command] = [
-        Command(words: ["import"], summary: "Import vCard files (2.1, 3.0, 4.0; - for standard input).",
+        Command(words: ["import"], summary: "Import vCard files (2.1, 3.0, 4.0) or Google/Outlook CSV (- for standard input).",
                 usage: "import --user U [--on-conflict update|skip|copy] FILE|- [FILE …]",
                 options: [user, .value("--on-conflict")], run: importCards),
-        Command(words: ["export"], summary: "Write every contact, or the one with this ID, as vCard.",
-                usage: "export --user U [--version 3.0|4.0] [--output FILE] [ID]",
-                options: [user, .value("--version"), .value("--output")], run: exportCards),
+        Command(words: ["export"], summary: "Write every contact, or the one with this ID, as vCard or Google/Outlook CSV.",
+                usage: "export --user U [--format vcard|google-csv|outlook-csv] [--version 3.0|4.0] [--output FILE] [ID]",
+                options: [user, .value("--format"), .value("--version"), .value("--output")], run: exportCards),
     ]
 
     /// Imports each input in turn, with a progress bar on a terminal, then prints the tally;
@@ -26,7 +26,7 @@ enum VCardCommands {
             throw UsageError { $0.mustBeOneOf("--on-conflict", ImportConflictPolicy.allCases.map(\.rawValue), given: policyName) }
         }
         guard paths.filter({ $0 == "-" }).count <= 1 else { throw UsageError { $0.standardInputOnce } }
-        let inputs = try paths.map(VCardInput.init)
+        let inputs = try paths.map(ImportInput.init)
         let (store, scope) = try context.openAddressBook()
         let counts = inputs.map(\.cardCount)
         var progress = ProgressBar(total: counts.contains(nil) ? nil : counts.compactMap { $0 }.reduce(0, +),
@@ -35,9 +35,9 @@ enum VCardCommands {
         var total = ImportSummary()
         var failures: [String] = []
         for input in inputs {
-            var reader = input.reader()
+            var source = try input.source()
             let before = total.cardsRead
-            let summary = try store.importVCards(from: &reader, into: scope, onConflict: policy) { summary in
+            let summary = try store.importVCards(from: &source, into: scope, onConflict: policy) { summary in
                 progress.update(done: before + summary.cardsRead)
             }
             try input.checkRead()
@@ -58,6 +58,10 @@ enum VCardCommands {
     /// Writes the cards to standard output, or to `--output` through a temporary file renamed
     /// into place, so an interrupted export never leaves half a file.
     private static func exportCards(_ context: CommandContext) throws {
+        let formatName = context.arguments.value("--format") ?? ExportFormat.vCard.rawValue
+        guard let format = ExportFormat(rawValue: formatName) else {
+            throw UsageError { $0.mustBeOneOf("--format", ExportFormat.allCases.map(\.rawValue), given: formatName) }
+        }
         let versionName = context.arguments.value("--version") ?? VCardWriter.Version.v3_0.rawValue
         guard let version = VCardWriter.Version(rawValue: versionName) else {
             throw UsageError { $0.mustBeOneOf("--version", VCardWriter.Version.allCases.map(\.rawValue), given: versionName) }
@@ -66,7 +70,11 @@ enum VCardCommands {
         let (store, scope) = try context.openAddressBook()
         let output = try ExportOutput(path: context.arguments.value("--output"), console: context.console)
         let count: Int
-        if let id {
+        if let csvFormat = format.csvFormat {
+            let (bytes, written) = try store.exportCSV(in: scope, format: csvFormat, only: id)
+            try output.write(bytes)
+            count = written
+        } else if let id {
             var bytes: [UInt8] = []
             VCardWriter(version: version).write(try store.contact(id: id, in: scope).vCard(version: version), into: &bytes)
             try output.write(bytes)

@@ -1,3 +1,4 @@
+import ContactCSV
 import ContactsCore
 import SQLEngine
 import VCard
@@ -52,7 +53,13 @@ struct ChineseCatalogue: Catalogue {
     var noContactOpen: String { "选择一个联系人，在这里查看" }
     var offline: String { "当前离线：显示的是本设备上保存的联系人。恢复网络后才能修改。" }
     var importCards: String { "导入" }
-    var exportCards: String { "导出" }
+    func exportAs(_ format: ExportFormat) -> String {
+        switch format {
+        case .vCard: "导出 vCard"
+        case .googleCSV: "导出 Google CSV"
+        case .outlookCSV: "导出 Outlook CSV"
+        }
+    }
     var logOutQuestion: String { "确定要注销？" }
     var logOutMessage: String { "注销将无法查看您的联系人" }
     var confirmLogOut: String { "确定" }
@@ -149,7 +156,7 @@ struct ChineseCatalogue: Catalogue {
     func merged(_ count: Int, into name: String) -> String { "已将 \(count) 个联系人合并为“\(name)”。" }
     var markedAsDifferentPeople: String { "已标记为不同的人。" }
 
-    var vCardFile: String { "vCard 文件" }
+    var vCardFile: String { "vCard 或 CSV 文件" }
     var ifAlreadyThere: String { "联系人已存在时" }
     func conflictChoice(_ policy: ImportConflictPolicy) -> String {
         switch policy {
@@ -159,7 +166,7 @@ struct ChineseCatalogue: Catalogue {
         }
     }
     var largerFiles: String { "更大的文件：在服务器上运行 contacts import" }
-    var chooseFile: String { "请选择要导入的 vCard 文件" }
+    var chooseFile: String { "请选择要导入的 vCard 或 CSV 文件" }
     var emptyFile: String { "文件是空的" }
     var importFinished: String { "导入完成" }
     var importedCount: String { "已导入" }
@@ -170,7 +177,9 @@ struct ChineseCatalogue: Catalogue {
     var notImported: String { "未能导入" }
     func moreFailures(_ number: Int) -> String { "另有 \(number) 张" }
     var unsupportedVersion: String { "vCard 版本只能是 3.0 或 4.0" }
+    var unsupportedExportFormat: String { "导出格式只能是 vcard、google-csv 或 outlook-csv" }
     func atCard(_ card: Int, line: Int, _ problem: String) -> String { "第 \(card) 张名片，第 \(line) 行：\(problem)" }
+    func atRow(_ row: Int, _ problem: String) -> String { "第 \(row) 行：\(problem)" }
 
     var formUnreadable: String { "无法读取表单。" }
     var notFound: String { "找不到页面" }
@@ -194,6 +203,16 @@ struct ChineseCatalogue: Catalogue {
         case .photoTooLarge: "图片不能超过 1 MB"
         case .tooLong(let field, let limit): "\(fieldName(field))不能超过 \(limit) 个字符"
         case .tooMany(let field, let limit): "\(fieldName(field))最多 \(limit) 项"
+        }
+    }
+
+    func reason(for kind: CSVError.Kind) -> String {
+        switch kind {
+        case .unknownHeader: "第一行不是 Google 通讯录或 Outlook 导出的 CSV 表头（应有 First Name、E-mail 1 - Value 或 E-mail Address 等列）"
+        case .undecodableText: "文件既不是 UTF-8、带字节序标记的 UTF-16，也不是 GB18030 文本"
+        case .tooLarge(let maximumBytes): "CSV 文件最大 \(maximumBytes / (1 << 20)) MiB"
+        case .fieldCount(let expected, let found): "有 \(found) 个字段，表头有 \(expected) 个"
+        case .unterminatedQuote: "引号中的字段没有结束引号"
         }
     }
 

@@ -1,3 +1,4 @@
+import ContactCSV
 import ContactsCore
 import SQLEngine
 import VCard
@@ -52,7 +53,13 @@ struct EnglishCatalogue: Catalogue {
     var noContactOpen: String { "Choose a contact to see it here" }
     var offline: String { "You are offline: these are the contacts saved on this device. Nothing can be changed until the connection is back." }
     var importCards: String { "Import" }
-    var exportCards: String { "Export" }
+    func exportAs(_ format: ExportFormat) -> String {
+        switch format {
+        case .vCard: "Export vCard"
+        case .googleCSV: "Export Google CSV"
+        case .outlookCSV: "Export Outlook CSV"
+        }
+    }
     var logOutQuestion: String { "Log out?" }
     var logOutMessage: String { "You won't see your contacts until you log in again" }
     var confirmLogOut: String { "Log out" }
@@ -151,7 +158,7 @@ struct EnglishCatalogue: Catalogue {
     var markedAsDifferentPeople: String { "Marked as different people." }
     private static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
-    var vCardFile: String { "vCard file" }
+    var vCardFile: String { "vCard or CSV file" }
     var ifAlreadyThere: String { "If a contact is already there" }
     func conflictChoice(_ policy: ImportConflictPolicy) -> String {
         switch policy {
@@ -161,7 +168,7 @@ struct EnglishCatalogue: Catalogue {
         }
     }
     var largerFiles: String { "Larger files: contacts import on the server" }
-    var chooseFile: String { "Choose a vCard file to import" }
+    var chooseFile: String { "Choose a vCard or CSV file to import" }
     var emptyFile: String { "The file is empty" }
     var importFinished: String { "Import finished" }
     var importedCount: String { "Imported" }
@@ -172,7 +179,9 @@ struct EnglishCatalogue: Catalogue {
     var notImported: String { "Not imported" }
     func moreFailures(_ number: Int) -> String { "And \(number) more" }
     var unsupportedVersion: String { "The vCard version must be 3.0 or 4.0" }
+    var unsupportedExportFormat: String { "The export format must be vcard, google-csv or outlook-csv" }
     func atCard(_ card: Int, line: Int, _ problem: String) -> String { "vCard \(card), line \(line): \(problem)" }
+    func atRow(_ row: Int, _ problem: String) -> String { "row \(row): \(problem)" }
 
     var formUnreadable: String { "The form could not be read." }
     var notFound: String { "Not found" }
@@ -196,6 +205,17 @@ struct EnglishCatalogue: Catalogue {
         case .photoTooLarge: "Photo is larger than 1 MiB"
         case .tooLong(let field, let limit): "\(fieldName(field)) is longer than \(limit) characters"
         case .tooMany(let field, let limit): "At most \(limit) entries for \(fieldName(field))"
+        }
+    }
+
+    func reason(for kind: CSVError.Kind) -> String {
+        switch kind {
+        case .unknownHeader:
+            "the first row is not the header of a Google Contacts or Outlook CSV export (columns such as First Name, E-mail 1 - Value or E-mail Address)"
+        case .undecodableText: "the file is neither UTF-8, UTF-16 with a byte order mark, nor GB18030 text"
+        case .tooLarge(let maximumBytes): "a CSV file can be at most \(maximumBytes / (1 << 20)) MiB"
+        case .fieldCount(let expected, let found): "\(found) field\(found == 1 ? "" : "s") where the header has \(expected)"
+        case .unterminatedQuote: "a quoted field is never closed"
         }
     }
 

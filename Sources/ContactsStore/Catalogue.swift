@@ -1,3 +1,4 @@
+import ContactCSV
 import ContactsCore
 import SQLEngine
 import VCard
@@ -64,7 +65,8 @@ public protocol Catalogue: Sendable {
     /// The banner while the browser has no connection: the page is the copy kept on the device.
     var offline: String { get }
     var importCards: String { get }
-    var exportCards: String { get }
+    /// The list menu's link to download the book in a format.
+    func exportAs(_ format: ExportFormat) -> String
     var logOutQuestion: String { get }
     var logOutMessage: String { get }
     var confirmLogOut: String { get }
@@ -163,8 +165,11 @@ public protocol Catalogue: Sendable {
     var notImported: String { get }
     func moreFailures(_ number: Int) -> String
     var unsupportedVersion: String { get }
+    var unsupportedExportFormat: String { get }
     /// Where in the input a problem is, before what it is: "vCard 3, line 41: …".
     func atCard(_ card: Int, line: Int, _ problem: String) -> String
+    /// Where in a CSV file a problem is (the header being row 1), before what it is: "row 17: …".
+    func atRow(_ row: Int, _ problem: String) -> String
 
     // MARK: Other pages
     /// A form whose body is not multipart/form-data.
@@ -177,6 +182,8 @@ public protocol Catalogue: Sendable {
     func message(for error: ContactValidationError) -> String
     /// What was wrong with a card, without where.
     func reason(for kind: VCardError.Kind) -> String
+    /// What was wrong with a CSV file or row, without where.
+    func reason(for kind: CSVError.Kind) -> String
     func message(for error: StoreError) -> String
     func message(for error: MigrationError) -> String
 
@@ -343,9 +350,10 @@ extension Catalogue {
     public func message(for failure: ImportFailure) -> String {
         let problem = switch failure.reason {
         case .unreadable(let kind): reason(for: kind)
+        case .unreadableRow(let kind): reason(for: kind)
         case .invalid(let error): message(for: error)
         }
-        return atCard(failure.card, line: failure.line, problem)
+        return failure.row.map { atRow($0, problem) } ?? atCard(failure.card, line: failure.line, problem)
     }
 
     /// 12345 → "12,345": counts as the command line prints them.

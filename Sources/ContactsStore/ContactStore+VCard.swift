@@ -1,3 +1,4 @@
+import ContactCSV
 import ContactsCore
 import Foundation
 import Synchronization
@@ -8,18 +9,19 @@ extension ContactStore {
     /// never half of a card.
     public static let importBatchSize = 1_000
 
-    /// Imports every card `reader` yields into the address book, `importBatchSize` cards per
-    /// transaction. A card that cannot be read or is refused is reported in the summary and the
-    /// others go on. Each batch is stored in the background while the next one is read.
+    /// Imports every card `source` yields (a vCard file's cards or a CSV file's rows) into the
+    /// address book, `importBatchSize` cards per transaction. A card that cannot be read or is
+    /// refused is reported in the summary and the others go on. Each batch is stored in the
+    /// background while the next one is read.
     /// - Parameter progress: called after each batch with the tally so far.
-    public func importVCards(from reader: inout VCardReader, into scope: AddressBookScope,
+    public func importVCards(from source: inout some ImportSource, into scope: AddressBookScope,
                              onConflict policy: ImportConflictPolicy,
                              progress: (ImportSummary) -> Void = { _ in }) throws -> ImportSummary {
         var summary = ImportSummary()
         var batch: [VCard] = []
-        /// The number and BEGIN line in the input of each card of `batch`, then of the batch being stored.
-        var positions: [(number: Int, beginLine: Int)] = []
-        var storing: [(number: Int, beginLine: Int)] = []
+        /// Where in the input each card of `batch` is, then each of the batch being stored.
+        var positions: [ImportPosition] = []
+        var storing: [ImportPosition] = []
         let background = BackgroundBatch()
         func collect() throws {
             guard let outcomes = try background.wait() else { return }
@@ -29,7 +31,7 @@ extension ContactStore {
                 case .updated: summary.updated += 1
                 case .skipped: summary.skipped += 1
                 case .failed(let reason):
-                    summary.failures.append(ImportFailure(card: position.number, line: position.beginLine, reason: .invalid(reason)))
+                    summary.failures.append(ImportFailure(position, .invalid(reason)))
                 }
             }
             progress(summary)
@@ -47,14 +49,14 @@ extension ContactStore {
             (storing, positions) = (positions, [])
             background.start { [self] in try storePrepared(prepared, into: scope, onConflict: policy) }
         }
-        while let result = reader.next() {
+        while let (position, result) = source.nextCard() {
             switch result {
             case .success(let card):
                 batch.append(card)
-                positions.append(reader.lastCard)
+                positions.append(position)
                 if batch.count == Self.importBatchSize { try flush() }
-            case .failure(let error):
-                summary.failures.append(ImportFailure(card: error.card, line: error.line, reason: .unreadable(error.kind)))
+            case .failure(let reason):
+                summary.failures.append(ImportFailure(position, reason))
             }
         }
         try flush()
@@ -75,22 +77,50 @@ extension ContactStore {
     public func exportVCards(in scope: AddressBookScope, version: VCardWriter.Version,
                              to output: ([UInt8]) throws -> Void) throws -> Int {
         let writer = VCardWriter(version: version)
-        var after: (sortKey: String, name: String, uid: String)?
-        var written = 0
-        while true {
-            let page = try exportPage(in: scope, after: after)
-            guard let last = page.last else { return written }
-            after = (last.sortKey, last.contact.details.name, last.contact.uid)
-            let chunks = try page.parallelMap { entry in
+        return try forEachExportPage(in: scope) { page in
+            let chunks = try page.parallelMap { contact in
                 var bytes: [UInt8] = []
-                writer.write(entry.contact.vCard(version: version), into: &bytes)
+                writer.write(contact.vCard(version: version), into: &bytes)
                 return bytes
             }
             var bytes: [UInt8] = []
             bytes.reserveCapacity(chunks.reduce(0) { $0 + $1.count })
             for chunk in chunks { bytes.append(contentsOf: chunk) }
             try output(bytes)
-            written += page.count
+        }
+    }
+
+    /// Every contact of the address book, or only the one with ID `only`, as a CSV file of
+    /// `format`, in display order. CSV has no place for photos, and its header depends on all the
+    /// rows, so the file is made whole.
+    /// - Returns: the file and how many contacts it holds.
+    /// - Throws: `StoreError.contactNotFound` for an `only` the book does not have.
+    public func exportCSV(in scope: AddressBookScope, format: ContactCSVFormat, only id: Int64? = nil) throws -> (bytes: [UInt8], count: Int) {
+        func card(_ contact: Contact) -> VCard {
+            var contact = contact
+            contact.details.photo = nil
+            return contact.vCard(version: .v4_0)
+        }
+        var cards: [VCard] = []
+        if let id {
+            cards = [card(try contact(id: id, in: scope))]
+        } else {
+            _ = try forEachExportPage(in: scope) { page in cards += page.map(card) }
+        }
+        return (ContactCSVWriter(format: format).bytes(for: cards), cards.count)
+    }
+
+    /// Hands `body` every contact of the address book in display order, photos included,
+    /// `exportBatchSize` at a time. - Returns: how many contacts there were.
+    private func forEachExportPage(in scope: AddressBookScope, _ body: ([Contact]) throws -> Void) throws -> Int {
+        var after: (sortKey: String, name: String, uid: String)?
+        var count = 0
+        while true {
+            let page = try exportPage(in: scope, after: after)
+            guard let last = page.last else { return count }
+            after = (last.sortKey, last.contact.details.name, last.contact.uid)
+            try body(page.map(\.contact))
+            count += page.count
         }
     }
 

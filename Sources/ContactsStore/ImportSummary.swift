@@ -1,3 +1,4 @@
+import ContactCSV
 import ContactsCore
 import VCard
 
@@ -18,9 +19,11 @@ public struct ImportSummary: Sendable, Equatable, Codable {
 /// A card that was not imported, with where it is in the input and why (`Catalogue.message(for:)` words it).
 public struct ImportFailure: Sendable, Equatable, Codable {
     /// Why a card was not imported.
-    public enum Reason: Sendable, Equatable, Codable {
+    public enum Reason: Error, Sendable, Equatable, Codable {
         /// The card could not be read (the vCard module's error, with its line).
         case unreadable(VCardError.Kind)
+        /// The CSV file or row could not be read (the CSV module's error, with its row).
+        case unreadableRow(CSVError.Kind)
         /// The card was read but its details were refused.
         case invalid(ContactValidationError)
     }
@@ -29,5 +32,27 @@ public struct ImportFailure: Sendable, Equatable, Codable {
     public var card: Int
     /// The line of the problem, or of the card's BEGIN:VCARD when the whole card is refused.
     public var line: Int
+    /// The row of a CSV file (the header being row 1), which failures of CSV rows are told by; nil for vCard.
+    public var row: Int?
     public var reason: Reason
+}
+
+extension ImportFailure {
+    init(_ position: ImportPosition, _ reason: Reason) {
+        self.init(card: position.card, line: position.line, row: position.row, reason: reason)
+    }
+}
+
+/// Where a card to import is in its input.
+public struct ImportPosition: Sendable, Equatable {
+    /// The 1-based number of the card, counting those that could not be read.
+    public var card: Int
+    /// The card's first line (BEGIN:VCARD, or a CSV row's).
+    public var line: Int
+    /// The CSV row, the header being row 1; nil for vCard.
+    public var row: Int?
+
+    public init(card: Int, line: Int, row: Int? = nil) {
+        (self.card, self.line, self.row) = (card, line, row)
+    }
 }

@@ -12,9 +12,17 @@ import CoreFoundation
 ///
 /// Names are resolved through CoreFoundation's IANA registry, which on Linux too covers
 /// GBK/GB2312/GB18030, Big5, Shift_JIS, EUC-KR, KOI8-R, ISO-8859-x and windows-125x.
-/// Lookups are cached per reader.
-struct CharsetDecoder {
+/// Lookups are cached per reader. Public so that other text formats with a declared or
+/// assumed charset (CSV from Chinese Outlook or WPS) decode exactly as vCard values do.
+public struct CharsetDecoder {
     private var cache: [String: String.Encoding?] = [:]
+
+    public init() {}
+
+    /// Decodes `bytes` as `decode(_:charset:)` on a buffer does.
+    public mutating func decode(_ bytes: [UInt8], charset: String?) throws(VCardError.Kind) -> String {
+        try bytes.withUnsafeBufferPointer { buffer throws(VCardError.Kind) in try decode(buffer, charset: charset) }
+    }
 
     /// Decodes `bytes`. Without a charset, UTF-8 is assumed and ISO-8859-1 taken when the bytes
     /// are not UTF-8 (Apple's Latin-1 exports declare nothing). Bytes declared UTF-8 that are not
@@ -22,7 +30,7 @@ struct CharsetDecoder {
     /// accepted for UTF-8 bytes, which is what mislabelled values hold in practice.
     /// - Throws: `.unknownCharset` for an unknown charset and bytes that are not UTF-8;
     ///   `.undecodableText` for bytes that are not valid in the (non-UTF-8) charset declared.
-    mutating func decode(_ bytes: UnsafeBufferPointer<UInt8>, charset: String?) throws(VCardError.Kind) -> String {
+    public mutating func decode(_ bytes: UnsafeBufferPointer<UInt8>, charset: String?) throws(VCardError.Kind) -> String {
         if let text = Self.validUTF8(bytes), charset == nil || bytes.allSatisfy({ $0 < 0x80 }) {
             return text
         }

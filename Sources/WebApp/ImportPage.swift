@@ -1,9 +1,9 @@
 import ContactsStore
 
-/// The import form: a vCard file, what to do with contacts already in the book, and Import.
+/// The import form: a vCard or contact CSV file, what to do with contacts already in the book, and Import.
 enum ImportPage {
-    /// The file input's `accept`: vCard files by extension and by both media types in use.
-    static let accept = ".vcf,text/vcard,text/x-vcard"
+    /// The file input's `accept`: vCard and CSV files by extension and by the media types in use.
+    static let accept = ".vcf,text/vcard,text/x-vcard,.csv,text/csv"
 
     /// The page, with `policy` chosen and `error` (no file, an empty file) shown above the button.
     static func render(policy: ImportConflictPolicy = .update, error: String? = nil, context: WebContext) -> String {

@@ -6,6 +6,8 @@ import HTTP
 struct ImportUpload {
     /// The file's bytes; nil when no file was chosen (a browser then sends a part without a name).
     let file: [UInt8]?
+    /// The chosen file's name, as the browser gives it.
+    let fileName: String?
     /// The choice of the form; `.update`, the form's default, when the field is missing.
     let policy: ImportConflictPolicy
 
@@ -13,7 +15,8 @@ struct ImportUpload {
     /// choice is none of update, skip and copy.
     init(_ request: Request) throws {
         let parts = try request.multipartParts()
-        file = parts.first { $0.name == "file" && $0.filename?.isEmpty == false }?.data
+        let part = parts.first { $0.name == "file" && $0.filename?.isEmpty == false }
+        (file, fileName) = (part?.data, part?.filename)
         guard let choice = parts.first(where: { $0.name == "on_conflict" && $0.filename == nil })?.text else {
             policy = .update
             return

@@ -14,7 +14,9 @@ enum ListMenu {
     static func render(strings: any Catalogue) -> String {
         """
         <div class="menu" id="list-menu" popover><a href="/contacts/import" id="import-link">\(HTML.escape(strings.importCards))</a>\
-        <a href="/contacts/export.vcf" id="export-link">\(HTML.escape(strings.exportCards))</a>\
+        <a href="/contacts/export.vcf" id="export-link">\(HTML.escape(strings.exportAs(.vCard)))</a>\
+        <a href="/contacts/export.csv?format=google-csv" id="export-google-link">\(HTML.escape(strings.exportAs(.googleCSV)))</a>\
+        <a href="/contacts/export.csv?format=outlook-csv" id="export-outlook-link">\(HTML.escape(strings.exportAs(.outlookCSV)))</a>\
         <a href="/birthdays" id="birthdays-link">\(HTML.escape(strings.birthdays))</a>\
         <a href="/duplicates" id="duplicates-link">\(HTML.escape(strings.possibleDuplicates))<span class="badge" id="duplicates-count" hidden></span></a></div>
         """

@@ -1,11 +1,19 @@
+import ContactsStore
 import Foundation
 import HTTP
 
-/// vCard bytes as a file to save: `text/vcard`, an attachment under a file name, never cached.
+/// An export as a file to save: vCard (`text/vcard`) or CSV (`text/csv`), an attachment under a
+/// file name, never cached.
 enum VCardDownload {
     /// The whole address book, saved as `contacts.vcf`.
     static func book(_ bytes: [UInt8]) -> Response {
         response(bytes, disposition: #"attachment; filename="contacts.vcf""#)
+    }
+
+    /// The whole address book as CSV, saved as `google-contacts.csv` or `outlook-contacts.csv`.
+    static func table(_ bytes: [UInt8], format: ExportFormat) -> Response {
+        let name = format == .outlookCSV ? "outlook-contacts.csv" : "google-contacts.csv"
+        return response(bytes, disposition: #"attachment; filename=""# + name + #"""#, type: "text/csv; charset=utf-8")
     }
 
     /// One contact's card, saved under the contact's name (RFC 6266: `contact.vcf` for clients
@@ -25,8 +33,8 @@ enum VCardDownload {
         return trimmed.isEmpty ? "contact" : trimmed
     }
 
-    private static func response(_ bytes: [UInt8], disposition: String) -> Response {
-        Response(status: 200, headers: ["Content-Type": "text/vcard; charset=utf-8", "Content-Disposition": disposition,
+    private static func response(_ bytes: [UInt8], disposition: String, type: String = "text/vcard; charset=utf-8") -> Response {
+        Response(status: 200, headers: ["Content-Type": type, "Content-Disposition": disposition,
                                         "Cache-Control": "private, no-store"], body: bytes)
     }
 }

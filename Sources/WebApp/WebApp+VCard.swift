@@ -4,7 +4,7 @@ import HTTP
 import VCard
 
 extension WebApp {
-    /// Import (a form, then a summary), export of the whole book, and one contact's card to share.
+    /// Import (a form, then a summary), export of the whole book as vCard or CSV, and one contact's card to share.
     func addVCardRoutes(to router: Router) {
         router.get("/contacts/import") { request, _ in
             let (context, _, _) = try request.requireLogin()
@@ -27,6 +27,13 @@ extension WebApp {
             try store.exportVCards(in: scope, version: version) { bytes += $0 }
             return VCardDownload.book(bytes)
         }
+        router.get("/contacts/export.csv") { [self] request, _ in
+            let (context, _, scope) = try request.requireLogin()
+            guard let format = request.query["format"].flatMap(ExportFormat.init(rawValue:)), let csvFormat = format.csvFormat else {
+                return ErrorPage.response(status: 400, message: context.strings.unsupportedExportFormat, context: context)
+            }
+            return VCardDownload.table(try store.exportCSV(in: scope, format: csvFormat).bytes, format: format)
+        }
         router.get("/contacts/:id/vcard") { [self] request, parameters in
             let (_, _, scope) = try request.requireLogin()
             let contact = try store.contact(id: try contactID(parameters), in: scope)
@@ -45,8 +52,8 @@ extension WebApp {
             let error = upload.file == nil ? context.strings.chooseFile : context.strings.emptyFile
             return .html(ImportPage.render(policy: upload.policy, error: error, context: context), status: 422)
         }
-        var reader = VCardReader(bytes: file)
-        let summary = try store.importVCards(from: &reader, into: scope, onConflict: upload.policy)
+        var source = ImportFile.source(bytes: file, fileName: upload.fileName)
+        let summary = try store.importVCards(from: &source, into: scope, onConflict: upload.policy)
         return .redirect(to: "/contacts/import/result?id=" + (try store.keepImportSummary(summary, for: user)))
     }
 }

@@ -1,5 +1,6 @@
+import ContactCSV
 import ContactsCore
-import ContactsStore
+@testable import ContactsStore
 import Foundation
 import SQLEngine
 import SQLite
@@ -27,6 +28,12 @@ import VCard
     static let vCardProblems: [VCardError.Kind] = [
         .missingEnd, .endWithoutBegin, .missingColon, .invalidName(word), .unterminatedQuote,
         .invalidBase64(property: word), .unknownCharset(word), .undecodableText(charset: word), .nestingTooDeep, .noCard,
+    ]
+
+    /// CSV problems and what each message must show of them.
+    static let csvProblems: [(CSVError.Kind, [String])] = [
+        (.unknownHeader, ["First Name", "E-mail Address"]), (.undecodableText, ["GB18030"]), (.tooLarge(maximumBytes: 64 << 20), ["64"]),
+        (.fieldCount(expected: 31, found: 30), ["31", "30"]), (.unterminatedQuote, []),
     ]
 
     static let storeErrors: [StoreError] = [
@@ -69,7 +76,8 @@ import VCard
             ("logOut", c.logOut, []), ("search", c.search, []), ("delete", c.delete, []), ("deleted", c.deleted, []),
             ("undo", c.undo, []), ("count(1)", c.count(1), ["1"]), ("count", c.count(n), ["\(n)"]), ("empty", c.empty, []),
             ("noMatches", c.noMatches, []), ("more", c.more, []), ("sectionIndex", c.sectionIndex, []), ("menu", c.menu, []),
-            ("importCards", c.importCards, []), ("exportCards", c.exportCards, []),
+            ("importCards", c.importCards, []), ("exportAs(vcard)", c.exportAs(.vCard), []),
+            ("exportAs(google)", c.exportAs(.googleCSV), []), ("exportAs(outlook)", c.exportAs(.outlookCSV), []),
             ("logOutQuestion", c.logOutQuestion, []), ("logOutMessage", c.logOutMessage, []),
             ("confirmLogOut", c.confirmLogOut, []), ("cancel", c.cancel, []),
             ("newContact", c.newContact, []), ("contact", c.contact, []), ("photo", c.photo, []),
@@ -87,6 +95,7 @@ import VCard
             ("skippedCount", c.skippedCount, []), ("failedCount", c.failedCount, []), ("noCards", c.noCards, []),
             ("notImported", c.notImported, []), ("moreFailures", c.moreFailures(n), ["\(n)"]),
             ("unsupportedVersion", c.unsupportedVersion, []), ("atCard", c.atCard(7, line: n, w), ["7", "\(n)", w]),
+            ("unsupportedExportFormat", c.unsupportedExportFormat, []), ("atRow", c.atRow(17, w), ["17", w]),
             ("formUnreadable", c.formUnreadable, []), ("notFound", c.notFound, []), ("notFoundMessage", c.notFoundMessage, []), ("forbidden", c.forbidden, []),
             ("syncLogIn", c.syncLogIn, []), ("tooManyLogins", c.tooManyLogins(seconds: n), ["\(n)"]),
             ("putOutsideAddressBook", c.putOutsideAddressBook, []), ("sendVCard", c.sendVCard, []),
@@ -167,6 +176,7 @@ import VCard
         all += ContactValidationError.Field.allCases.map { ("fieldName(\($0))", c.fieldName($0), []) }
         all += validationErrors.map { ("\($0)", c.message(for: $0), carried($0)) }
         all += vCardProblems.map { ("\($0)", c.reason(for: $0), carried($0)) }
+        all += csvProblems.map { ("\($0.0)", c.reason(for: $0.0), $0.1) }
         all += storeErrors.map { ("\($0)", c.message(for: $0), carried($0)) }
         all.append(("newerSchema", c.message(for: MigrationError.newerSchema(version: 77, known: 5)), ["77", "5"]))
         return all.map { Entry(key: $0.0, text: $0.1, placeholders: $0.2) }
@@ -187,6 +197,7 @@ import VCard
     func errorsAreToldApart(language: Language) {
         let catalogue = language.catalogue
         let texts = Self.validationErrors.map { catalogue.message(for: $0) } + Self.vCardProblems.map { catalogue.reason(for: $0) }
+            + Self.csvProblems.map { catalogue.reason(for: $0.0) }
             + Self.storeErrors.filter { $0 != .invalid(.emptyName) }.map { catalogue.message(for: $0) }
         #expect(Set(texts).count == texts.count)
     }
@@ -196,6 +207,9 @@ import VCard
         #expect(english.message(for: VCardError(.missingColon, card: 3, line: 41)) == "vCard 3, line 41: content line has no colon")
         #expect(english.message(for: VCardError(.unknownCharset("x"), card: 1, line: 2)) == "vCard 1, line 2: unknown charset \"x\"")
         #expect(chinese.message(for: VCardError(.missingColon, card: 3, line: 41)) == "第 3 张名片，第 41 行：这一行没有冒号")
+        let ragged = ImportFailure(card: 16, line: 17, row: 17, reason: .unreadableRow(.fieldCount(expected: 31, found: 30)))
+        #expect(english.message(for: ragged) == "row 17: 30 fields where the header has 31")
+        #expect(chinese.message(for: ragged) == "第 17 行：有 30 个字段，表头有 31 个")
         #expect(english.message(for: ContactValidationError.tooLong(field: .note, limit: 10_000)) == "Note is longer than 10000 characters")
         #expect(chinese.message(for: ContactValidationError.tooMany(field: .phone, limit: 50)) == "电话最多 50 项")
         #expect(english.lunarBirthdaySummary(LunarDate(month: 4, day: 15, isLeapMonth: true)!, next: nil) == "Lunar leap 4/15")

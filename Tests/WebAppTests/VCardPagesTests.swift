@@ -55,19 +55,10 @@ import VCard
     /// Posts the import form and follows its redirect to the summary page (only that one).
     private func importFile(_ path: String, onConflict policy: String = "update",
                             session: WebSession? = nil) throws -> WebSession.Reply {
-        let posted = try (session ?? alice).postMultipart("/contacts/import", [("on_conflict", policy)], files: [("file", path)])
-        guard posted.status == 303, let location = posted.header("Location"), location.hasPrefix("/contacts/import/result?") else {
-            return posted
-        }
-        return try (session ?? alice).get(location)
+        try (session ?? alice).importFile(path, onConflict: policy)
     }
 
-    /// The four counts of a summary page: imported, updated, skipped, failed.
-    private func counts(_ page: WebSession.Reply) -> [Int?] {
-        ["imported", "updated", "skipped", "failed"].map { id in
-            page.body.range(of: #"id="\#(id)-count">"#).flatMap { Int(page.body[$0.upperBound...].prefix { $0.isNumber }) }
-        }
-    }
+    private func counts(_ page: WebSession.Reply) -> [Int?] { page.importCounts }
 
     private func names(of user: String) throws -> [String] {
         let scope = try app.store.defaultAddressBook(for: try app.store.user(named: user))
@@ -78,10 +69,12 @@ import VCard
         let list = try alice.get("/contacts").body
         #expect(list.contains(#"popovertarget="list-menu" aria-label="Menu""#))
         #expect(list.contains(#"<a href="/contacts/import" id="import-link">Import</a>"#))
-        #expect(list.contains(#"<a href="/contacts/export.vcf" id="export-link">Export</a>"#))
+        #expect(list.contains(#"<a href="/contacts/export.vcf" id="export-link">Export vCard</a>"#))
+        #expect(list.contains(#"<a href="/contacts/export.csv?format=google-csv" id="export-google-link">Export Google CSV</a>"#))
+        #expect(list.contains(#"<a href="/contacts/export.csv?format=outlook-csv" id="export-outlook-link">Export Outlook CSV</a>"#))
         try alice.get("/contacts?lang=zh-Hans")
         let chinese = try alice.get("/contacts").body
-        #expect(chinese.contains(">导入</a>") && chinese.contains(">导出</a>") && chinese.contains(#"aria-label="菜单""#))
+        #expect(chinese.contains(">导入</a>") && chinese.contains(">导出 vCard</a>") && chinese.contains(">导出 Google CSV</a>") && chinese.contains(#"aria-label="菜单""#))
     }
 
     @Test func theImportFormOffersAFileAndTheThreeChoices() throws {
@@ -90,7 +83,7 @@ import VCard
         #expect(form.header("Content-Security-Policy") != nil)
         #expect(form.body.contains(#"enctype="multipart/form-data""#))
         #expect(form.body.contains(#"name="csrf""#))
-        #expect(form.body.contains(#"type="file" accept=".vcf,text/vcard,text/x-vcard""#))
+        #expect(form.body.contains(#"type="file" accept=".vcf,text/vcard,text/x-vcard,.csv,text/csv""#))
         #expect(form.body.contains(#"value="update" checked><span>Update existing"#))
         #expect(form.body.contains(#"value="skip"><span>Skip duplicates"#))
         #expect(form.body.contains(#"value="copy"><span>Keep both as copies"#))
@@ -152,7 +145,7 @@ import VCard
     @Test func noFileOrAnEmptyFileIsRefusedOnTheForm() throws {
         let none = try alice.postMultipart("/contacts/import", [("on_conflict", "skip")])
         #expect(none.status == 422)
-        #expect(none.body.contains(#"id="form-error">Choose a vCard file to import"#))
+        #expect(none.body.contains(#"id="form-error">Choose a vCard or CSV file to import"#))
         #expect(none.body.contains(#"value="skip" checked"#))
         let empty = try importFile(try file("empty.vcf", ""))
         #expect(empty.status == 422)

@@ -27,8 +27,8 @@ def test_import_from_the_menu_shows_the_summary_then_the_contacts(server, accoun
 
     click(driver, open_menu_item(driver, "Import"))
     wait_for(driver, "heading", "Import")
-    assert find(driver, "field", "vCard file", visible=False).get_attribute("accept") == ".vcf,text/vcard,text/x-vcard"
-    find(driver, "field", "vCard file", visible=False).send_keys(str(cards))
+    assert find(driver, "field", "vCard or CSV file", visible=False).get_attribute("accept") == ".vcf,text/vcard,text/x-vcard,.csv,text/csv"
+    find(driver, "field", "vCard or CSV file", visible=False).send_keys(str(cards))
     click(driver, find(driver, "button", "Import"))
 
     wait_for(driver, "heading", "Import finished")
@@ -59,7 +59,7 @@ def test_importing_again_can_skip_what_is_already_there(server, account, logged_
         click(logged_in, open_menu_item(logged_in, "Import"))
         wait_for(logged_in, "heading", "Import")
         click(logged_in, logged_in.find_element("css selector", f"input[name=on_conflict][value={choice}]"))
-        find(logged_in, "field", "vCard file", visible=False).send_keys(str(cards))
+        find(logged_in, "field", "vCard or CSV file", visible=False).send_keys(str(cards))
         click(logged_in, find(logged_in, "button", "Import"))
         wait_for(logged_in, "heading", "Import finished")
         assert logged_in.find_element("id", f"{counted}-count").text == "2"
@@ -73,15 +73,15 @@ def test_export_in_the_menu_is_every_card(server, account, logged_in):
     server.add_contact(account, "Émile Zola", "+33 6 12 34 56 78")
     logged_in.refresh()
     wait_for_list(logged_in, account)
-    href = open_menu_item(logged_in, "Export").get_attribute("href")
+    href = open_menu_item(logged_in, "Export vCard").get_attribute("href")
     assert urlparse(href).path == "/contacts/export.vcf"
     response = http_session(driver=logged_in).get(href, timeout=10)
     assert response.status_code == 200 and response.headers["Content-Type"] == VCARD_TYPE
     assert response.headers["Content-Disposition"] == 'attachment; filename="contacts.vcf"'
     body = response.content.decode("utf-8")
     assert body.count("BEGIN:VCARD") == 2 and "FN:李四" in body and "FN:Émile Zola" in body
-    click(logged_in, find(logged_in, "link", "Export"))  # a download: the page stays, the menu closes
-    wait_gone(logged_in, "link", "Export")
+    click(logged_in, find(logged_in, "link", "Export vCard"))  # a download: the page stays, the menu closes
+    wait_gone(logged_in, "link", "Export vCard")
     find(logged_in, "heading", list_title("en", account))
 
 

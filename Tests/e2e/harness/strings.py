@@ -36,9 +36,11 @@ ZH = {
     # The list's menu, import, export and share
     "Menu": "菜单",
     "Import": "导入",
-    "Export": "导出",
+    "Export vCard": "导出 vCard",
+    "Export Google CSV": "导出 Google CSV",
+    "Export Outlook CSV": "导出 Outlook CSV",
     "Share": "分享",
-    "vCard file": "vCard 文件",
+    "vCard or CSV file": "vCard 或 CSV 文件",
     "Import finished": "导入完成",
     "Imported": "已导入",
     "Not imported": "未能导入",
