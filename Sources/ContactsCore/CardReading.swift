@@ -51,8 +51,7 @@ struct CardReading {
             case _ where Self.nameProperties.contains(property.name):
                 nameSources.append(index)
             case "TEL":
-                let number = Self.phoneNumber(property)
-                if phones.count < Limits.entries, number.count <= 100, number.contains(where: { $0.isASCII && $0.isNumber }) {
+                if phones.count < Limits.entries, let number = Self.readablePhone(property) {
                     phones.append((PhoneNumber(number, label: Self.phoneLabel(property, among: properties)), index))
                 }
             case "EMAIL":
@@ -113,6 +112,13 @@ struct CardReading {
     private static func firstText(of name: String, in properties: [VCardProperty]) -> String {
         guard let property = properties.first(where: { $0.name == name }) else { return "" }
         return property.structuredValue.first?.joined(separator: " ").trimmed ?? ""
+    }
+
+    /// The number of a TEL property when a contact reads it as a phone: not for text without an
+    /// ASCII digit or longer than 100 characters, which stays an unread line of the card.
+    static func readablePhone(_ property: VCardProperty) -> String? {
+        let number = phoneNumber(property)
+        return number.count <= 100 && number.contains(where: { $0.isASCII && $0.isNumber }) ? number : nil
     }
 
     /// The number, without the `tel:` scheme of a vCard 4.0 URI value (RFC 6350 §6.4.1).

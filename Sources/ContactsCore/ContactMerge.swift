@@ -118,7 +118,9 @@ private struct MergedCard {
     private func key(of property: VCardProperty) -> String {
         switch property.name {
         case "TEL":
-            let number = property.textValue
+            // A line the contact does not read as a phone is compared as a whole, so it never
+            // stands in for a number it does read.
+            guard let number = CardReading.readablePhone(property) else { return VCardWriter(version: .v4_0).contentLine(for: property) }
             return "TEL:" + (region.international(number) ?? number.filter { !$0.isWhitespace })
         case "EMAIL":
             return "EMAIL:" + property.textValue.trimmed.lowercased()
