@@ -63,9 +63,20 @@ extension ContactDetails {
     /// The line of `extraProperties` holding the first Chinese-calendar X-ALTBDAY.
     private var lunarBirthdayIndex: Int? {
         extraProperties.firstIndex { line in
-            // A cheap look at the text first: most cards have no alternative birthday.
-            line.range(of: Self.lunarBirthdayProperty, options: [.caseInsensitive]) != nil && Self.lunarProperty(line) != nil
+            // A cheap look at the name first: most cards have no alternative birthday.
+            Self.namesAlternativeBirthday(line) && Self.lunarProperty(line) != nil
         }
+    }
+
+    /// Whether the line's property name (before its first `;` or `:`, after any group) is
+    /// X-ALTBDAY in any case, read from the bytes without building a property.
+    private static func namesAlternativeBirthday(_ line: String) -> Bool {
+        let name = line.utf8.prefix { $0 != UInt8(ascii: ":") && $0 != UInt8(ascii: ";") }
+        let wanted = lunarBirthdayProperty.utf8
+        guard name.count >= wanted.count else { return false }
+        let tail = name.dropFirst(name.count - wanted.count)
+        guard name.count == wanted.count || name[name.index(tail.startIndex, offsetBy: -1)] == UInt8(ascii: ".") else { return false }
+        return tail.elementsEqual(wanted) { $0 | 0x20 == $1 | 0x20 }
     }
 
     /// The line as a property when it is an X-ALTBDAY whose CALSCALE is `chinese`.

@@ -210,6 +210,12 @@ struct LunarBirthdayCardTests {
         #expect(details.birthday == CalendarDate(year: nil, month: 5, day: 17))
     }
 
+    @Test func anyCaseAndAGroupPrefixAreRead() throws {
+        #expect(try F.details(["FN:A", "item2.x-altbday;calscale=chinese:--0815"]).lunarBirthday == LunarDate(month: 8, day: 15))
+        #expect(try F.details(["FN:A", "X-NOT-ALTBDAY;CALSCALE=chinese:--0815"]).lunarBirthday == nil, "only the name X-ALTBDAY")
+        #expect(try F.details(["FN:A", "NOTE:X-ALTBDAY;CALSCALE=chinese:--0815"]).lunarBirthday == nil)
+    }
+
     @Test func otherCalendarsAreNotLunarBirthdays() throws {
         let details = try F.details(["FN:A", "X-ALTBDAY;CALSCALE=hebrew:-57840615"])
         #expect(details.lunarBirthday == nil)
