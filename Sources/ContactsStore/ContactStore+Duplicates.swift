@@ -28,14 +28,19 @@ extension ContactStore {
     }
 
     /// Remembers that these contacts are different people: no two of them are suggested again.
+    /// Ids that are not live contacts of the book are passed over.
     public func dismissDuplicates(_ ids: [Int64], in scope: AddressBookScope) throws {
         let distinct = Array(Set(ids)).sorted()
         try queue.write { db in
             let insert = try db.statement("""
-                INSERT INTO duplicate_dismissals (book_id, first_id, second_id) VALUES (?, ?, ?) ON CONFLICT DO NOTHING
+                INSERT INTO duplicate_dismissals (book_id, first_id, second_id)
+                SELECT c.book_id, c.id, ? FROM contacts c
+                WHERE c.book_id = ? AND c.id = ? AND c.deleted_at IS NULL
+                    AND EXISTS (SELECT 1 FROM contacts o WHERE o.book_id = c.book_id AND o.id = ? AND o.deleted_at IS NULL)
+                ON CONFLICT DO NOTHING
                 """)
             for (offset, first) in distinct.enumerated() {
-                for second in distinct[(offset + 1)...] { try insert.execute([scope.bookID, first, second]) }
+                for second in distinct[(offset + 1)...] { try insert.execute([second, scope.bookID, first, second]) }
             }
         }
     }

@@ -29,8 +29,8 @@ extension WebApp {
             let (context, _, scope) = try request.requireLogin()
             let fields = request.formFields()
             let ids = try contactIDs(fields["ids"], strings: context.strings)
-            let merged = try store.mergeContacts(ids, nameFrom: fields["name-from"].flatMap { Int64($0) },
-                                                 photoFrom: fields["photo-from"].flatMap { Int64($0) },
+            let merged = try store.mergeContacts(ids, nameFrom: try chosenID(fields["name-from"], strings: context.strings),
+                                                 photoFrom: try chosenID(fields["photo-from"], strings: context.strings),
                                                  region: context.language.phoneRegion, in: scope)
             return .redirect(to: "/duplicates?merged=\(merged.contact.id)&count=\(merged.trashed.count + 1)")
         }
@@ -55,6 +55,13 @@ extension WebApp {
             throw HTTPError(400, strings.formUnreadable)
         }
         return ids
+    }
+
+    /// The id a Name to keep / Photo to keep choice sends; nil when there was no choice to make.
+    private func chosenID(_ field: String?, strings: any Catalogue) throws -> Int64? {
+        guard let field else { return nil }
+        guard let id = Int64(field), id > 0 else { throw HTTPError(400, strings.formUnreadable) }
+        return id
     }
 
     /// What the page says after a merge (`?merged=ID&count=N`, with Undo) or a dismissal.

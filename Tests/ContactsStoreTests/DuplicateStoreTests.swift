@@ -46,6 +46,14 @@ import Testing
         #expect(found.count == 1 && Set(found[0].ids) == [one.id, other.id, third.id], "a third of that name joins both")
     }
 
+    @Test func onlyTheBooksOwnLiveContactsAreRemembered() throws {
+        let mine = try add("Same", phone: "13800138000")
+        let bobs = try add("Same", phone: "13800138000", to: fixture.bobBook)
+        try store.dismissDuplicates([mine.id, bobs.id, 999_999], in: book)
+        let rows = try store.queue.read { db in try db.statement("SELECT count(*) FROM duplicate_dismissals").firstRow { $0.int(0) } }
+        #expect(rows == 0, "another account's contact or none: nothing to remember")
+    }
+
     @Test func aMergeKeepsEverythingAndTrashesTheRest() throws {
         let first = try add("Dad", phone: "13800138000", email: "dad@example.com", note: "Home")
         let second = try add("王建国", phone: "+86 139 0013 9000", email: "DAD@example.com", note: "Work")

@@ -80,9 +80,19 @@ import Testing
         #expect(try alice.get("/duplicates?merged=\(bobs.id)&count=2").body.contains("Merged") == false)
     }
 
-    @Test(arguments: ["", "1", "1,x", "1,,2", "-1,2", String(repeating: "1,", count: 60) + "1"])
+    @Test(arguments: ["", "1", "1,x", "1,,2", "-1,2", "1,\u{0}2", "１,２", "1, 2", String(repeating: "1,", count: 60) + "1",
+                      String(repeating: "9", count: 10_000) + ",1"])
     func badIDListsAreRefused(_ ids: String) throws {
         #expect(try alice.post("/duplicates/merge", [("ids", ids)]).status == 400)
+    }
+
+    @Test(arguments: ["x", "", "\u{0}", "-3", "1e3"])
+    func aChoiceThatIsNoIDIsRefusedAndMergesNothing(_ choice: String) throws {
+        let one = try add("A", phone: "13800138000")
+        let other = try add("B", phone: "13800138000")
+        #expect(try alice.post("/duplicates/merge", [("ids", "\(one.id),\(other.id)"), ("name-from", choice)]).status == 400)
+        #expect(try alice.post("/duplicates/merge", [("ids", "\(one.id),\(other.id)"), ("photo-from", choice)]).status == 400)
+        #expect(try app.store.count(in: try book()) == 2)
     }
 
     @Test func everyWriteNeedsTheFormsToken() throws {
