@@ -14,11 +14,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 work=${FUZZ_WORK:-/tmp/csv-fuzz}
 swiftc=${SWIFTC:-$(command -v swiftc || echo /opt/swift/usr/bin/swiftc)}
 
-mkdir -p "$work"
-"$swiftc" -sanitize=address -parse-as-library -O -g -module-name Blanks -emit-module -emit-module-path "$work/Blanks.swiftmodule" \
-    -emit-library -static "$root"/Sources/Blanks/*.swift -o "$work/libBlanks.a"
-"$swiftc" -sanitize=address -parse-as-library -O -g -module-name VCard -emit-module -emit-module-path "$work/VCard.swiftmodule" \
-    -I "$work" -emit-library -static "$root"/Sources/VCard/*.swift -o "$work/libVCard.a"
+"$root/scripts/fuzz-libraries.sh" "$work" Blanks VCard
 "$swiftc" -sanitize=fuzzer,address -parse-as-library -O -g -D CSV_FUZZ -module-name CSVFuzz -I "$work" -L "$work" -lVCard -lBlanks \
     "$root"/Sources/ContactCSV/*.swift "$root/Tests/ContactCSVTests/CSVFuzzOracle.swift" \
     "$root"/Sources/CSVFuzz/*.swift -o "$work/csv-fuzz"

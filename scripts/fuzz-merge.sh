@@ -15,11 +15,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 work=${FUZZ_WORK:-/tmp/merge-fuzz}
 swiftc=${SWIFTC:-$(command -v swiftc || echo /opt/swift/usr/bin/swiftc)}
 
-mkdir -p "$work"
-"$swiftc" -sanitize=address -parse-as-library -O -g -module-name Blanks -emit-module -emit-module-path "$work/Blanks.swiftmodule" \
-    -emit-library -static "$root"/Sources/Blanks/*.swift -o "$work/libBlanks.a"
-"$swiftc" -sanitize=address -parse-as-library -O -g -module-name VCard -I "$work" -L "$work" -lBlanks \
-    -emit-module -emit-module-path "$work/VCard.swiftmodule" -emit-library -static "$root"/Sources/VCard/*.swift -o "$work/libVCard.a"
+"$root/scripts/fuzz-libraries.sh" "$work" Blanks VCard
 "$swiftc" -sanitize=fuzzer,address -parse-as-library -O -g -D MERGE_FUZZ -module-name MergeFuzz -I "$work" -L "$work" -lVCard -lBlanks \
     "$root"/Sources/ContactsCore/*.swift "$root/Tests/ContactsCoreTests/MergeFuzzOracle.swift" "$root"/Sources/MergeFuzz/*.swift \
     -o "$work/merge-fuzz"

@@ -14,9 +14,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 work=${FUZZ_WORK:-/tmp/vcard-fuzz}
 swiftc=${SWIFTC:-$(command -v swiftc || echo /opt/swift/usr/bin/swiftc)}
 
-mkdir -p "$work"
-"$swiftc" -sanitize=address -parse-as-library -O -g -module-name Blanks -emit-module -emit-module-path "$work/Blanks.swiftmodule" \
-    -emit-library -static "$root"/Sources/Blanks/*.swift -o "$work/libBlanks.a"
+"$root/scripts/fuzz-libraries.sh" "$work" Blanks
 "$swiftc" -sanitize=fuzzer,address -parse-as-library -O -g -D VCARD_FUZZ -module-name VCardFuzz -I "$work" -L "$work" -lBlanks \
     "$root"/Sources/VCard/*.swift "$root/Tests/VCardTests/FuzzOracle.swift" "$root"/Sources/VCardFuzz/*.swift \
     -o "$work/vcard-fuzz"

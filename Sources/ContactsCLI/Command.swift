@@ -33,7 +33,11 @@ struct CommandContext {
 
     /// The one positional word, read as a contact id.
     func contactID() throws -> Int64 {
-        let text = try arguments.positionals("ID")[0]
+        try Self.contactID(try arguments.positionals("ID")[0])
+    }
+
+    /// A word read as a contact id: a positive number, else a usage error naming the word.
+    static func contactID(_ text: String) throws -> Int64 {
         guard let id = Int64(text), id > 0 else { throw UsageError { $0.notAContactID(text) } }
         return id
     }

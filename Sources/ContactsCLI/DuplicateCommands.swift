@@ -66,17 +66,11 @@ enum DuplicateCommands {
     private static func ids(_ context: CommandContext) throws -> [Int64] {
         let words = context.arguments.positionals
         guard words.count >= 2 else { throw UsageError { $0.missingArgument("ID ID...") } }
-        return try words.map { word in
-            guard let id = Int64(word), id > 0 else { throw UsageError { $0.notAContactID(word) } }
-            return id
-        }
+        return try words.map(CommandContext.contactID)
     }
 
     private static func contactID(_ context: CommandContext, _ option: String) throws -> Int64? {
-        try context.arguments.value(option).map { word in
-            guard let id = Int64(word), id > 0 else { throw UsageError { $0.notAContactID(word) } }
-            return id
-        }
+        try context.arguments.value(option).map(CommandContext.contactID)
     }
 
     private static func phoneRegion(_ context: CommandContext) throws -> PhoneRegion {

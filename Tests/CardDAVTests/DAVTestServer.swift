@@ -78,6 +78,24 @@ struct DAVClient {
     func put(_ path: String, _ card: String, headers: [String: String] = [:]) throws -> Reply {
         try send("PUT", path, body: card, headers: ["Content-Type": "text/vcard; charset=utf-8"].merging(headers) { $1 })
     }
+
+    /// The book's sync token, from a PROPFIND; nil when the answer has none.
+    func syncToken(of book: String) throws -> String? {
+        elementTexts("d:sync-token", in: try propfind(book, depth: 0, "<d:sync-token/>").body).first
+    }
+
+    /// A sync-collection REPORT (RFC 6578) of the book from `token`, asking for ETags.
+    func syncCollection(_ book: String, since token: String) throws -> Reply {
+        try report(book, """
+            <d:sync-collection xmlns:d="DAV:"><d:sync-token>\(token)</d:sync-token><d:sync-level>1</d:sync-level>
+            <d:prop><d:getetag/></d:prop></d:sync-collection>
+            """)
+    }
+}
+
+/// The texts of every `<name>` element in `body`, in order.
+func elementTexts(_ name: String, in body: String) -> [String] {
+    body.components(separatedBy: "<\(name)>").dropFirst().compactMap { $0.components(separatedBy: "</\(name)>").first }
 }
 
 /// A vCard 3.0 card with these content lines.

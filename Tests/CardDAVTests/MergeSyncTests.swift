@@ -15,24 +15,17 @@ import Testing
         alice = server.client()
     }
 
-    private static func values(_ name: String, in body: String) -> [String] {
-        body.components(separatedBy: "<\(name)>").dropFirst().compactMap { $0.components(separatedBy: "</\(name)>").first }
-    }
-
     private func token() throws -> String {
-        try #require(Self.values("d:sync-token", in: try alice.propfind(Self.book, depth: 0, "<d:sync-token/>").body).first)
+        try #require(try alice.syncToken(of: Self.book))
     }
 
     /// The responses of a sync-collection from `token`: each href with its status.
     private func changes(since token: String) throws -> [String: String] {
-        let reply = try alice.report(Self.book, """
-            <d:sync-collection xmlns:d="DAV:"><d:sync-token>\(token)</d:sync-token><d:sync-level>1</d:sync-level>
-            <d:prop><d:getetag/></d:prop></d:sync-collection>
-            """)
+        let reply = try alice.syncCollection(Self.book, since: token)
         #expect(reply.status == 207)
         var found: [String: String] = [:]
-        for response in Self.values("d:response", in: reply.body) {
-            guard let href = Self.values("d:href", in: response).first else { continue }
+        for response in elementTexts("d:response", in: reply.body) {
+            guard let href = elementTexts("d:href", in: response).first else { continue }
             found[href] = response.contains("404") ? "removed" : "written"
         }
         return found

@@ -17,21 +17,13 @@ import Testing
         bob = server.client("bob")
     }
 
-    /// The texts of every `<name>` element in `body`, in order.
-    private static func values(_ name: String, in body: String) -> [String] {
-        body.components(separatedBy: "<\(name)>").dropFirst().compactMap { $0.components(separatedBy: "</\(name)>").first }
-    }
-
     private func sync(_ client: DAVClient, _ book: String, token: String) throws -> DAVClient.Reply {
-        try client.report(book, """
-            <d:sync-collection xmlns:d="DAV:"><d:sync-token>\(token)</d:sync-token><d:sync-level>1</d:sync-level>
-            <d:prop><d:getetag/></d:prop></d:sync-collection>
-            """)
+        try client.syncCollection(book, since: token)
     }
 
     /// The book's sync token, from a PROPFIND.
     private func token(_ client: DAVClient, _ book: String) throws -> String {
-        try #require(Self.values("d:sync-token", in: try client.propfind(book, depth: 0, "<d:sync-token/>").body).first)
+        try #require(try client.syncToken(of: book))
     }
 
     @Test func bobsWritesMoveNothingAliceSees() throws {  // RFC 6578 §3.2, RFC 6352 §13 (privacy)
@@ -40,7 +32,7 @@ import Testing
         let look = { try alice.propfind(Self.aliceBook, depth: 1, "<cs:getctag/><d:sync-token/><d:getetag/>").body }
         let before = try look()
         let token = try self.token(alice, Self.aliceBook)
-        #expect(token == Self.values("cs:getctag", in: before).first)
+        #expect(token == elementTexts("cs:getctag", in: before).first)
 
         // Bob creates, edits and deletes cards, in his default book and a new one.
         #expect(try bob.put(Self.bobBook + "x.vcf", vcard("UID:x", "FN:X")).status == 201)
@@ -53,7 +45,7 @@ import Testing
         #expect(try look() == before)
         let since = try sync(alice, Self.aliceBook, token: token)
         #expect(since.status == 207 && !since.body.contains(".vcf"))
-        #expect(Self.values("d:sync-token", in: since.body) == [token])
+        #expect(elementTexts("d:sync-token", in: since.body) == [token])
         // Alice's next write is her book's third change, whatever bob did.
         let etag = try #require(try alice.put(Self.aliceBook + "c.vcf", vcard("UID:c", "FN:C")).header("ETag"))
         #expect(etag.wholeMatch(of: /"[0-9a-f]{16}-3"/) != nil)
@@ -70,8 +62,8 @@ import Testing
                 #expect(try token(client, book).hasSuffix("/\(round)"))
             }
         }
-        let aliceTags = Self.values("d:getetag", in: try alice.propfind(Self.aliceBook, depth: 1, "<d:getetag/>").body)
-        let bobTags = Self.values("d:getetag", in: try bob.propfind(Self.bobBook, depth: 1, "<d:getetag/>").body)
+        let aliceTags = elementTexts("d:getetag", in: try alice.propfind(Self.aliceBook, depth: 1, "<d:getetag/>").body)
+        let bobTags = elementTexts("d:getetag", in: try bob.propfind(Self.bobBook, depth: 1, "<d:getetag/>").body)
         #expect(aliceTags.count == 1 && bobTags.count == 1 && aliceTags != bobTags, "same number, each book's own salt")
     }
 
