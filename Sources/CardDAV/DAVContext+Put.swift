@@ -68,9 +68,10 @@ extension DAVContext {
             throw DAVError(400, wording.nameCannotNameCard(name))
         }
         // RFC 9110 §9.3.4: no validator when what the client is served is not what it sent; it
-        // then GETs what it is served (RFC 6352 §6.3.2.3).
+        // then GETs what it is served (RFC 6352 §6.3.2.3). The store's own change in the same
+        // write (a group the card's UID was already in, added to its CATEGORIES) counts too.
         var headers: HTTPHeaders = [:]
-        if sent != nil, representation.addedLines(for: stored.card.contact).isEmpty {
+        if stored.card.sent != nil, representation.addedLines(for: stored.card.contact).isEmpty {
             headers["ETag"] = representation.etag(stored.card.etag)
         }
         return Response(status: stored.created ? 201 : 204, headers: headers)

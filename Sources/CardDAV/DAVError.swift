@@ -41,19 +41,19 @@ extension DAVError {
     /// logged and answered 500.
     init?(_ error: StoreError) {
         switch error {
-        case .contactNotFound, .notInTrash, .cardNotFound, .addressBookNotFound, .userNotFound, .appPasswordNotFound, .nothingToUndo:
+        case .contactNotFound, .notInTrash, .cardNotFound, .addressBookNotFound, .groupNotFound, .userNotFound, .appPasswordNotFound, .nothingToUndo:
             self.init(404, wording.notFound)
         case .busy:
             self.init(503, wording.busy)
             headers["Retry-After"] = String(StoreError.busyRetrySeconds)
         case .invalid, .invalidUID:
             self.init(403, wording.message(for: error), precondition: .cardDAV("valid-address-data"))
-        case .invalidUsername, .invalidPassword, .invalidAddressBookName, .invalidHref, .invalidDeviceName, .mergeNeedsTwoContacts,
+        case .invalidUsername, .invalidPassword, .invalidAddressBookName, .invalidGroupName, .invalidHref, .invalidDeviceName, .mergeNeedsTwoContacts,
              .notAmongMerged:
             self.init(400, wording.message(for: error))
         case .cannotDeleteDefaultAddressBook:
             self.init(403, wording.message(for: error))
-        case .usernameTaken, .addressBookNameTaken, .appPasswordExists, .uidConflict:
+        case .usernameTaken, .addressBookNameTaken, .groupNameTaken, .appPasswordExists, .uidConflict:
             self.init(409, wording.message(for: error))
         case .preconditionFailed, .changedSinceRead:
             self.init(412, wording.message(for: error))

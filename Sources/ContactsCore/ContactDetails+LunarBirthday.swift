@@ -52,7 +52,7 @@ extension ContactDetails {
                 let property = VCardProperty(name: Self.lunarBirthdayProperty,
                                              parameters: [VCardParameter(name: "CALSCALE", value: Self.lunarCalendarScale)],
                                              value: Self.altBirthdayValue(newValue))
-                let line = VCardWriter(version: .v4_0).contentLine(for: property)
+                let line = Self.line(of: property)
                 if let index { extraProperties[index] = line } else { extraProperties.append(line) }
             } else if let index {
                 extraProperties.remove(at: index)
@@ -64,27 +64,14 @@ extension ContactDetails {
     private var lunarBirthdayIndex: Int? {
         extraProperties.firstIndex { line in
             // A cheap look at the name first: most cards have no alternative birthday.
-            Self.namesAlternativeBirthday(line) && Self.lunarProperty(line) != nil
+            Self.line(line, names: Self.lunarBirthdayProperty) && Self.lunarProperty(line) != nil
         }
-    }
-
-    /// Whether the line's property name (before its first `;` or `:`, after any group) is
-    /// X-ALTBDAY in any case, read from the bytes without building a property.
-    private static func namesAlternativeBirthday(_ line: String) -> Bool {
-        let name = line.utf8.prefix { $0 != UInt8(ascii: ":") && $0 != UInt8(ascii: ";") }
-        let wanted = lunarBirthdayProperty.utf8
-        guard name.count >= wanted.count else { return false }
-        let tail = name.dropFirst(name.count - wanted.count)
-        guard name.count == wanted.count || name[name.index(tail.startIndex, offsetBy: -1)] == UInt8(ascii: ".") else { return false }
-        return tail.elementsEqual(wanted) { $0 | 0x20 == $1 | 0x20 }
     }
 
     /// The line as a property when it is an X-ALTBDAY whose CALSCALE is `chinese`.
     private static func lunarProperty(_ line: String) -> VCardProperty? {
-        guard let property = (try? VCard(parsing: "BEGIN:VCARD\r\nVERSION:4.0\r\n" + line + "\r\nEND:VCARD\r\n"))?
-            .properties.first(where: { $0.name != "VERSION" }),
-            property.name == lunarBirthdayProperty,
-            property.parameter(named: "CALSCALE")?.value?.lowercased() == lunarCalendarScale else { return nil }
+        guard let property = Self.property(ofLine: line), property.name == lunarBirthdayProperty,
+              property.parameter(named: "CALSCALE")?.value?.lowercased() == lunarCalendarScale else { return nil }
         return property
     }
 

@@ -1,10 +1,11 @@
 import ContactsCore
 import SQLEngine
 
-/// A contact's column values and photo, computed before the write transaction.
+/// A contact's column values, photo and groups, computed before the write transaction.
 struct PreparedRow: Sendable {
     let values: [any SQLBindable]
     let photo: Photo?
+    let groups: CardGroups
 }
 
 /// Inserts new contacts inside one write transaction, handing out ids reserved up front, and
@@ -17,8 +18,10 @@ struct ContactInsertion {
     private let lastID: Int64
     /// Change numbers reserved per address book for the inserts still to come: the next and the last.
     private var changeNumbers: [Int64: (next: Int64, last: Int64)] = [:]
-    /// How many contacts went into each address book.
+    /// How many contacts (group cards not counted) went into each address book.
     private var inserted: [Int64: Int] = [:]
+    /// Books known to have no member in any group: writing a plain card there leaves groups be.
+    private var booksWithoutMembers: Set<Int64> = []
 
     /// Runs `body` with an insertion of at most `count` contacts, then adds those it inserted to
     /// their books' counts of live contacts: one statement per book, not one per contact.
@@ -60,8 +63,23 @@ struct ContactInsertion {
         try ContactStore.recordCreation(of: id, uid: uid, href: href, in: scope, number: revision, at: now, db: db)
         try statement.send([id, scope.bookID, uid, href, revision, now, now] + row.values)
         try ContactStore.savePhoto(row.photo, of: id, in: scope, db: db)
-        inserted[scope.bookID, default: 0] += 1
+        if !row.groups.isGroup { inserted[scope.bookID, default: 0] += 1 }
+        try syncGroups(of: id, uid: uid, row.groups, in: scope, now: now)
         return id
+    }
+
+    /// Keeps the book's groups in step with the new card, unless it is a plain card in a book
+    /// without group members (the common case of an import, checked once per book).
+    private mutating func syncGroups(of id: Int64, uid: String, _ groups: CardGroups, in scope: AddressBookScope, now: Int64) throws {
+        if groups.touchesNoGroup {
+            if booksWithoutMembers.contains(scope.bookID) { return }
+            if try GroupSync.bookHasNoMembers(scope, db: db) {
+                booksWithoutMembers.insert(scope.bookID)
+                return
+            }
+        }
+        booksWithoutMembers.remove(scope.bookID)
+        try GroupSync.created(id, uid: uid, groups: groups, in: scope, now: now, db: db)
     }
 
     /// The number of the next change in the book, from those reserved for the rest of the ids.

@@ -53,7 +53,7 @@ enum ContactRow {
             details.emails.joined(separator: itemSeparator), details.sex.rawValue, details.age,
             details.birthday?.description, details.address, details.note,
             details.extraProperties.joined(separator: "\n"), details.photo != nil, keys.section, keys.sortKey,
-            keys.searchText, birthdayKey(details.birthday), lunarBirthdayKey(details.lunarBirthday),
+            keys.searchText, birthdayKey(details.birthday), lunarBirthdayKey(details.lunarBirthday), details.isGroup,
         ]
     }
 
@@ -118,7 +118,7 @@ enum ContactRow {
     /// The columns `detailValues` fills.
     static let detailColumns = [
         "name", "phones", "emails", "sex", "age", "birthday", "address", "note", "extra_properties",
-        "has_photo", "section", "sort_key", "search_text", "birthday_key", "lunar_birthday_key",
+        "has_photo", "section", "sort_key", "search_text", "birthday_key", "lunar_birthday_key", "is_group",
     ]
 
     /// Splits on a one-byte separator, comparing bytes rather than Characters (much faster).

@@ -121,6 +121,9 @@ extension ContactStore {
                 guard other.inTrash else { throw StoreError.uidConflict(href: other.href) }
                 try Self.purgeFromTrash(other.id, in: scope, db: db)
             }
+            // The write's own change is the book's next; a later one in this transaction is the
+            // store's (`GroupSync`), and then the card stored is no longer the one sent.
+            let ownRevision = try Self.latestChange(in: scope, db: db) + 1
             let id: Int64
             if let current {
                 guard current.uid == uid else { throw StoreError.uidConflict(href: href) }
@@ -132,9 +135,9 @@ extension ContactStore {
             if let sent {
                 try db.send("""
                     INSERT INTO sent_cards (book_id, contact_id, revision, version, text)
-                    SELECT book_id, id, revision, ?, ? FROM contacts WHERE id = ? AND book_id = ?
+                    SELECT book_id, id, revision, ?, ? FROM contacts WHERE id = ? AND book_id = ? AND revision = ?
                     ON CONFLICT (book_id, contact_id) DO UPDATE SET revision = excluded.revision, version = excluded.version, text = excluded.text
-                    """, sent.version.rawValue, sent.text, id, scope.bookID)
+                    """, sent.version.rawValue, sent.text, id, scope.bookID, ownRevision)
             }
             guard let card = try Self.storedCards([href], in: scope, db: db).first else { preconditionFailure("the card just written is gone") }
             return (card, current == nil)

@@ -20,7 +20,10 @@ extension ContactStore {
     /// UID and resource name the row has now, and makes the change's number the contact's
     /// revision (its ETag).
     static func recordChange(_ kind: ChangeKind, of id: Int64, in scope: AddressBookScope, at now: Int64, db: any SQLConnection) throws {
-        let number = try reserveChangeNumbers(1, in: scope, movingLiveContactsBy: kind.liveContactsChange, db: db).lowerBound
+        // A group's card is not a contact: it moves no count.
+        let isGroup = try kind.liveContactsChange != 0 && db.statement("SELECT is_group FROM contacts WHERE id = ? AND book_id = ?")
+            .firstRow([id, scope.bookID], { $0.int(0) != 0 }) == true
+        let number = try reserveChangeNumbers(1, in: scope, movingLiveContactsBy: isGroup ? 0 : kind.liveContactsChange, db: db).lowerBound
         try db.send("""
             INSERT INTO changes (book_id, number, contact_id, uid, href, kind, changed_at)
             SELECT book_id, ?, id, uid, href, ?, ? FROM contacts WHERE id = ? AND book_id = ?

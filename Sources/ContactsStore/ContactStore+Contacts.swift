@@ -29,40 +29,59 @@ extension ContactStore {
         try queue.read { db in
             try db.statement("""
                 SELECT \(ContactRow.columns) FROM contacts c
-                WHERE c.book_id = ? AND c.deleted_at IS NULL ORDER BY c.sort_key, c.name, c.uid
+                WHERE c.book_id = ? AND c.deleted_at IS NULL AND c.is_group = 0 ORDER BY c.sort_key, c.name, c.uid
                 """).rows([scope.bookID], ContactRow.contact)
         }
     }
 
     /// One page of the address book in display order: the `limit` contacts after contact `after`
-    /// (from the start when nil), or from the first contact filed under `section`.
-    public func contacts(in scope: AddressBookScope, after: Int64? = nil, fromSection section: String? = nil,
+    /// (from the start when nil), or from the first contact filed under `section`; only the
+    /// members of group `group` when given.
+    public func contacts(in scope: AddressBookScope, group: Int64? = nil, after: Int64? = nil, fromSection section: String? = nil,
                          limit: Int) throws -> [Contact] {
-        try queue.read { db in try Self.contacts(in: scope, after: after, fromSection: section, limit: limit, db: db) }
+        try queue.read { db in try Self.contacts(in: scope, group: group, after: after, fromSection: section, limit: limit, db: db) }
     }
 
     /// A page as `contacts(in:after:fromSection:limit:)` reads it, with the count of the book's
     /// contacts, from one snapshot. Neither grows with the book: the page is a walk of `limit`
     /// rows along the display-order key, the count a number the book keeps.
-    public func page(in scope: AddressBookScope, after: Int64? = nil, fromSection section: String? = nil,
+    /// With `group`, the group's members and their count: a walk of the group's members, which
+    /// a group's size bounds, not the book's.
+    public func page(in scope: AddressBookScope, group: Int64? = nil, after: Int64? = nil, fromSection section: String? = nil,
                      limit: Int) throws -> (contacts: [Contact], total: Int) {
         try queue.read { db in
-            (try Self.contacts(in: scope, after: after, fromSection: section, limit: limit, db: db), try Self.count(in: scope, db: db))
+            let contacts = try Self.contacts(in: scope, group: group, after: after, fromSection: section, limit: limit, db: db)
+            let total = try group.map { try Self.memberCount(of: $0, in: scope, db: db) } ?? Self.count(in: scope, db: db)
+            return (contacts, total)
         }
     }
 
-    private static func contacts(in scope: AddressBookScope, after: Int64?, fromSection section: String?,
+    private static func contacts(in scope: AddressBookScope, group: Int64?, after: Int64?, fromSection section: String?,
                                  limit: Int, db: any SQLConnection) throws -> [Contact] {
-        let select = "SELECT \(ContactRow.columns) FROM contacts c WHERE c.book_id = ? AND c.deleted_at IS NULL"
+        // A group's members are read from its list of members first (CROSS JOIN keeps that order
+        // of the loops in SQLite; PostgreSQL plans it by its statistics).
+        let select = group == nil
+            ? "SELECT \(ContactRow.columns) FROM contacts c WHERE c.book_id = ? AND c.deleted_at IS NULL AND c.is_group = 0"
+            : """
+              SELECT \(ContactRow.columns) FROM group_members m CROSS JOIN contacts c
+              WHERE m.book_id = ? AND m.group_id = ? AND c.book_id = m.book_id AND c.id = m.contact_id AND c.deleted_at IS NULL
+              """
+        let filter: [any SQLBindable] = group.map { [scope.bookID, $0] } ?? [scope.bookID]
         let order = "ORDER BY c.sort_key, c.name, c.uid LIMIT ?"
         if let after {
             return try db.statement("""
                 \(select) AND (c.sort_key, c.name, c.uid) > (SELECT sort_key, name, uid FROM contacts WHERE id = ? AND book_id = ?)
                 \(order)
-                """).rows([scope.bookID, after, scope.bookID, limit], ContactRow.contact)
+                """).rows(filter + [after, scope.bookID, limit], ContactRow.contact)
         }
         let start = section.map { $0 == NameCollation.otherSection ? "{" : $0.lowercased() } ?? ""
-        return try db.statement("\(select) AND c.sort_key >= ? \(order)").rows([scope.bookID, start, limit], ContactRow.contact)
+        return try db.statement("\(select) AND c.sort_key >= ? \(order)").rows(filter + [start, limit], ContactRow.contact)
+    }
+
+    /// How many live contacts are in the group.
+    static func memberCount(of group: Int64, in scope: AddressBookScope, db: any SQLConnection) throws -> Int {
+        try db.statement("SELECT count(*) FROM group_members WHERE book_id = ? AND group_id = ? AND contact_id IS NOT NULL")
+            .firstRow([scope.bookID, group]) { $0.int(0) } ?? 0
     }
 
     /// How many contacts the address book holds (the trash not counted).
@@ -80,7 +99,7 @@ extension ContactStore {
     public func contact(id: Int64, in scope: AddressBookScope) throws -> Contact {
         try queue.read { db in
             guard var contact = try db.statement("""
-                SELECT \(ContactRow.columns) FROM contacts c WHERE c.id = ? AND c.book_id = ? AND c.deleted_at IS NULL
+                SELECT \(ContactRow.columns) FROM contacts c WHERE c.id = ? AND c.book_id = ? AND c.deleted_at IS NULL AND c.is_group = 0
                 """).firstRow([id, scope.bookID], ContactRow.contact) else { throw StoreError.contactNotFound(id) }
             contact.details.photo = try Self.photo(of: id, in: scope, db: db)
             return contact
@@ -94,7 +113,7 @@ extension ContactStore {
         return try queue.read { db in
             try db.statement("""
                 SELECT \(ContactRow.columns) FROM contacts c
-                WHERE c.book_id = ? AND c.deleted_at IS NULL AND c.id IN (\(Array(repeating: "?", count: ids.count).joined(separator: ", ")))
+                WHERE c.book_id = ? AND c.deleted_at IS NULL AND c.is_group = 0 AND c.id IN (\(Array(repeating: "?", count: ids.count).joined(separator: ", ")))
                 """).rows([scope.bookID] + ids, ContactRow.contact)
         }
     }
@@ -102,7 +121,7 @@ extension ContactStore {
     /// A contact's photo, or nil when it has none.
     public func photo(ofContact id: Int64, in scope: AddressBookScope) throws -> Photo? {
         try queue.read { db in
-            guard try db.statement("SELECT 1 FROM contacts WHERE id = ? AND book_id = ? AND deleted_at IS NULL")
+            guard try db.statement("SELECT 1 FROM contacts WHERE id = ? AND book_id = ? AND deleted_at IS NULL AND is_group = 0")
                 .firstRow([id, scope.bookID], { _ in true }) != nil else { throw StoreError.contactNotFound(id) }
             return try Self.photo(of: id, in: scope, db: db)
         }
@@ -162,7 +181,7 @@ extension ContactStore {
     static func prepare(_ details: ContactDetails, requirePhone: Bool, today: Date) throws(StoreError) -> PreparedRow {
         do {
             let valid = try details.validated(now: today, requirePhone: requirePhone)
-            return PreparedRow(values: ContactRow.detailValues(valid), photo: valid.photo)
+            return PreparedRow(values: ContactRow.detailValues(valid), photo: valid.photo, groups: CardGroups(valid))
         } catch {
             throw .invalid(error)
         }
@@ -179,6 +198,7 @@ extension ContactStore {
         try db.send("DELETE FROM sent_cards WHERE book_id = ? AND contact_id = ?", scope.bookID, id)
         try savePhoto(row.photo, of: id, in: scope, db: db)
         try recordChange(.update, of: id, in: scope, at: now, db: db)
+        try GroupSync.updated(id, groups: row.groups, in: scope, now: now, db: db)
         return true
     }
 

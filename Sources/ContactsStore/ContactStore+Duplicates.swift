@@ -15,7 +15,7 @@ extension ContactStore {
     public func duplicates(in scope: AddressBookScope, region: PhoneRegion) throws -> [DuplicateSuggestion] {
         let (candidates, dismissed) = try queue.read { db in
             let candidates = try db.statement("""
-                SELECT id, name, phones, emails, sort_key FROM contacts WHERE book_id = ? AND deleted_at IS NULL ORDER BY sort_key, id
+                SELECT id, name, phones, emails, sort_key FROM contacts WHERE book_id = ? AND deleted_at IS NULL AND is_group = 0 ORDER BY sort_key, id
                 """).rows([scope.bookID]) { row in
                 DuplicateCandidate(id: row.int64(0), name: row.text(1), phones: ContactRow.phones(row.text(2)).map(\.number),
                                    emails: ContactRow.emails(row.text(3)), sortKey: row.text(4))

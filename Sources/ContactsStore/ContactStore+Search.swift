@@ -8,20 +8,22 @@ extension ContactStore {
         try searchPage(text, in: scope, after: after, limit: limit, counting: false).contacts
     }
 
-    /// One page of a search (as `search`) and the number of all matches, from one scan.
-    public func searchPage(_ text: String, in scope: AddressBookScope, after: Int64? = nil,
+    /// One page of a search (as `search`) and the number of all matches, from one scan; only
+    /// among the members of group `group` when given.
+    public func searchPage(_ text: String, in scope: AddressBookScope, group: Int64? = nil, after: Int64? = nil,
                            limit: Int) throws -> (contacts: [Contact], total: Int) {
-        try searchPage(text, in: scope, after: after, limit: limit, counting: true)
+        try searchPage(text, in: scope, group: group, after: after, limit: limit, counting: true)
     }
 
-    private func searchPage(_ text: String, in scope: AddressBookScope, after: Int64?, limit: Int?,
+    private func searchPage(_ text: String, in scope: AddressBookScope, group: Int64? = nil, after: Int64?, limit: Int?,
                             counting: Bool) throws -> (contacts: [Contact], total: Int) {
         guard let query = SearchQuery(text) else {
-            let contacts = try contacts(in: scope)
+            let contacts = try group.map { try self.contacts(in: scope, group: $0, limit: .max) } ?? contacts(in: scope)
             return (contacts, contacts.count)
         }
         return try queue.read { db in
-            let (ids, total) = try searchIndex.matches(query, in: scope, after: after, limit: limit ?? .max,
+            let members = try group.map { try memberIDs(of: $0, in: scope, db: db) }
+            let (ids, total) = try searchIndex.matches(query, in: scope, among: members, after: after, limit: limit ?? .max,
                                                        counting: counting, db: db)
             guard !ids.isEmpty else { return ([], total) }
             let list = "[" + ids.map(String.init).joined(separator: ",") + "]"

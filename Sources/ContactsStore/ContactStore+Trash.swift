@@ -15,7 +15,7 @@ extension ContactStore {
         return try queue.read { db in
             try db.statement("""
                 SELECT \(ContactRow.columns), c.deleted_at FROM contacts c
-                WHERE c.book_id = ? AND c.deleted_at IS NOT NULL AND c.deleted_at >= ?
+                WHERE c.book_id = ? AND c.deleted_at IS NOT NULL AND c.deleted_at >= ? AND c.is_group = 0
                 ORDER BY c.deleted_at DESC, c.id DESC
                 """).rows([scope.bookID, cutoff]) { row in
                 TrashedContact(contact: ContactRow.contact(from: row), deletedAt: Self.date(row.int64(Int32(ContactRow.columnCount))))
@@ -42,6 +42,7 @@ extension ContactStore {
             """, now, id, scope.bookID, cutoff)
         guard db.changes == 1 else { return false }
         try recordChange(.create, of: id, in: scope, at: now, db: db)
+        try GroupSync.restored(id, in: scope, now: now, db: db)
         return true
     }
 
@@ -51,6 +52,7 @@ extension ContactStore {
         try db.run("UPDATE contacts SET deleted_at = ? WHERE id = ? AND book_id = ? AND deleted_at IS NULL", now, id, scope.bookID)
         guard db.changes == 1 else { return false }
         try recordChange(.delete, of: id, in: scope, at: now, db: db)
+        try GroupSync.removed(id, in: scope, now: now, db: db)
         try db.run("DELETE FROM contacts WHERE book_id = ? AND deleted_at < ?", scope.bookID, cutoff)
         return true
     }

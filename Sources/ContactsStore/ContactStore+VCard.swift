@@ -72,12 +72,14 @@ extension ContactStore {
 
     /// Writes every contact of the address book as a vCard, in display order, handing `output`
     /// the bytes a batch of contacts at a time so that a book of any size is never held whole.
+    /// - Parameter groupCards: also write each group's own card (Apple's form: its members by
+    ///   UID), after the contacts; the contacts' CATEGORIES name their groups either way.
     /// - Returns: how many cards were written.
     @discardableResult
-    public func exportVCards(in scope: AddressBookScope, version: VCardWriter.Version,
+    public func exportVCards(in scope: AddressBookScope, version: VCardWriter.Version, groupCards: Bool = false,
                              to output: ([UInt8]) throws -> Void) throws -> Int {
         let writer = VCardWriter(version: version)
-        return try forEachExportPage(in: scope) { page in
+        return try forEachExportPage(in: scope, groupCards: groupCards) { page in
             let chunks = try page.parallelMap { contact in
                 var bytes: [UInt8] = []
                 writer.write(contact.vCard(version: version), into: &bytes)
@@ -112,11 +114,20 @@ extension ContactStore {
 
     /// Hands `body` every contact of the address book in display order, photos included,
     /// `exportBatchSize` at a time. - Returns: how many contacts there were.
-    private func forEachExportPage(in scope: AddressBookScope, _ body: ([Contact]) throws -> Void) throws -> Int {
+    /// With `groupCards`, the group cards follow, the same way.
+    private func forEachExportPage(in scope: AddressBookScope, groupCards: Bool = false, _ body: ([Contact]) throws -> Void) throws -> Int {
+        var count = 0
+        for groups in groupCards ? [false, true] : [false] {
+            count += try forEachExportPage(in: scope, groups: groups, body)
+        }
+        return count
+    }
+
+    private func forEachExportPage(in scope: AddressBookScope, groups: Bool, _ body: ([Contact]) throws -> Void) throws -> Int {
         var after: (sortKey: String, name: String, uid: String)?
         var count = 0
         while true {
-            let page = try exportPage(in: scope, after: after)
+            let page = try exportPage(in: scope, groups: groups, after: after)
             guard let last = page.last else { return count }
             after = (last.sortKey, last.contact.details.name, last.contact.uid)
             try body(page.map(\.contact))
@@ -125,16 +136,16 @@ extension ContactStore {
     }
 
     /// The contacts after `after` in display order, photos included, with their sort keys.
-    private func exportPage(in scope: AddressBookScope, after: (sortKey: String, name: String, uid: String)?) throws
+    private func exportPage(in scope: AddressBookScope, groups: Bool, after: (sortKey: String, name: String, uid: String)?) throws
         -> [(contact: Contact, sortKey: String)] {
         try queue.read { db in
             let columns = ContactRow.columnCount
             let statement = try db.statement("""
                 SELECT \(ContactRow.columns), c.sort_key, p.data FROM contacts c LEFT JOIN photos p ON p.book_id = c.book_id AND p.contact_id = c.id
-                WHERE c.book_id = ? AND c.deleted_at IS NULL AND (c.sort_key, c.name, c.uid) > (?, ?, ?)
+                WHERE c.book_id = ? AND c.deleted_at IS NULL AND c.is_group = ? AND (c.sort_key, c.name, c.uid) > (?, ?, ?)
                 ORDER BY c.sort_key, c.name, c.uid LIMIT ?
                 """)
-            return try statement.rows([scope.bookID, after?.sortKey ?? "", after?.name ?? "", after?.uid ?? "", Self.exportBatchSize]) { row in
+            return try statement.rows([scope.bookID, groups, after?.sortKey ?? "", after?.name ?? "", after?.uid ?? "", Self.exportBatchSize]) { row in
                 var contact = ContactRow.contact(from: row)
                 if !row.isNull(Int32(columns + 1)) { contact.details.photo = try? Photo(data: row.blob(Int32(columns + 1))) }
                 return (contact, row.text(Int32(columns)))

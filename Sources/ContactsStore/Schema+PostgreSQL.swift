@@ -139,5 +139,13 @@ extension Schema {
             try db.execute(Schema.birthdayTables)
         },
         Migration(Schema.duplicatesMigrationName) { db in try db.execute(Schema.duplicateTables) },
+        Migration(Schema.groupsMigrationName) { db in
+            try db.execute("""
+                ALTER TABLE contacts ADD COLUMN IF NOT EXISTS is_group BIGINT NOT NULL DEFAULT 0;
+                ALTER TABLE contacts ADD COLUMN IF NOT EXISTS group_name TEXT COLLATE "C";
+                """)
+            try db.execute(Schema.groupTables)
+            try GroupSync.indexExistingCards(db)
+        },
     ])
 }

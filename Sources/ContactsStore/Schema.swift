@@ -37,6 +37,25 @@ enum Schema {
         );
         """
 
+    static let groupsMigrationName = "Groups: group cards marked among the contacts, and each group's members by UID"
+
+    /// Each group's members, by `ContactDetails.memberKey` of the UIDs its card lists, with the
+    /// live contact of that UID when the book has one (a group card may name a member before
+    /// its card arrives). Kept in step with the group cards and the contacts' CATEGORIES by
+    /// `GroupSync`. The same on both engines.
+    static let groupTables = """
+        CREATE TABLE IF NOT EXISTS group_members (
+            book_id BIGINT NOT NULL,
+            group_id BIGINT NOT NULL,
+            member_key TEXT NOT NULL,
+            contact_id BIGINT,
+            PRIMARY KEY (book_id, group_id, member_key),
+            FOREIGN KEY (book_id, group_id) REFERENCES contacts(book_id, id) ON DELETE CASCADE
+        );
+        CREATE INDEX IF NOT EXISTS group_members_by_key ON group_members(book_id, member_key);
+        CREATE INDEX IF NOT EXISTS group_members_by_contact ON group_members(book_id, contact_id);
+        """
+
     static let duplicatesMigrationName = "Duplicates: pairs a person said are different people, and each merge until it is undone"
 
     /// Contacts a person said are not one person (the smaller id first), and per contact that
@@ -299,5 +318,14 @@ enum Schema {
             try db.execute(Schema.birthdayTables)
         },
         Migration(Schema.duplicatesMigrationName) { db in try db.execute(Schema.duplicateTables) },
+        Migration(Schema.groupsMigrationName) { db in
+            // is_group: the row is a group's card, not a contact. group_name: the name its
+            // members' CATEGORIES carry, which a rename of the card changes in each of them.
+            let columns = Set(try db.statement("SELECT name FROM pragma_table_info('contacts')").rows { $0.text(0) })
+            if !columns.contains("is_group") { try db.execute("ALTER TABLE contacts ADD COLUMN is_group INTEGER NOT NULL DEFAULT 0") }
+            if !columns.contains("group_name") { try db.execute("ALTER TABLE contacts ADD COLUMN group_name TEXT") }
+            try db.execute(Schema.groupTables)
+            try GroupSync.indexExistingCards(db)
+        },
     ])
 }

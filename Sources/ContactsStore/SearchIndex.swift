@@ -31,7 +31,7 @@ final class SearchIndex: Sendable {
 
         /// Up to `limit` matching ids following contact `after` (from the start when nil), and
         /// how many match in all when `counting` (else the scan stops at the limit).
-        func matches(_ query: SearchQuery, after: Int64?, limit: Int, counting: Bool) -> (ids: [Int64], total: Int) {
+        func matches(_ query: SearchQuery, among members: Set<Int64>?, after: Int64?, limit: Int, counting: Bool) -> (ids: [Int64], total: Int) {
             var start = 0
             if let after {
                 guard let order = orders[after] else { return ([], 0) }
@@ -41,7 +41,7 @@ final class SearchIndex: Sendable {
             var total = 0
             presences.withUnsafeBufferPointer { presences in
                 for index in (counting ? 0 : start)..<presences.count where query.mayMatch(presence: presences[index]) {
-                    guard entries[index].key.matches(query) else { continue }
+                    guard entries[index].key.matches(query), members?.contains(entries[index].id) ?? true else { continue }
                     total += 1
                     if index >= start && found.count < limit {
                         found.append(entries[index].id)
@@ -87,16 +87,17 @@ final class SearchIndex: Sendable {
     }
 
     /// The ids of the address book's contacts that match `query`, in display order: at most
-    /// `limit`, following contact `after` when given; and the number of all matches when `counting`.
+    /// `limit`, following contact `after` when given, only those among `members` when given; and
+    /// the number of all matches when `counting`.
     /// Must be called with the connection held, so the log and the rows agree.
-    func matches(_ query: SearchQuery, in scope: AddressBookScope, after: Int64?, limit: Int, counting: Bool,
+    func matches(_ query: SearchQuery, in scope: AddressBookScope, among members: Set<Int64>? = nil, after: Int64?, limit: Int, counting: Bool,
                  db: any SQLConnection) throws -> (ids: [Int64], total: Int) {
         let latest = try ContactStore.latestChange(in: scope, db: db)
         return try books.withLock { books in
             if books[scope.bookID]?.latestChange != latest {
                 try refresh(&books[scope.bookID, default: Book()], scope: scope, latest: latest, db: db)
             }
-            return books[scope.bookID]!.matches(query, after: after, limit: limit, counting: counting)
+            return books[scope.bookID]!.matches(query, among: members, after: after, limit: limit, counting: counting)
         }
     }
 
@@ -106,7 +107,7 @@ final class SearchIndex: Sendable {
     }
 
     private func refresh(_ book: inout Book, scope: AddressBookScope, latest: Int64, db: any SQLConnection) throws {
-        let load = "SELECT id, search_text, sort_key, name, uid FROM contacts WHERE book_id = ? AND deleted_at IS NULL"
+        let load = "SELECT id, search_text, sort_key, name, uid FROM contacts WHERE book_id = ? AND deleted_at IS NULL AND is_group = 0"
         if book.latestChange == 0 {
             try db.statement(load + " ORDER BY sort_key, name, uid").forEachRow([scope.bookID]) { book.append(Entry($0)) }
         } else {

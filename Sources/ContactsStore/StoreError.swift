@@ -27,6 +27,10 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case addressBookNameTaken(String)
     /// The address book of a scope was deleted since the scope was handed out.
     case addressBookNotFound
+    /// A group name that is empty, too long or holds control characters.
+    case invalidGroupName(String)
+    case groupNameTaken(String)
+    case groupNotFound
     case cannotDeleteDefaultAddressBook
     /// No live card has this resource name in the address book.
     case cardNotFound(href: String)

@@ -18,6 +18,7 @@ extension SQLRow {
     public func int(_ column: Int32) -> Int { Int(int64(column)) }
     public func optionalInt(_ column: Int32) -> Int? { isNull(column) ? nil : int(column) }
     public func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
+    public func optionalInt64(_ column: Int32) -> Int64? { isNull(column) ? nil : int64(column) }
 }
 
 /// A prepared statement, reused through its connection's cache.

@@ -30,13 +30,13 @@ struct WebErrorAnswers: Sendable {
     /// (the data directory, backups, the database itself), which are answered 500.
     static func status(for error: StoreError) -> Int? {
         switch error {
-        case .contactNotFound, .notInTrash, .cardNotFound, .addressBookNotFound, .userNotFound, .appPasswordNotFound,
+        case .contactNotFound, .notInTrash, .cardNotFound, .addressBookNotFound, .groupNotFound, .userNotFound, .appPasswordNotFound,
              .nothingToUndo: 404
         case .busy: 503
         case .invalid: 422
-        case .invalidUsername, .invalidPassword, .invalidAddressBookName, .invalidHref, .invalidUID, .invalidDeviceName,
+        case .invalidUsername, .invalidPassword, .invalidAddressBookName, .invalidGroupName, .invalidHref, .invalidUID, .invalidDeviceName,
              .mergeNeedsTwoContacts, .notAmongMerged: 400
-        case .usernameTaken, .addressBookNameTaken, .appPasswordExists, .uidConflict, .cannotDeleteDefaultAddressBook,
+        case .usernameTaken, .addressBookNameTaken, .groupNameTaken, .appPasswordExists, .uidConflict, .cannotDeleteDefaultAddressBook,
              .changedSinceRead: 409
         case .preconditionFailed: 412
         case .cannotCreateDataDirectory, .dataDirectoryIsAFile, .backupExists, .cannotWriteBackup, .backupDamaged, .notABackup, .needsSQLite,

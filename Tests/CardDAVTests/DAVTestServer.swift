@@ -84,6 +84,18 @@ struct DAVClient {
         elementTexts("d:sync-token", in: try propfind(book, depth: 0, "<d:sync-token/>").body).first
     }
 
+    /// The hrefs a sync-collection of the book from `token` reports, each "written" or "removed".
+    func syncChanges(_ book: String, since token: String) throws -> [String: String] {
+        let reply = try syncCollection(book, since: token)
+        guard reply.status == 207 else { return ["status": String(reply.status)] }
+        var found: [String: String] = [:]
+        for response in elementTexts("d:response", in: reply.body) {
+            guard let href = elementTexts("d:href", in: response).first else { continue }
+            found[href] = response.contains("404") ? "removed" : "written"
+        }
+        return found
+    }
+
     /// A sync-collection REPORT (RFC 6578) of the book from `token`, asking for ETags.
     func syncCollection(_ book: String, since token: String) throws -> Reply {
         try report(book, """
