@@ -41,7 +41,7 @@ extension DAVError {
     /// logged and answered 500.
     init?(_ error: StoreError) {
         switch error {
-        case .contactNotFound, .notInTrash, .cardNotFound, .addressBookNotFound, .groupNotFound, .userNotFound, .appPasswordNotFound, .nothingToUndo:
+        case .contactNotFound, .notInTrash, .cardNotFound, .addressBookNotFound, .groupNotFound, .noGroupNamed, .userNotFound, .appPasswordNotFound, .nothingToUndo:
             self.init(404, wording.notFound)
         case .busy:
             self.init(503, wording.busy)

@@ -8,19 +8,24 @@ enum ContactCommands {
 
     static let all: [Command] = [
         Command(words: ["add"], summary: "Add a contact and print its id.",
-                usage: "add --user U --name N --phone P " + ContactOptions.usage,
-                options: [user] + ContactOptions.specs, notes: ContactOptions.notes) { context in
+                usage: "add --user U --name N --phone P " + ContactOptions.usage + " [--group G ...]",
+                options: [user, .value("--group", repeatable: true)] + ContactOptions.specs,
+                notes: ContactOptions.notes + "\n--group puts the contact in that group, made when the book has none of that name.") { context in
             _ = try context.arguments.positionals()
+            let groups = try GroupCommands.names(context, "--group")
             let (store, scope) = try context.openAddressBook()
             var details = ContactDetails(name: "")
             try ContactOptions.apply(context.arguments, to: &details)
+            details.changeCategories(adding: groups, removing: [])
             context.console.print(String(try store.addContact(details, to: scope).id))
         },
         Command(words: ["list"], summary: "List the contacts A–Z under their section letters.",
-                usage: "list --user U [--json]", options: [user, json]) { context in
+                usage: "list --user U [--group G] [--json]", options: [user, json, .value("--group")]) { context in
             _ = try context.arguments.positionals()
             let (store, scope) = try context.openAddressBook()
-            try printList(try store.contacts(in: scope), context)
+            guard let name = context.arguments.value("--group") else { return try printList(try store.contacts(in: scope), context) }
+            let group = try store.existingGroup(named: name, in: scope)
+            try printList(try store.contacts(in: scope, group: group.id, limit: .max), context)
         },
         Command(words: ["search"], summary: "Find contacts by name, pinyin, initials, phone digits or email.",
                 usage: "search --user U QUERY [--json]", options: [user, json]) { context in
@@ -37,10 +42,13 @@ enum ContactCommands {
                 ? try ContactOutput.json([.init(contact)]) : ContactOutput.detail(contact))
         },
         Command(words: ["edit"], summary: "Change the given fields of a contact (--phone and --email replace the lists).",
-                usage: "edit --user U ID [--name N] " + ContactOptions.usage + " [--no-photo] [--no-lunar-birthday]",
-                options: [user, .flag("--no-photo"), .flag("--no-lunar-birthday")] + ContactOptions.specs,
+                usage: "edit --user U ID [--name N] " + ContactOptions.usage
+                    + " [--no-photo] [--no-lunar-birthday] [--add-group G ...] [--remove-group G ...]",
+                options: [user, .flag("--no-photo"), .flag("--no-lunar-birthday"), .value("--add-group", repeatable: true),
+                          .value("--remove-group", repeatable: true)] + ContactOptions.specs,
                 notes: ContactOptions.notes) { context in
             let id = try context.contactID()
+            let (joining, leaving) = (try GroupCommands.names(context, "--add-group"), try GroupCommands.names(context, "--remove-group"))
             if context.arguments.has("--lunar-birthday") && context.arguments.has("--no-lunar-birthday") {
                 throw UsageError { $0.notBoth("--lunar-birthday", "--no-lunar-birthday") }
             }
@@ -49,6 +57,7 @@ enum ContactCommands {
                 try ContactOptions.apply(context.arguments, to: &details)
                 if context.arguments.has("--no-photo") { details.photo = nil }
                 if context.arguments.has("--no-lunar-birthday") { details.lunarBirthday = nil }
+                details.changeCategories(adding: joining, removing: leaving)
             }
             context.console.print(context.catalogue.contactUpdated(id))
         },

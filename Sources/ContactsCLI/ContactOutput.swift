@@ -21,6 +21,8 @@ enum ContactOutput {
         let address: String
         let note: String
         let hasPhoto: Bool
+        /// The groups the contact is in (its CATEGORIES).
+        let groups: [String]
         let createdAt: Date
         let updatedAt: Date
         let deletedAt: Date?
@@ -41,6 +43,7 @@ enum ContactOutput {
             address = details.address
             note = details.note
             hasPhoto = contact.hasPhoto
+            groups = details.categories
             createdAt = contact.createdAt
             updatedAt = contact.updatedAt
             self.deletedAt = deletedAt
@@ -97,6 +100,8 @@ enum ContactOutput {
         if !details.address.isEmpty { lines.append("Address: \(details.address)") }
         lines += details.emails.map { "Email: \($0)" }
         if !details.note.isEmpty { lines.append("Note: \(details.note)") }
+        let groups = details.categories
+        if !groups.isEmpty { lines.append("Groups: " + groups.joined(separator: ", ")) }
         if let photo = details.photo { lines.append("Photo: \(photo.format.mimeType), \(photo.data.count) bytes") }
         return lines.joined(separator: "\n")
     }

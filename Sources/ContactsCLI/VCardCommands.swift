@@ -12,8 +12,11 @@ enum VCardCommands {
                 usage: "import --user U [--on-conflict update|skip|copy] FILE|- [FILE …]",
                 options: [user, .value("--on-conflict")], run: importCards),
         Command(words: ["export"], summary: "Write every contact, or the one with this ID, as vCard or Google/Outlook CSV.",
-                usage: "export --user U [--format vcard|google-csv|outlook-csv] [--version 3.0|4.0] [--output FILE] [ID]",
-                options: [user, .value("--format"), .value("--version"), .value("--output")], run: exportCards),
+                usage: "export --user U [--format vcard|google-csv|outlook-csv] [--version 3.0|4.0] [--apple-groups] [--output FILE] [ID]",
+                options: [user, .value("--format"), .value("--version"), .value("--output"), .flag("--apple-groups")],
+                notes: """
+                    Each contact's groups are in its CATEGORIES. --apple-groups also writes each group as a card of its own                     (X-ADDRESSBOOKSERVER-KIND:group with its members), which Apple Contacts imports as groups.
+                    """, run: exportCards),
     ]
 
     /// Imports each input in turn, with a progress bar on a terminal, then prints the tally;
@@ -80,7 +83,7 @@ enum VCardCommands {
             try output.write(bytes)
             count = 1
         } else {
-            count = try store.exportVCards(in: scope, version: version, to: output.write)
+            count = try store.exportVCards(in: scope, version: version, groupCards: context.arguments.has("--apple-groups"), to: output.write)
         }
         try output.finish()
         if let path = output.path { context.console.print(context.catalogue.exported(count, to: path)) }

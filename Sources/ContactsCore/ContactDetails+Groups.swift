@@ -81,6 +81,24 @@ extension ContactDetails {
         }
     }
 
+    /// Renames a category where it stands (the contact keeps its order of groups); when the
+    /// contact already has the new name, the old one just goes.
+    public mutating func renameCategory(_ old: String, to new: String) {
+        guard categories.contains(old) else { return }
+        guard !categories.contains(new),
+              let index = extraProperties.firstIndex(where: { line in
+                  Self.line(line, names: Self.categoriesProperty)
+                      && Self.property(ofLine: line)?.listValue.contains { Self.groupName($0) == old } == true
+              }),
+              var property = Self.property(ofLine: extraProperties[index]) else {
+            changeCategories(adding: [], removing: [old])
+            return
+        }
+        let renamed = property.listValue.map { Self.groupName($0) == old ? new : $0 }
+        property.value = VCardProperty(name: Self.categoriesProperty, components: [renamed]).value
+        extraProperties[index] = Self.line(of: property)
+    }
+
     // MARK: Group cards
 
     /// Whether this is a group's card: `X-ADDRESSBOOKSERVER-KIND:group` or `KIND:group`.

@@ -141,6 +141,11 @@ struct ChineseCatalogue: Catalogue {
 
     var possibleDuplicates: String { "可能重复的联系人" }
     var noDuplicates: String { "没有可能重复的联系人。" }
+    var noGroups: String { "没有分组。" }
+    func groupEntry(_ name: String, members: Int) -> String { "\(name)（\(count(members))）" }
+    func groupCreated(_ name: String) -> String { "已创建分组“\(name)”。" }
+    func groupRenamed(_ old: String, to new: String) -> String { "已将分组“\(old)”改名为“\(new)”。" }
+    func groupDeleted(_ name: String) -> String { "已删除分组“\(name)”，其中的联系人仍保留。" }
     func duplicateReason(_ reason: DuplicateReason) -> String {
         switch reason {
         case .sameName: "姓名相同"
@@ -258,6 +263,7 @@ struct ChineseCatalogue: Catalogue {
         case .invalidGroupName(let name): "“\(name)”不能作为分组名：请用 1 到 \(ContactDetails.maximumGroupNameLength) 个字符，不含控制字符"
         case .groupNameTaken(let name): "分组“\(name)”已存在"
         case .groupNotFound: "该分组已不存在"
+        case .noGroupNamed(let name): "没有名为“\(name)”的分组"
         case .cannotDeleteDefaultAddressBook: "默认通讯录不能删除"
         case .cardNotFound(let href): "没有名为“\(href)”的名片"
         case .invalidHref(let href): "名片名称“\(href)”无效：须为 1–255 个字符，不含 / 或控制字符（也不能是 . 或 ..）"

@@ -142,6 +142,11 @@ struct EnglishCatalogue: Catalogue {
     var turnOffBirthdayCalendar: String { "Turn off" }
     var possibleDuplicates: String { "Possible duplicates" }
     var noDuplicates: String { "No possible duplicates." }
+    var noGroups: String { "No groups." }
+    func groupEntry(_ name: String, members: Int) -> String { "\(name)  (\(count(members)))" }
+    func groupCreated(_ name: String) -> String { "Created group \(name)." }
+    func groupRenamed(_ old: String, to new: String) -> String { "Renamed group \(old) to \(new)." }
+    func groupDeleted(_ name: String) -> String { "Deleted group \(name); its contacts stay." }
     func duplicateReason(_ reason: DuplicateReason) -> String {
         switch reason {
         case .sameName: "Same name"
@@ -262,6 +267,7 @@ struct EnglishCatalogue: Catalogue {
         case .invalidGroupName(let name): "\"\(name)\" cannot be a group name: give 1 to \(ContactDetails.maximumGroupNameLength) characters, no control characters"
         case .groupNameTaken(let name): "a group named \"\(name)\" already exists"
         case .groupNotFound: "the group no longer exists"
+        case .noGroupNamed(let name): "there is no group named \"\(name)\""
         case .cannotDeleteDefaultAddressBook: "the default address book cannot be deleted"
         case .cardNotFound(let href): "no card named \"\(href)\""
         case .invalidHref(let href): "invalid card name \"\(href)\": use 1–255 characters without / or control characters (not . or ..)"

@@ -138,6 +138,12 @@ public protocol Catalogue: Sendable {
     /// The duplicates page's title and the list menu's item.
     var possibleDuplicates: String { get }
     var noDuplicates: String { get }
+    var noGroups: String { get }
+    /// One line of `contacts group list`.
+    func groupEntry(_ name: String, members: Int) -> String
+    func groupCreated(_ name: String) -> String
+    func groupRenamed(_ old: String, to new: String) -> String
+    func groupDeleted(_ name: String) -> String
     /// Why contacts look like one person: "Same name", "Same phone +86 138 0013 8000".
     func duplicateReason(_ reason: DuplicateReason) -> String
     var merge: String { get }

@@ -29,6 +29,12 @@ extension ContactStore {
         }
     }
 
+    /// The book's group called `name`; throws `noGroupNamed` when it has none.
+    public func existingGroup(named name: String, in scope: AddressBookScope) throws -> ContactGroup {
+        guard let group = try group(named: name, in: scope) else { throw StoreError.noGroupNamed(name) }
+        return group
+    }
+
     /// The book's group with this id; throws `groupNotFound` for any other id.
     public func group(id: Int64, in scope: AddressBookScope) throws -> ContactGroup {
         try queue.read { db in try Self.group(id: id, in: scope, db: db) }

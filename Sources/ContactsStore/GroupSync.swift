@@ -164,7 +164,7 @@ enum GroupSync {
         guard let oldName, oldName != name else { return }
         for member in current where wanted.contains(member.key) {
             guard let contactID = member.contactID else { continue }
-            try rewrite(contactID, in: scope, now: now, db: db) { $0.changeCategories(adding: [name], removing: [oldName]) }
+            try rewrite(contactID, in: scope, now: now, db: db) { $0.renameCategory(oldName, to: name) }
         }
     }
 

@@ -31,6 +31,7 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidGroupName(String)
     case groupNameTaken(String)
     case groupNotFound
+    case noGroupNamed(String)
     case cannotDeleteDefaultAddressBook
     /// No live card has this resource name in the address book.
     case cardNotFound(href: String)

@@ -30,7 +30,7 @@ struct WebErrorAnswers: Sendable {
     /// (the data directory, backups, the database itself), which are answered 500.
     static func status(for error: StoreError) -> Int? {
         switch error {
-        case .contactNotFound, .notInTrash, .cardNotFound, .addressBookNotFound, .groupNotFound, .userNotFound, .appPasswordNotFound,
+        case .contactNotFound, .notInTrash, .cardNotFound, .addressBookNotFound, .groupNotFound, .noGroupNamed, .userNotFound, .appPasswordNotFound,
              .nothingToUndo: 404
         case .busy: 503
         case .invalid: 422

@@ -36,18 +36,23 @@ struct CLIRunner {
         (env["LC_ALL"], env["LC_MESSAGES"], env["LANG"]) = (nil, nil, "C.UTF-8")
         env.merge(environment) { $1 }
         process.environment = env
-        let (stdin, stdout, stderr) = (Pipe(), Pipe(), Pipe())
+        // Output goes to files, read once the process has exited: a pipe read can be cut short by
+        // a signal (EINTR) on a loaded machine, which Foundation's FileHandle does not retry.
+        let capture = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("cli-\(UUID().uuidString)")
+        let (outputFile, errorFile) = (capture.appendingPathExtension("out"), capture.appendingPathExtension("err"))
+        _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: outputFile); try? FileManager.default.removeItem(at: errorFile) }
+        let stdin = Pipe()
         process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
+        process.standardOutput = try FileHandle(forWritingTo: outputFile)
+        process.standardError = try FileHandle(forWritingTo: errorFile)
         try process.run()
         stdin.fileHandleForWriting.write(Data(input.utf8))
         try stdin.fileHandleForWriting.close()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        let error = stderr.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
-                      error: String(decoding: error, as: UTF8.self))
+        return Result(status: process.terminationStatus, output: String(decoding: try Data(contentsOf: outputFile), as: UTF8.self),
+                      error: String(decoding: try Data(contentsOf: errorFile), as: UTF8.self))
     }
 
     /// Creates a user with a password given on stdin.
