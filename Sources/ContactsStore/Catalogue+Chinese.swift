@@ -140,6 +140,18 @@ struct ChineseCatalogue: Catalogue {
     var turnOffBirthdayCalendar: String { "关闭" }
 
     var possibleDuplicates: String { "可能重复的联系人" }
+    var groups: String { "分组" }
+    var newGroup: String { "新建分组" }
+    var groupName: String { "分组名称" }
+    var addGroup: String { "添加分组" }
+    var rename: String { "重命名" }
+    var deleteGroup: String { "删除分组" }
+    func deleteGroupQuestion(_ name: String) -> String { "删除分组“\(name)”？" }
+    var groupContactsStay: String { "组内的联系人仍保留在通讯录中。" }
+    var allContacts: String { "所有联系人" }
+    var saveGroups: String { "保存分组" }
+    var noGroupsYet: String { "还没有分组。" }
+    func groupLink(_ name: String, members: Int) -> String { "\(name)，\(count(members))" }
     var noDuplicates: String { "没有可能重复的联系人。" }
     var noGroups: String { "没有分组。" }
     func groupEntry(_ name: String, members: Int) -> String { "\(name)（\(count(members))）" }

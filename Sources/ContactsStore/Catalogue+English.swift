@@ -141,6 +141,18 @@ struct EnglishCatalogue: Catalogue {
     var newBirthdayCalendarAddress: String { "New address" }
     var turnOffBirthdayCalendar: String { "Turn off" }
     var possibleDuplicates: String { "Possible duplicates" }
+    var groups: String { "Groups" }
+    var newGroup: String { "New group" }
+    var groupName: String { "Group name" }
+    var addGroup: String { "Add group" }
+    var rename: String { "Rename" }
+    var deleteGroup: String { "Delete group" }
+    func deleteGroupQuestion(_ name: String) -> String { "Delete the group \u{201C}\(name)\u{201D}?" }
+    var groupContactsStay: String { "Its contacts stay in the address book." }
+    var allContacts: String { "All contacts" }
+    var saveGroups: String { "Save groups" }
+    var noGroupsYet: String { "No groups yet." }
+    func groupLink(_ name: String, members: Int) -> String { "\(name), \(count(members))" }
     var noDuplicates: String { "No possible duplicates." }
     var noGroups: String { "No groups." }
     func groupEntry(_ name: String, members: Int) -> String { "\(name)  (\(count(members)))" }

@@ -137,6 +137,19 @@ public protocol Catalogue: Sendable {
     // MARK: Duplicates
     /// The duplicates page's title and the list menu's item.
     var possibleDuplicates: String { get }
+    var groups: String { get }
+    var newGroup: String { get }
+    var groupName: String { get }
+    var addGroup: String { get }
+    var rename: String { get }
+    var deleteGroup: String { get }
+    func deleteGroupQuestion(_ name: String) -> String
+    var groupContactsStay: String { get }
+    var allContacts: String { get }
+    var saveGroups: String { get }
+    var noGroupsYet: String { get }
+    /// The accessible name of the link to a group's list, with its count.
+    func groupLink(_ name: String, members: Int) -> String
     var noDuplicates: String { get }
     var noGroups: String { get }
     /// One line of `contacts group list`.

@@ -14,6 +14,8 @@ enum ContactListPage {
         /// The contacts in the book, or the matches of the search.
         var total: Int
         var query: String
+        /// The group the list shows, when it shows one.
+        var group: ContactGroup? = nil
         var editing: Bool
         /// A contact just deleted, for the Undo toast.
         var deleted: Int64?
@@ -24,7 +26,9 @@ enum ContactListPage {
 
     static func render(_ state: State, context: WebContext) -> String {
         let strings = context.strings
-        let editHref = state.editing ? "/contacts" : "/contacts?edit=1"
+        // What every link and request of the list carries, so it stays within the group.
+        let filter = state.group.map { "group=\($0.id)" } ?? ""
+        let editHref = state.editing ? "/contacts" + (filter.isEmpty ? "" : "?" + filter) : "/contacts?edit=1" + (filter.isEmpty ? "" : "&" + filter)
         let bar = """
             <a class="bar-left" id="logout-button" href="/logout" role="button">\(HTML.escape(strings.logOut))</a>
             \(Layout.title(strings.listTitle(state.account)))
@@ -46,17 +50,18 @@ enum ContactListPage {
             + #" data-empty="\#(HTML.escape(strings.empty))" data-no-matches="\#(HTML.escape(strings.noMatches))""#
         let more = state.next.map { next in
             let query = state.query.isEmpty ? "" : "&q=" + HTML.urlComponent(state.query)
-            return #"<a class="more" id="more" href="/contacts?after=\#(next)\#(query)">\#(HTML.escape(strings.more))</a>"#
+            return #"<a class="more" id="more" href="/contacts?after=\#(next)\#(query)\#(filter.isEmpty ? "" : "&" + filter)">\#(HTML.escape(strings.more))</a>"#
         } ?? ""
         let main = """
-            \(searchForm(id: "search", query: state.query, strings: strings))
+            \(state.group.map { groupHeader($0, strings: strings) } ?? "")
+            \(searchForm(id: "search", query: state.query, group: state.group, strings: strings))
             \(upcomingBirthdays(state, strings: strings))
-            <div id="list" class="list\(state.editing ? " editing" : "")" data-next="\(state.next.map(String.init) ?? "")" data-query="\(HTML.escape(state.query))"\(listTexts)>
+            <div id="list" class="list\(state.editing ? " editing" : "")" data-next="\(state.next.map(String.init) ?? "")" data-query="\(HTML.escape(state.query))" data-filter="\(filter)"\(listTexts)>
             \(sections(state.contacts, context: context))
             </div>
             \(more)
             \(status)
-            \(index(strings: strings))
+            \(index(filter: filter, strings: strings))
             """
         let toast = state.deleted.map { id in
             """
@@ -72,10 +77,10 @@ enum ContactListPage {
                            context: context)
     }
 
-    /// The search field, a form that works without script.
-    static func searchForm(id: String, query: String, strings: any Catalogue) -> String {
+    /// The search field, a form that works without script; within the group when given.
+    static func searchForm(id: String, query: String, group: ContactGroup? = nil, strings: any Catalogue) -> String {
         """
-        <form class="search" method="get" action="/contacts" role="search">
+        <form class="search" method="get" action="/contacts" role="search">\(group.map { #"<input type="hidden" name="group" value="\#($0.id)">"# } ?? "")
         <input id="\(id)" type="search" name="q" value="\(HTML.escape(query))" aria-label="\(HTML.escape(strings.search))" placeholder="\(HTML.escape(strings.search))" autocomplete="off" enterkeyhint="search">
         </form>
         """
@@ -118,10 +123,15 @@ enum ContactListPage {
             """
     }
 
-    private static func index(strings: any Catalogue) -> String {
+    /// The group the list is filtered to, with the way back to all contacts.
+    private static func groupHeader(_ group: ContactGroup, strings: any Catalogue) -> String {
+        #"<nav class="group-filter" aria-label="\#(HTML.escape(strings.groups))"><a href="/groups" id="group-name">\#(HTML.escape(group.name))</a> · <a href="/contacts" id="all-contacts">\#(HTML.escape(strings.allContacts))</a></nav>"#
+    }
+
+    private static func index(filter: String, strings: any Catalogue) -> String {
         let links = NameCollation.sections.map { section in
             let anchor = section == NameCollation.otherSection ? "other" : section
-            return #"<a href="/contacts?section=\#(HTML.urlComponent(section))#section-\#(anchor)" data-section="\#(section)">\#(section)</a>"#
+            return #"<a href="/contacts?section=\#(HTML.urlComponent(section))\#(filter.isEmpty ? "" : "&" + filter)#section-\#(anchor)" data-section="\#(section)">\#(section)</a>"#
         }
         return #"<nav class="index" aria-label="\#(HTML.escape(strings.sectionIndex))">\#(links.joined())</nav>"#
     }

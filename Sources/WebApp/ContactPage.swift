@@ -17,8 +17,10 @@ enum ContactPage {
         }
     }
 
-    /// - Parameter pane: the list beside the form on a wide screen (`ListPane`).
-    static func render(mode: Mode, details: ContactDetails, error: String? = nil, pane: String, now: Date,
+    /// - Parameters:
+    ///   - pane: the list beside the form on a wide screen (`ListPane`).
+    ///   - groups: the contact's groups panel (`GroupsPage.contactPanel`), shown when viewing.
+    static func render(mode: Mode, details: ContactDetails, error: String? = nil, pane: String, groups: String = "", now: Date,
                        context: WebContext) -> String {
         let strings = context.strings
         let contact = mode.contact
@@ -87,6 +89,7 @@ enum ContactPage {
             </div>
             </form>
             \(editing ? "" : links)
+            \(editing ? "" : groups)
             \(editing && contact == nil ? "" : deleteForm)
             """
         let discard = """

@@ -17,6 +17,7 @@ enum ListMenu {
         <a href="/contacts/export.vcf" id="export-link">\(HTML.escape(strings.exportAs(.vCard)))</a>\
         <a href="/contacts/export.csv?format=google-csv" id="export-google-link">\(HTML.escape(strings.exportAs(.googleCSV)))</a>\
         <a href="/contacts/export.csv?format=outlook-csv" id="export-outlook-link">\(HTML.escape(strings.exportAs(.outlookCSV)))</a>\
+        <a href="/groups" id="groups-link">\(HTML.escape(strings.groups))</a>\
         <a href="/birthdays" id="birthdays-link">\(HTML.escape(strings.birthdays))</a>\
         <a href="/duplicates" id="duplicates-link">\(HTML.escape(strings.possibleDuplicates))<span class="badge" id="duplicates-count" hidden></span></a></div>
         """

@@ -30,8 +30,9 @@ extension WebApp {
         router.get("/contacts/:id") { [self] request, parameters in
             let (context, _, scope) = try request.requireLogin()
             let contact = try store.contact(id: try contactID(parameters), in: scope)
-            return .html(ContactPage.render(mode: .view(contact), details: contact.details,
-                                            pane: try listPane(request, beside: contact), now: clock(), context: context))
+            return .html(ContactPage.render(mode: .view(contact), details: contact.details, pane: try listPane(request, beside: contact),
+                                            groups: GroupsPage.contactPanel(contact, groups: try store.groups(in: scope), context: context),
+                                            now: clock(), context: context))
         }
         router.get("/contacts/:id/edit") { [self] request, parameters in
             let (context, _, scope) = try request.requireLogin()
@@ -138,9 +139,9 @@ extension WebApp {
         let (context, user, scope) = try request.requireLogin()
         let page = try page(request, scope: scope)
         let today = CalendarDate(clock())
-        let firstScreen = page.query.isEmpty && request.query["after"] == nil && request.query["section"] == nil
+        let firstScreen = page.query.isEmpty && page.group == nil && request.query["after"] == nil && request.query["section"] == nil
         let state = ContactListPage.State(account: user.username, contacts: page.contacts, next: page.next,
-                                          total: page.total, query: page.query,
+                                          total: page.total, query: page.query, group: page.group,
                                           editing: request.query["edit"] == "1",
                                           deleted: request.query["deleted"].flatMap { Int64($0) },
                                           birthdays: firstScreen ? try store.birthdays(in: scope, from: today, days: Self.upcomingBirthdayDays,
@@ -165,21 +166,26 @@ extension WebApp {
     }
 
     /// One page of the book or of a search, the cursor of the page after it, and the count to show
-    /// (the book's contacts, or the search's matches).
+    /// (the book's contacts, or the search's matches); within the group `?group=` names when it
+    /// names one of the book's (any other value is not found).
     private func page(_ request: Request, scope: AddressBookScope)
-        throws -> (contacts: [Contact], next: Int64?, total: Int, query: String) {
+        throws -> (contacts: [Contact], next: Int64?, total: Int, query: String, group: ContactGroup?) {
         let query = (request.query["q"] ?? "").trimmed
         let size = ContactListPage.pageSize
         let after = request.query["after"].flatMap { Int64($0) }
+        let group = try request.query["group"].map { value in
+            guard let id = Int64(value) else { throw StoreError.groupNotFound }
+            return try store.group(id: id, in: scope)
+        }
         var contacts: [Contact]
         let total: Int
         if query.isEmpty {
-            (contacts, total) = try store.page(in: scope, after: after, fromSection: request.query["section"], limit: size + 1)
+            (contacts, total) = try store.page(in: scope, group: group?.id, after: after, fromSection: request.query["section"], limit: size + 1)
         } else {
-            (contacts, total) = try store.searchPage(query, in: scope, after: after, limit: size + 1)
+            (contacts, total) = try store.searchPage(query, in: scope, group: group?.id, after: after, limit: size + 1)
         }
         let next = contacts.count > size ? contacts[size - 1].id : nil
         contacts = Array(contacts.prefix(size))
-        return (contacts, next, total, query)
+        return (contacts, next, total, query, group)
     }
 }

@@ -24,8 +24,21 @@ export async function fetchDuplicateCount() {
   return (await response.json()).count;
 }
 
-/** Rows from /contacts/rows: the HTML of its <section>s, the next cursor and the count. */
+/** The list's own filter (`group=12`): what its every request and address carry. */
+export function listFilter() {
+  return new URLSearchParams(document.getElementById('list')?.dataset.filter ?? '');
+}
+
+/** The list's address with `params` and its filter. */
+export function listAddress(params = {}) {
+  const query = listFilter();
+  for (const [name, value] of Object.entries(params)) query.set(name, value);
+  return '/contacts' + (query.size ? '?' + query : '');
+}
+
+/** Rows from /contacts/rows (within the list's filter): the HTML of its <section>s, the next cursor and the count. */
 export async function fetchRows(params, signal) {
+  for (const [name, value] of listFilter()) params.set(name, value);
   const response = await fetch('/contacts/rows?' + params, {
     signal,
     credentials: 'same-origin',
