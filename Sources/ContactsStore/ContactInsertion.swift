@@ -18,10 +18,14 @@ struct ContactInsertion {
     private let lastID: Int64
     /// Change numbers reserved per address book for the inserts still to come: the next and the last.
     private var changeNumbers: [Int64: (next: Int64, last: Int64)] = [:]
+    /// The time of the inserts, for the group cards rewritten at the end.
+    private var now: Int64?
     /// How many contacts (group cards not counted) went into each address book.
     private var inserted: [Int64: Int] = [:]
     /// Books known to have no member in any group: writing a plain card there leaves groups be.
     private var booksWithoutMembers: Set<Int64> = []
+    /// Group cards whose members changed, per book: each rewritten once when the insertion ends.
+    private var groupCardsToRefresh: [Int64: (scope: AddressBookScope, cards: GroupCardsToRefresh)] = [:]
 
     /// Runs `body` with an insertion of at most `count` contacts, then adds those it inserted to
     /// their books' counts of live contacts: one statement per book, not one per contact.
@@ -30,6 +34,11 @@ struct ContactInsertion {
         let result = try body(&insertion)
         for (bookID, added) in insertion.inserted {
             try ContactStore.moveLiveContacts(by: added, in: bookID, db: db)
+        }
+        for (_, refresh) in insertion.groupCardsToRefresh {
+            for group in refresh.cards.groups.sorted() {
+                try GroupSync.refreshMembers(of: group, in: refresh.scope, now: insertion.now ?? 0, db: db)
+            }
         }
         return result
     }
@@ -79,7 +88,10 @@ struct ContactInsertion {
             }
         }
         booksWithoutMembers.remove(scope.bookID)
-        try GroupSync.created(id, uid: uid, groups: groups, in: scope, now: now, db: db)
+        self.now = now
+        let refresh = groupCardsToRefresh[scope.bookID]?.cards ?? GroupCardsToRefresh()
+        groupCardsToRefresh[scope.bookID] = (scope, refresh)
+        try GroupSync.created(id, uid: uid, groups: groups, in: scope, now: now, cardsToRefresh: refresh, db: db)
     }
 
     /// The number of the next change in the book, from those reserved for the rest of the ids.

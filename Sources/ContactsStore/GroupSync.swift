@@ -21,6 +21,11 @@ struct CardGroups: Sendable {
     var touchesNoGroup: Bool { !isGroup && categories.isEmpty }
 }
 
+/// Group cards whose members changed during a batch of inserts, to be rewritten once at its end.
+final class GroupCardsToRefresh {
+    var groups: Set<Int64> = []
+}
+
 /// Keeps a book's two ways of saying who is in which group in step, inside the transaction of
 /// every write of a card: each group's own card (its members by UID, as Apple Contacts reads and
 /// writes them) and each contact's CATEGORIES (as DAVx5, Thunderbird and the web app do), with
@@ -31,8 +36,11 @@ struct CardGroups: Sendable {
 /// clients sync, and come back here finding nothing more to do.
 enum GroupSync {
     /// After a contact or group card was inserted (or restored from the trash).
+    /// - Parameter cardsToRefresh: when given, the group cards the contact joins are collected
+    ///   here to be rewritten once for the whole batch (`refreshMembers`), not once per member:
+    ///   an import of a thousand cards in one group writes its card once.
     static func created(_ id: Int64, uid: String, groups: CardGroups, in scope: AddressBookScope, now: Int64,
-                        db: any SQLConnection) throws {
+                        cardsToRefresh: GroupCardsToRefresh? = nil, db: any SQLConnection) throws {
         if groups.isGroup {
             try groupWritten(id, members: groups.members, created: true, in: scope, now: now, db: db)
             return
@@ -42,7 +50,8 @@ enum GroupSync {
         try db.send("UPDATE group_members SET contact_id = ? WHERE book_id = ? AND member_key = ?", id, scope.bookID, key)
         let current = try memberships(of: key, in: scope, db: db)
         let names = Set(current.map(\.name))
-        try join(id, key: key, groupsNamed: groups.categories.filter { !names.contains($0) }, in: scope, now: now, db: db)
+        try join(id, key: key, groupsNamed: groups.categories.filter { !names.contains($0) }, in: scope, now: now,
+                 cardsToRefresh: cardsToRefresh, db: db)
         let missing = current.map(\.name).filter { !groups.categories.contains($0) }
         if !missing.isEmpty {
             try rewrite(id, in: scope, now: now, db: db) { $0.changeCategories(adding: missing, removing: []) }
@@ -161,6 +170,7 @@ enum GroupSync {
                 try rewrite(contactID, in: scope, now: now, db: db) { $0.changeCategories(adding: [name], removing: []) }
             }
         }
+        if created { try absorbGroups(named: name, into: id, in: scope, now: now, db: db) }
         guard let oldName, oldName != name else { return }
         for member in current where wanted.contains(member.key) {
             guard let contactID = member.contactID else { continue }
@@ -168,12 +178,30 @@ enum GroupSync {
         }
     }
 
+    /// A group card that arrives with the name of groups the book has (a group made from
+    /// CATEGORIES before Apple's card of it came, an import of contacts before their group cards)
+    /// takes their members, and their cards go: one group of each name, as people mean it.
+    private static func absorbGroups(named name: String, into id: Int64, in scope: AddressBookScope, now: Int64,
+                                     db: any SQLConnection) throws {
+        let others = try liveGroups(named: name, in: scope, db: db).filter { $0 != id }
+        guard !others.isEmpty else { return }
+        for other in others {
+            try db.send("""
+                INSERT INTO group_members (book_id, group_id, member_key, contact_id)
+                SELECT book_id, ?, member_key, contact_id FROM group_members WHERE book_id = ? AND group_id = ?
+                ON CONFLICT (book_id, group_id, member_key) DO NOTHING
+                """, id, scope.bookID, other)
+            _ = try ContactStore.moveToTrash(other, in: scope, now: now, cutoff: 0, db: db)
+        }
+        try refreshMembers(of: id, in: scope, now: now, db: db)
+    }
+
     // MARK: Contacts
 
     /// Puts the contact in every live group of each name (making a group card for a name no
-    /// group has) and adds it to those cards.
+    /// group has) and adds it to those cards, or to `cardsToRefresh` when given.
     private static func join(_ id: Int64, key: String, groupsNamed names: [String], in scope: AddressBookScope, now: Int64,
-                             db: any SQLConnection) throws {
+                             cardsToRefresh: GroupCardsToRefresh? = nil, db: any SQLConnection) throws {
         for name in names {
             var groups = try liveGroups(named: name, in: scope, db: db)
             if groups.isEmpty { groups = [try makeGroup(named: name, in: scope, now: now, db: db)] }
@@ -182,8 +210,24 @@ enum GroupSync {
                     INSERT INTO group_members (book_id, group_id, member_key, contact_id) VALUES (?, ?, ?, ?)
                     ON CONFLICT (book_id, group_id, member_key) DO UPDATE SET contact_id = excluded.contact_id
                     """, scope.bookID, group, key, id)
-                try rewrite(group, in: scope, now: now, db: db) { $0.changeGroupMembers(adding: [key], removing: []) }
+                if let cardsToRefresh {
+                    cardsToRefresh.groups.insert(group)
+                } else {
+                    try rewrite(group, in: scope, now: now, db: db) { $0.changeGroupMembers(adding: [key], removing: []) }
+                }
             }
+        }
+    }
+
+    /// Makes the group card list exactly the members `group_members` has for it (keeping the
+    /// lines of those it already lists, in their order).
+    static func refreshMembers(of group: Int64, in scope: AddressBookScope, now: Int64, db: any SQLConnection) throws {
+        let members = try db.statement("SELECT member_key FROM group_members WHERE book_id = ? AND group_id = ? ORDER BY member_key")
+            .rows([scope.bookID, group]) { $0.text(0) }
+        try rewrite(group, in: scope, now: now, db: db) { card in
+            let listed = card.groupMembers
+            let wanted = Set(members)
+            card.changeGroupMembers(adding: members.filter { !Set(listed).contains($0) }, removing: listed.filter { !wanted.contains($0) })
         }
     }
 

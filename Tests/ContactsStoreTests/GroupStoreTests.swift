@@ -162,6 +162,26 @@ import VCard
         #expect(try store.groups(in: book).map(\.name) == ["A", "B", "C"])
     }
 
+    @Test func aGroupCardArrivingAfterItsMembersIsOneGroupWithTheOneTheirCategoriesMade() throws {
+        func card(_ lines: String...) throws -> ContactDetails {
+            try ContactDetails(card: try VCard(parsing: "BEGIN:VCARD\r\nVERSION:3.0\r\n" + lines.map { $0 + "\r\n" }.joined() + "END:VCARD\r\n"))
+        }
+        // As an export writes them: the contacts with CATEGORIES first, the group cards after.
+        let cards = [
+            ImportedCard(uid: "P1", details: try card("FN:Zhang San", "CATEGORIES:Family")),
+            ImportedCard(uid: "P2", details: try card("FN:Li Si", "CATEGORIES:Family")),
+            ImportedCard(uid: "G1", details: try card("FN:Family", "X-ADDRESSBOOKSERVER-KIND:group",
+                                                      "X-ADDRESSBOOKSERVER-MEMBER:urn:uuid:P1", "X-ADDRESSBOOKSERVER-MEMBER:urn:uuid:P3")),
+            ImportedCard(uid: "P3", details: try card("FN:Wang Wu")),
+        ]
+        _ = try store.importCards(cards, into: book, onConflict: .update)
+        let groups = try store.groups(in: book)
+        #expect(groups.map(\.name) == ["Family"] && groups.first?.uid == "G1", "the card that came keeps the group")
+        #expect(groups.first?.memberCount == 3)
+        #expect(Set(try self.card(of: try #require(groups.first)).groupMembers) == ["P1", "P2", "P3"])
+        #expect(try store.contacts(in: book).allSatisfy { $0.details.categories == ["Family"] })
+    }
+
     @Test func exportWritesGroupCardsOnlyWhenAsked() throws {
         _ = try add("张三", categories: ["Family"])
         func export(groupCards: Bool) throws -> String {
