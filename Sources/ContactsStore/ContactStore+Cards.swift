@@ -109,7 +109,7 @@ extension ContactStore {
         guard Self.usableUID(uid) != nil else { throw StoreError.invalidUID(uid) }
         let row = try Self.prepare(details, requirePhone: false, today: clock())
         let now = now()
-        return try queue.write { db in
+        return try writing(scope) { db in
             let found = try Self.contacts(href: href, uid: uid, in: scope, db: db)
             var current = found.atHref
             if let trashed = current, trashed.inTrash {
@@ -148,7 +148,7 @@ extension ContactStore {
         let now = now()
         let cutoff = trashCutoff()
         guard Self.isValidHref(href) else { throw StoreError.cardNotFound(href: href) }
-        try queue.write { db in
+        try writing(scope) { db in
             let found = try Self.contacts(href: href, uid: nil, in: scope, db: db)
             guard let card = found.atHref, !card.inTrash else { throw StoreError.cardNotFound(href: href) }
             try Self.check(ifMatch.map(CardPrecondition.ifMatch) ?? .none, etag: Self.etag(salt: found.salt, revision: card.revision))

@@ -31,11 +31,12 @@ struct WebErrorAnswers: Sendable {
     static func status(for error: StoreError) -> Int? {
         switch error {
         case .contactNotFound, .notInTrash, .cardNotFound, .addressBookNotFound, .userNotFound, .appPasswordNotFound,
-             .nothingToUndo: 404
+             .nothingToUndo, .notSharedWith: 404
         case .busy: 503
+        case .addressBookReadOnly, .onlyOwnerManagesBook: 403
         case .invalid: 422
         case .invalidUsername, .invalidPassword, .invalidAddressBookName, .invalidHref, .invalidUID, .invalidDeviceName,
-             .mergeNeedsTwoContacts, .notAmongMerged: 400
+             .mergeNeedsTwoContacts, .notAmongMerged, .cannotShareWithOwner: 400
         case .usernameTaken, .addressBookNameTaken, .appPasswordExists, .uidConflict, .cannotDeleteDefaultAddressBook,
              .changedSinceRead: 409
         case .preconditionFailed: 412
