@@ -260,8 +260,14 @@ extension ContactStore {
 
     /// The user's credentials generation, address book called `bookName` and live card called
     /// `href` in it, with its photo, from one statement: a GET is one round trip to the database,
-    /// credentials check included. Nil when the user no longer exists.
+    /// credentials check included (two for a book shared with the user, `SharedBookSegment`).
+    /// Nil when the user no longer exists.
     public func lookUpCard(href: String, inBookNamed bookName: String, of user: User) throws -> CardLookup? {
+        if let segment = SharedBookSegment(bookName) {
+            guard let found = try sharedAddressBookWithCredentials(segment, for: user) else { return nil }
+            return CardLookup(credentialsGeneration: found.credentialsGeneration, book: found.book,
+                              card: try found.book.flatMap { try card(href: href, in: $0.scope) })
+        }
         let (bookName, href) = (Self.bookNameToFind(bookName), Self.isValidHref(href) ? href : "")
         let generation = Self.storedCardColumnCount
         return try queue.readSingle { db in
