@@ -156,6 +156,29 @@ struct EnglishCatalogue: Catalogue {
     var photoToKeep: String { "Photo to keep" }
     func merged(_ count: Int, into name: String) -> String { "Merged \(count) contacts into \(name)." }
     var markedAsDifferentPeople: String { "Marked as different people." }
+    var sharing: String { "Sharing" }
+    func sharingTitle(_ book: String) -> String { "Sharing \(book)" }
+    func accessName(_ access: BookAccess) -> String {
+        switch access {
+        case .owner: "Owner"
+        case .readWrite: "Read and write"
+        case .readOnly: "Read-only"
+        }
+    }
+    var accountToShareWith: String { "Account to share with" }
+    var access: String { "Access" }
+    var shareBook: String { "Share" }
+    var changeAccess: String { "Change" }
+    var stopSharing: String { "Stop sharing" }
+    var notSharedWithAnyone: String { "Not shared with anyone." }
+    func sharedWithYou(by owner: String, _ access: BookAccess) -> String {
+        "Shared with you by \(owner), " + (access == .readOnly ? "read-only" : "read and write")
+    }
+    func lastChanged(by account: String, at time: String) -> String { "Last changed by \(account), \(time)" }
+    func bookShared(_ book: String, with account: String, _ access: BookAccess) -> String {
+        "Shared \(book) with \(account) (" + (access == .readOnly ? "read-only" : "read and write") + ")."
+    }
+    func bookUnshared(_ book: String, with account: String) -> String { "Stopped sharing \(book) with \(account)." }
     private static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     var vCardFile: String { "vCard or CSV file" }
