@@ -6,6 +6,11 @@ public struct BookShare: Sendable, Equatable {
     public let account: String
     /// What the account may do in the book: `.readOnly` or `.readWrite`.
     public let access: BookAccess
+
+    public init(account: String, access: BookAccess) {
+        self.account = account
+        self.access = access
+    }
 }
 
 /// Who last changed a contact and when.

@@ -31,7 +31,8 @@ extension WebApp {
             let (context, _, scope) = try request.requireLogin()
             let contact = try store.contact(id: try contactID(parameters), in: scope)
             return .html(ContactPage.render(mode: .view(contact), details: contact.details,
-                                            pane: try listPane(request, beside: contact), now: clock(), context: context))
+                                            pane: try listPane(request, beside: contact), now: clock(),
+                                            lastChange: try lastChange(of: contact, context: context), context: context))
         }
         router.get("/contacts/:id/edit") { [self] request, parameters in
             let (context, _, scope) = try request.requireLogin()

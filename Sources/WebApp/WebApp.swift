@@ -39,6 +39,7 @@ public final class WebApp: Sendable {
         addContactRoutes(to: router)
         addBirthdayRoutes(to: router)
         addDuplicateRoutes(to: router)
+        addSharingRoutes(to: router)
         router.get("/static/*path") { request, _ in try StaticFiles.assets.respond(to: request) }
         addAppShellRoutes(to: router)
         router.get("/") { request, _ in .redirect(to: request.context.user == nil ? "/login" : "/contacts") }
