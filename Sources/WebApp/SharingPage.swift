@@ -30,7 +30,7 @@ enum SharingPage {
             \(list)
             <form class="share-form" method="post" action="\(HTML.escape(path(of: book)))">\(context.csrfField)
             \(errorHTML)
-            <label class="field-label" for="share-account">\(HTML.escape(strings.accountToShareWith))</label>
+            <label class="share-label" for="share-account">\(HTML.escape(strings.accountToShareWith))</label>
             <input id="share-account" name="account" autocomplete="off" autocapitalize="none" maxlength="\(AccountName.maximumLength)" required value="\(HTML.escape(account))">
             \(accessChoice(id: "share-access", selected: .readOnly, label: strings.access, strings: strings))
             <button type="submit" class="wide primary-text" id="share-button">\(HTML.escape(strings.shareBook))</button>
