@@ -13,6 +13,8 @@ extension ContactStore {
         precondition(access != .owner, "a book is shared read-only or read-write")
         let now = now()
         try writing(scope, managingBook: true) { db in
+            guard try db.statement("SELECT 1 FROM address_books WHERE id = ? AND user_id = ?")
+                .firstRow([scope.bookID, scope.userID], { _ in true }) != nil else { throw StoreError.addressBookNotFound }
             let sharee = try Self.accountID(named: username, db: db)
             guard sharee != scope.userID else { throw StoreError.cannotShareWithOwner }
             try db.run("""

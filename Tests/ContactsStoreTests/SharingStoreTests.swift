@@ -138,6 +138,8 @@ import Testing
         #expect(throws: StoreError.cannotShareWithOwner) { try store.share(family.scope, with: "Alice", access: .readOnly) }
         #expect(throws: StoreError.userNotFound("carol")) { try store.unshare(family.scope, with: "carol") }
         #expect(try store.shares(of: family.scope).isEmpty)
+        try store.deleteAddressBook(family.scope)
+        #expect(throws: StoreError.addressBookNotFound) { try store.share(family.scope, with: "bob", access: .readOnly) }
     }
 
     /// Nothing but the books shared with an account is reachable under a shared segment.
