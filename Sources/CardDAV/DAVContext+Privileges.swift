@@ -10,6 +10,8 @@ extension DAVContext {
     /// share stands now; the user's own books and paths outside books pass.
     func checkSharedBookPrivilege() throws {
         guard let name = path.book, SharedBookSegment(name) != nil, let writesCard = writesCard else { return }
+        // MKCOL of a segment no book is shared under goes on to be refused as a name no book can have.
+        if request.method == "MKCOL", try store.addressBook(named: name, for: user) == nil { return }
         let book = try addressBook(named: name)
         if writesCard, book.scope.access.canWriteContacts { return }
         let (privilege, resource) = try neededPrivilege(in: book)
@@ -20,12 +22,11 @@ extension DAVContext {
         throw error
     }
 
-    /// Whether the method writes a card (true: PUT or DELETE of one) or the book or its
-    /// properties (false); nil for methods that only read, and for MKCOL, which finds the
-    /// book's segment taken (405) like any other.
+    /// Whether the method writes a card (true: PUT or DELETE of one) or the book, its
+    /// properties or the home (false); nil for methods that only read.
     private var writesCard: Bool? {
         switch request.method {
-        case "GET", "HEAD", "PROPFIND", "REPORT", "OPTIONS", "MKCOL": nil
+        case "GET", "HEAD", "PROPFIND", "REPORT", "OPTIONS": nil
         case "PUT", "DELETE": if case .card = path { true } else { false }
         default: false
         }
@@ -33,13 +34,14 @@ extension DAVContext {
 
     /// The privilege the method needs and the resource it needs it on (RFC 3744 §7.1): PUT of
     /// an existing card writes its content, of a new one binds it into the book; DELETE unbinds
-    /// from the parent, which for the book is the home.
+    /// from the parent and MKCOL binds into it, which for the book is the home.
     private func neededPrivilege(in book: AddressBook) throws -> (privilege: String, resource: String) {
         switch (request.method, path) {
         case ("PUT", .card(_, _, let name)):
             return try store.card(href: name, in: book.scope) != nil ? ("write-content", path.path) : ("bind", bookPath(book))
         case ("DELETE", .card): return ("unbind", bookPath(book))
         case ("DELETE", _): return ("unbind", homePath)
+        case ("MKCOL", _): return ("bind", homePath)
         case ("PROPPATCH", _): return ("write-properties", path.path)
         default: return ("write-acl", path.path)
         }

@@ -35,6 +35,23 @@ import Testing
         #expect(again.status == 1 && again.error == "contacts: the address book is not shared with \"bob\"\n")
     }
 
+    /// The CLI's writes (add, edit, import) are the owner's own.
+    @Test func theCLIRecordsTheOwnerAsTheLastToChange() throws {
+        let id = try cli.run(["add", "--user", "alice", "--name", "Anna", "--phone", "123"]).output.trimmingCharacters(in: .newlines)
+        try cli.run(["book", "share", "--user", "alice", "contacts", "--with", "bob", "--read-write"])
+        let vcf = NSTemporaryDirectory() + UUID().uuidString + ".vcf"
+        try "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:imported\r\nFN:Imported\r\nEND:VCARD\r\n".write(toFile: vcf, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: vcf) }
+        #expect(try cli.run(["import", "--user", "alice", vcf]).status == 0)
+        #expect(try cli.run(["edit", "--user", "alice", id, "--name", "Anna B."]).status == 0)
+        let store = try ContactStore(directory: cli.dataDirectory)
+        let book = try store.defaultAddressBook(for: try store.user(named: "alice"))
+        for contact in try store.contacts(in: book) {
+            #expect(try store.lastChange(ofContact: contact.id, in: book)?.account == "alice", "\(contact.details.name)")
+        }
+        #expect(try store.contacts(in: book).count == 2)
+    }
+
     @Test func chineseMessages() throws {
         let result = try cli.run(["book", "share", "--user", "alice", "contacts", "--with", "bob", "--read-only"],
                                  environment: ["LANG": "zh_CN.UTF-8"])
