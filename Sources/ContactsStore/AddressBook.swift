@@ -11,6 +11,9 @@ public struct AddressBook: Sendable, Equatable {
     /// The owner's account name, for a book shared with the account it was handed out to (its
     /// `name` is then its `SharedBookSegment`); nil for the account's own book.
     public var sharedBy: String? = nil
+
+    /// What the account it was handed out to may do in it: `.owner` for its own books.
+    public var access: BookAccess { scope.access }
 }
 
 /// A point in one address book's change log, as sync hands it out (an RFC 6578 sync token, a

@@ -30,7 +30,7 @@ import Testing
         #expect(books[1] == shared)
         #expect(shared.sharedBy == "alice" && shared.displayName == "Family" && shared.syncToken == family.syncToken)
         #expect(shared.scope.access == .readOnly && shared.scope.userID == fixture.alice.id && shared.scope.actorID == fixture.bob.id)
-        #expect(books[0].sharedBy == nil && books[0].scope.access == .owner)
+        #expect(books[0].sharedBy == nil && books[0].access == .owner && books[1].access == .readOnly)
         #expect(try store.addressBooks(for: fixture.alice).map(\.name) == ["contacts", "family"], "the owner's list is unchanged")
         #expect(try store.shares(of: family.scope) == [BookShare(account: "bob", access: .readOnly)])
     }
