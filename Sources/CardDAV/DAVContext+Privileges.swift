@@ -23,12 +23,14 @@ extension DAVContext {
     }
 
     /// Whether the method writes a card (true: PUT or DELETE of one) or the book, its
-    /// properties or the home (false); nil for methods that only read.
+    /// properties or the home (false); nil for methods that only read, and for those the server
+    /// does not support (405 whatever the path).
     private var writesCard: Bool? {
         switch request.method {
-        case "GET", "HEAD", "PROPFIND", "REPORT", "OPTIONS": nil
-        case "PUT", "DELETE": if case .card = path { true } else { false }
-        default: false
+        case "PUT": if case .card = path { true } else { nil }  // a PUT of a collection is 405
+        case "DELETE": if case .card = path { true } else { false }
+        case "PROPPATCH", "ACL", "MKCOL": false
+        default: nil
         }
     }
 
@@ -43,7 +45,7 @@ extension DAVContext {
         case ("DELETE", _): return ("unbind", homePath)
         case ("MKCOL", _): return ("bind", homePath)
         case ("PROPPATCH", _): return ("write-properties", path.path)
-        default: return ("write-acl", path.path)
+        default: return ("write-acl", path.path)  // ACL
         }
     }
 }

@@ -100,6 +100,8 @@ import Testing
         #expect(delete.status == 403 && delete.body.contains("need-privileges"))
         #expect(try alice.propfind(Self.owned, depth: 0, "<d:displayname/>").body.contains("Family"))
         #expect(try bob.send("MKCOL", Self.shared).body.contains("<d:privilege><d:bind/></d:privilege>"))
+        #expect(try bob.put(Self.shared, vcard("UID:x", "FN:X")).status == 405, "as in any collection")
+        #expect(try bob.send("MOVE", Self.shared + "anna.vcf").status == 405, "as anywhere")
     }
 
     @Test func syncSeesTheOtherSidesWrites() throws {  // RFC 6578
