@@ -114,6 +114,7 @@ public final class CardDAVServer: Sendable {
         let context = DAVContext(server: self, request: request, user: user, path: path, representation: representation,
                                  credentials: credentials)
         try context.checkOwner()
+        try context.checkSharedBookPrivilege()
         switch request.method {
         case "PROPFIND": return try context.propfind()
         case "PROPPATCH": return try context.proppatch()

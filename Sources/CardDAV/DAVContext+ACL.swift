@@ -2,20 +2,26 @@ import ContactsStore
 import Foundation
 import HTTP
 
-/// WebDAV access control (RFC 3744), as RFC 6352 §7 asks of a CardDAV server, for address books
-/// that are private: every resource has one protected ACE granting its owner (the only user who
-/// can see it) what they may do, readable through the ACL properties and reports, and the ACL
-/// method cannot add others.
+/// WebDAV access control (RFC 3744), as RFC 6352 §7 asks of a CardDAV server: every resource
+/// has one protected ACE granting the user asking what they may do — everything but write-acl
+/// in their own books, what the owner shared a book for in a book shared with them — readable
+/// through the ACL properties and reports, and the ACL method cannot add others.
 extension DAVContext {
     /// The reports on principals (RFC 3744 §9), answered on any resource a user can see.
     static let principalReports: [XMLName] = [
         .dav("acl-principal-prop-set"), .dav("principal-match"), .dav("principal-property-search"), .dav("principal-search-property-set"),
     ]
 
-    /// The privileges the owner holds: on collections and cards everything but write-acl, on
-    /// the principal reading only.
-    private static func privileges(writable: Bool) -> [String] {
-        ["read", "read-acl", "read-current-user-privilege-set"] + (writable ? ["write", "write-properties", "write-content", "bind", "unbind"] : [])
+    /// The privileges held with this access: the owner's everything but write-acl on
+    /// collections and cards (`readOnly` is what anyone holds on a principal); a read-write share
+    /// changes cards (write-content, bind, unbind) but not the book's properties.
+    static func privileges(_ access: BookAccess) -> [String] {
+        let read = ["read", "read-acl", "read-current-user-privilege-set"]
+        return switch access {
+        case .owner: read + ["write", "write-properties", "write-content", "bind", "unbind"]
+        case .readWrite: read + ["write-content", "bind", "unbind"]
+        case .readOnly: read
+        }
     }
 
     private static func privilegeElements(_ names: [String]) -> String {
@@ -34,15 +40,15 @@ extension DAVContext {
             + privilege("read-current-user-privilege-set", "Read one's own privileges") + privilege("write", "Write", write))
     }()
 
-    /// RFC 3744 §5: owner, the privileges of the one asking, the ACL with its restrictions, and
-    /// where principals are.
-    func accessControlProperties(_ set: inout PropertySet, writable: Bool) {
+    /// RFC 3744 §5: owner (the user asking, or the owner of a book shared with them), the
+    /// privileges of the one asking, the ACL with its restrictions, and where principals are.
+    func accessControlProperties(_ set: inout PropertySet, access: BookAccess, sharedBy owner: String? = nil) {
         // Each value is worked out only when it is asked for (a multiget asks for none of them).
-        set.set(.dav("owner"), XMLOutput.href(principalPath))
-        set.set(.dav("current-user-privilege-set"), Self.privilegeElements(Self.privileges(writable: writable)))
+        set.set(.dav("owner"), XMLOutput.href(owner.map { DAVPath.principal(user: $0).path } ?? principalPath))
+        set.set(.dav("current-user-privilege-set"), Self.privilegeElements(Self.privileges(access)))
         set.set(.dav("supported-privilege-set"), Self.supportedPrivileges)
         set.set(.dav("acl"), XMLOutput.element(.dav("ace"), XMLOutput.element(.dav("principal"), XMLOutput.href(principalPath))
-            + XMLOutput.element(.dav("grant"), Self.privilegeElements(Self.privileges(writable: writable))) + XMLOutput.element(.dav("protected"))))
+            + XMLOutput.element(.dav("grant"), Self.privilegeElements(Self.privileges(access))) + XMLOutput.element(.dav("protected"))))
         set.set(.dav("acl-restrictions"), XMLOutput.element(.dav("grant-only")) + XMLOutput.element(.dav("no-invert")))
         set.set(.dav("inherited-acl-set"))
         set.set(.dav("principal-collection-set"), XMLOutput.href(DAVPath.principals.path))
@@ -62,7 +68,7 @@ extension DAVContext {
         set.setText(.dav("displayname"), "Principals")
         set.set(.dav("supported-report-set"), Self.supportedReports(Self.principalReports + [.dav("expand-property")]))
         set.set(.dav("current-user-principal"), XMLOutput.href(principalPath))
-        accessControlProperties(&set, writable: false)
+        accessControlProperties(&set, access: .readOnly)
         return set
     }
 

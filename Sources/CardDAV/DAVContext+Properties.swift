@@ -8,9 +8,9 @@ import VCard
 extension DAVContext {
     /// What every resource says about who is asking (RFC 5397), who owns it and what they may
     /// do (RFC 3744 §5).
-    private func common(_ set: inout PropertySet, writable: Bool) {
+    private func common(_ set: inout PropertySet, access: BookAccess, sharedBy owner: String? = nil) {
         set.set(.dav("current-user-principal"), XMLOutput.href(principalPath))
-        accessControlProperties(&set, writable: writable)
+        accessControlProperties(&set, access: access, sharedBy: owner)
     }
 
     func rootProperties() -> PropertySet {
@@ -30,7 +30,7 @@ extension DAVContext {
         set.set(.cardDAV("addressbook-home-set"), XMLOutput.href(homePath))
         principalMembership(&set)
         set.set(.dav("supported-report-set"), Self.supportedReports(Self.reportsOnAnyCollection))
-        common(&set, writable: false)
+        common(&set, access: .readOnly)
         return set
     }
 
@@ -39,7 +39,7 @@ extension DAVContext {
         set.set(.dav("resourcetype"), XMLOutput.element(.dav("collection")))
         set.setText(.dav("displayname"), user.username)
         set.set(.dav("supported-report-set"), Self.supportedReports(Self.reportsOnAnyCollection))
-        common(&set, writable: true)
+        common(&set, access: .owner)
         return set
     }
 
@@ -76,20 +76,20 @@ extension DAVContext {
         set.set(.cardDAV("supported-collation-set"), CardFilter.Collation.allCases.map {
             XMLOutput.text(.cardDAV("supported-collation"), $0.rawValue)
         }.joined())
-        common(&set, writable: true)
+        common(&set, access: book.scope.access, sharedBy: book.sharedBy)
         return set
     }
 
     /// A card's properties, only those `request` asks for worked out; `address-data` (the
     /// card's text, XML-escaped) only when asked for by name.
-    func cardProperties(of version: CardVersion, addressData: String?, request: PropertyRequest) -> PropertySet {
+    func cardProperties(of version: CardVersion, in book: AddressBook, addressData: String?, request: PropertyRequest) -> PropertySet {
         var set = PropertySet(computing: request)
         set.set(.dav("resourcetype"))
         set.setText(.dav("getetag"), representation.etag(version.etag))
         set.setText(.dav("getcontenttype"), "text/vcard; charset=utf-8")
         set.setText(.dav("getlastmodified"), HTTPDate.string(version.updatedAt))
         set.set(.dav("supported-report-set"), Self.supportedReports([.cardDAV("addressbook-multiget"), .cardDAV("addressbook-query")]))
-        accessControlProperties(&set, writable: true)
+        accessControlProperties(&set, access: book.scope.access, sharedBy: book.sharedBy)
         if let addressData, request.wants(.cardDAV("address-data")) {
             set.set(.cardDAV("address-data"), addressData)
         }
@@ -106,8 +106,7 @@ extension DAVContext {
         let addressData = request.wants(.cardDAV("address-data"))
             ? AddressDataRequest().text(of: card, in: book.scope, form: .xmlContent, representation: representation,
                                         cache: server.cardTexts) : nil
-        return cardProperties(of: card.version,
-                              addressData: addressData, request: request)
+        return cardProperties(of: card.version, in: book, addressData: addressData, request: request)
     }
 }
 

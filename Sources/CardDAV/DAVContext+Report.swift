@@ -66,7 +66,7 @@ extension DAVContext {
             }
         }
         for version in versions {
-            responses.append(cardProperties(of: version, addressData: texts[version.href], request: wanted),
+            responses.append(cardProperties(of: version, in: book, addressData: texts[version.href], request: wanted),
                              href: cardPath(version.href, in: book), for: wanted)
         }
         return versions.map(\.href)

@@ -41,7 +41,8 @@ extension DAVError {
     /// logged and answered 500.
     init?(_ error: StoreError) {
         switch error {
-        case .contactNotFound, .notInTrash, .cardNotFound, .addressBookNotFound, .groupNotFound, .noGroupNamed, .userNotFound, .appPasswordNotFound, .nothingToUndo:
+        case .contactNotFound, .notInTrash, .cardNotFound, .addressBookNotFound, .groupNotFound, .noGroupNamed, .userNotFound,
+             .appPasswordNotFound, .nothingToUndo, .notSharedWith:
             self.init(404, wording.notFound)
         case .busy:
             self.init(503, wording.busy)
@@ -51,8 +52,11 @@ extension DAVError {
         case .invalidUsername, .invalidPassword, .invalidAddressBookName, .invalidGroupName, .invalidHref, .invalidDeviceName, .mergeNeedsTwoContacts,
              .notAmongMerged:
             self.init(400, wording.message(for: error))
-        case .cannotDeleteDefaultAddressBook:
+        case .cannotDeleteDefaultAddressBook, .cannotShareWithOwner:
             self.init(403, wording.message(for: error))
+        case .addressBookReadOnly, .onlyOwnerManagesBook:
+            // RFC 3744 §7.1.1; the handlers name the resource and privilege before the store is asked.
+            self.init(403, wording.message(for: error), precondition: .dav("need-privileges"))
         case .usernameTaken, .addressBookNameTaken, .groupNameTaken, .appPasswordExists, .uidConflict:
             self.init(409, wording.message(for: error))
         case .preconditionFailed, .changedSinceRead:

@@ -56,6 +56,14 @@ enum DAVPath: Equatable {
         }
     }
 
+    /// The address book the path is in or names (nil outside address books).
+    var book: String? {
+        switch self {
+        case .root, .principals, .principal, .home: nil
+        case .addressBook(_, let book), .card(_, let book, _): book
+        }
+    }
+
     /// Percent-encodes a path for an href: every byte but unreserved characters, `/` and `@`
     /// (RFC 3986 §2.1). Written by hand: a PROPFIND of thousands of cards writes thousands of hrefs.
     static func encode(_ path: String) -> String {

@@ -8,6 +8,12 @@ public struct AddressBook: Sendable, Equatable {
     /// Where the book's change log stands: it changes with every write to the book and with
     /// nothing else, and `ContactStore.changes(in:since:limit:)` takes it back.
     public let syncToken: SyncToken
+    /// The owner's account name, for a book shared with the account it was handed out to (its
+    /// `name` is then its `SharedBookSegment`); nil for the account's own book.
+    public var sharedBy: String? = nil
+
+    /// What the account it was handed out to may do in it: `.owner` for its own books.
+    public var access: BookAccess { scope.access }
 }
 
 /// A point in one address book's change log, as sync hands it out (an RFC 6578 sync token, a

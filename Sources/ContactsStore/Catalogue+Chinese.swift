@@ -171,6 +171,27 @@ struct ChineseCatalogue: Catalogue {
     var nameToKeep: String { "保留的姓名" }
     var photoToKeep: String { "保留的头像" }
     func merged(_ count: Int, into name: String) -> String { "已将 \(count) 个联系人合并为“\(name)”。" }
+    var sharing: String { "共享" }
+    func sharingTitle(_ book: String) -> String { "共享“\(book)”" }
+    func accessName(_ access: BookAccess) -> String {
+        switch access {
+        case .owner: "所有者"
+        case .readWrite: "可读写"
+        case .readOnly: "只读"
+        }
+    }
+    var accountToShareWith: String { "共享给账户" }
+    var access: String { "权限" }
+    var shareBook: String { "共享" }
+    var changeAccess: String { "更改" }
+    var stopSharing: String { "停止共享" }
+    var notSharedWithAnyone: String { "尚未共享给任何人。" }
+    func sharedWithYou(by owner: String, _ access: BookAccess) -> String { "由 \(owner) 共享给你，\(accessName(access))" }
+    func lastChanged(by account: String, at time: String) -> String { "最后由 \(account) 于 \(time) 修改" }
+    func bookShared(_ book: String, with account: String, _ access: BookAccess) -> String {
+        "已将“\(book)”共享给 \(account)（\(accessName(access))）。"
+    }
+    func bookUnshared(_ book: String, with account: String) -> String { "已停止与 \(account) 共享“\(book)”。" }
     var markedAsDifferentPeople: String { "已标记为不同的人。" }
 
     var vCardFile: String { "vCard 或 CSV 文件" }
@@ -277,6 +298,10 @@ struct ChineseCatalogue: Catalogue {
         case .groupNotFound: "该分组已不存在"
         case .noGroupNamed(let name): "没有名为“\(name)”的分组"
         case .cannotDeleteDefaultAddressBook: "默认通讯录不能删除"
+        case .addressBookReadOnly: "此通讯录以只读方式共享给你"
+        case .onlyOwnerManagesBook: "只有通讯录的所有者才能重命名、删除或共享它"
+        case .cannotShareWithOwner: "通讯录不能共享给它的所有者"
+        case .notSharedWith(let name): "该通讯录没有共享给“\(name)”"
         case .cardNotFound(let href): "没有名为“\(href)”的名片"
         case .invalidHref(let href): "名片名称“\(href)”无效：须为 1–255 个字符，不含 / 或控制字符（也不能是 . 或 ..）"
         case .invalidUID(let uid): "UID“\(uid)”无效：须为 1–255 字节，不含控制字符"

@@ -173,6 +173,29 @@ struct EnglishCatalogue: Catalogue {
     var photoToKeep: String { "Photo to keep" }
     func merged(_ count: Int, into name: String) -> String { "Merged \(count) contacts into \(name)." }
     var markedAsDifferentPeople: String { "Marked as different people." }
+    var sharing: String { "Sharing" }
+    func sharingTitle(_ book: String) -> String { "Sharing \(book)" }
+    func accessName(_ access: BookAccess) -> String {
+        switch access {
+        case .owner: "Owner"
+        case .readWrite: "Read and write"
+        case .readOnly: "Read-only"
+        }
+    }
+    var accountToShareWith: String { "Account to share with" }
+    var access: String { "Access" }
+    var shareBook: String { "Share" }
+    var changeAccess: String { "Change" }
+    var stopSharing: String { "Stop sharing" }
+    var notSharedWithAnyone: String { "Not shared with anyone." }
+    func sharedWithYou(by owner: String, _ access: BookAccess) -> String {
+        "Shared with you by \(owner), " + (access == .readOnly ? "read-only" : "read and write")
+    }
+    func lastChanged(by account: String, at time: String) -> String { "Last changed by \(account), \(time)" }
+    func bookShared(_ book: String, with account: String, _ access: BookAccess) -> String {
+        "Shared \(book) with \(account) (" + (access == .readOnly ? "read-only" : "read and write") + ")."
+    }
+    func bookUnshared(_ book: String, with account: String) -> String { "Stopped sharing \(book) with \(account)." }
     private static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     var vCardFile: String { "vCard or CSV file" }
@@ -281,6 +304,10 @@ struct EnglishCatalogue: Catalogue {
         case .groupNotFound: "the group no longer exists"
         case .noGroupNamed(let name): "there is no group named \"\(name)\""
         case .cannotDeleteDefaultAddressBook: "the default address book cannot be deleted"
+        case .addressBookReadOnly: "this address book is shared with you read-only"
+        case .onlyOwnerManagesBook: "only the owner of this address book can rename, delete or share it"
+        case .cannotShareWithOwner: "an address book cannot be shared with its owner"
+        case .notSharedWith(let name): "the address book is not shared with \"\(name)\""
         case .cardNotFound(let href): "no card named \"\(href)\""
         case .invalidHref(let href): "invalid card name \"\(href)\": use 1–255 characters without / or control characters (not . or ..)"
         case .invalidUID(let uid): "invalid UID \"\(uid)\": use 1–255 bytes without control characters"

@@ -168,6 +168,30 @@ public protocol Catalogue: Sendable {
     func merged(_ count: Int, into name: String) -> String
     var markedAsDifferentPeople: String { get }
 
+    // MARK: Sharing
+    /// The list menu's item for the current book and the sharing page's heading.
+    var sharing: String { get }
+    /// The sharing page's title: "Sharing Family".
+    func sharingTitle(_ book: String) -> String
+    /// What an account may do in a book: "Read-only", "Read and write", "Owner".
+    func accessName(_ access: BookAccess) -> String
+    /// The label of the field for the account to share with.
+    var accountToShareWith: String { get }
+    /// The label of the choice of what a share allows.
+    var access: String { get }
+    var shareBook: String { get }
+    var changeAccess: String { get }
+    var stopSharing: String { get }
+    var notSharedWithAnyone: String { get }
+    /// "Shared with you by alice, read-only": what the list says of a book shared with the user.
+    func sharedWithYou(by owner: String, _ access: BookAccess) -> String
+    /// "Last changed by bob, 2026-12-04 17:05": a contact's page in a shared book.
+    func lastChanged(by account: String, at time: String) -> String
+    /// "Shared Family with bob (read-only)."
+    func bookShared(_ book: String, with account: String, _ access: BookAccess) -> String
+    /// "Stopped sharing Family with bob."
+    func bookUnshared(_ book: String, with account: String) -> String
+
     // MARK: Import and export
     var vCardFile: String { get }
     var ifAlreadyThere: String { get }

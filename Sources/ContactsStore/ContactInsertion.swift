@@ -47,15 +47,17 @@ struct ContactInsertion {
     private init(db: any SQLConnection, count: Int) throws {
         self.db = db
         statement = try db.statement("""
-            INSERT INTO contacts (id, book_id, uid, href, revision, created_at, updated_at, \(ContactRow.detailColumns.joined(separator: ", ")))
-            VALUES (?, ?, ?, ?, ?, ?, ?, \(Array(repeating: "?", count: ContactRow.detailColumns.count).joined(separator: ", ")))
+            INSERT INTO contacts (id, book_id, uid, href, revision, created_at, updated_at, changed_by, changed_at,
+                \(ContactRow.detailColumns.joined(separator: ", ")))
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, \(Array(repeating: "?", count: ContactRow.detailColumns.count).joined(separator: ", ")))
             """)
         hrefTaken = try db.statement("SELECT 1 FROM contacts WHERE book_id = ? AND href = ?")
         lastID = try Counter.contactID.advance(by: count, db: db)
         nextID = lastID - Int64(count) + 1
     }
 
-    /// Inserts one contact, its photo and its creation in the change log; returns its id.
+    /// Inserts one contact, its photo and its creation in the change log, by the scope's acting
+    /// account; returns its id.
     /// - Parameters:
     ///   - uid: its UID, unique in the book; nil for a fresh one.
     ///   - href: its resource name, free in the book; when nil, the UID with `.vcf` or, when that
@@ -70,7 +72,7 @@ struct ContactInsertion {
         let href = try href ?? (given == nil ? uid + ".vcf" : freeHref(for: uid, in: scope))
         let revision = try changeNumber(in: scope)
         try ContactStore.recordCreation(of: id, uid: uid, href: href, in: scope, number: revision, at: now, db: db)
-        try statement.send([id, scope.bookID, uid, href, revision, now, now] + row.values)
+        try statement.send([id, scope.bookID, uid, href, revision, now, now, scope.actorID, now] + row.values)
         try ContactStore.savePhoto(row.photo, of: id, in: scope, db: db)
         if !row.groups.isGroup { inserted[scope.bookID, default: 0] += 1 }
         try syncGroups(of: id, uid: uid, row.groups, in: scope, now: now)

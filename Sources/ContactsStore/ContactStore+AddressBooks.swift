@@ -9,12 +9,14 @@ extension ContactStore {
     /// one written decomposed (`Família` either way) name one book. Nil for a name no book can
     /// have: empty, `.` or `..`, over 255 bytes, holding `/`, a control or format character
     /// (zero-width, bidi, BOM), a line or paragraph separator, a noncharacter or U+FFFD (what
-    /// bytes that are not UTF-8 decode to), or white space at either end. Otherwise anything
+    /// bytes that are not UTF-8 decode to), white space at either end, or beginning with `~`
+    /// (which begins the segments of shared books, `SharedBookSegment`). Otherwise anything
     /// goes, as clients name books after folders: spaces, `@`, any script.
     public static func addressBookName(_ name: String) -> String? {
         let normalized = NameText.nfc(name)
         guard !normalized.isEmpty, normalized.utf8.count <= maximumAddressBookNameLength, normalized != ".", normalized != "..",
               normalized.first?.isWhitespace == false, normalized.last?.isWhitespace == false,
+              normalized.first != SharedBookSegment.marker,
               !normalized.unicodeScalars.contains(where: { scalar in
                   NameText.isHidden(scalar) || scalar == "/" || scalar == "\u{FFFD}" || scalar.properties.isNoncharacterCodePoint
               }) else { return nil }
@@ -22,10 +24,12 @@ extension ContactStore {
     }
 
     /// The user's address books: the default one (which every user has) first, then the others
-    /// in the order they were made.
+    /// in the order they were made, then those shared with the user (`sharedBy` set, access in
+    /// their scope), by owner and name.
     public func addressBooks(for user: User) throws -> [AddressBook] {
         try queue.read { db in
             try db.statement("\(Self.addressBookQuery) ORDER BY b.id").rows([user.id]) { Self.addressBook(from: $0, userID: user.id) }
+                + Self.sharedAddressBooks(for: user, db: db)
         }
     }
 
@@ -42,9 +46,11 @@ extension ContactStore {
 
     /// The user's address book called `name` (nil when there is none) with the account's
     /// credentials generation (see `credentialsGeneration(of:)`), from one statement; nil when
-    /// the user no longer exists.
+    /// the user no longer exists. A `SharedBookSegment` finds the book shared with the user
+    /// under it, as the share stands now.
     public func addressBookWithCredentials(named name: String, for user: User) throws
         -> (credentialsGeneration: Int64, book: AddressBook?)? {
+        if let segment = SharedBookSegment(name) { return try sharedAddressBookWithCredentials(segment, for: user) }
         let name = Self.bookNameToFind(name)
         return try queue.readSingle { db in
             try db.statement("""
@@ -77,7 +83,7 @@ extension ContactStore {
 
     /// Renames the address book as people see it (its URL segment stays).
     public func setDisplayName(_ displayName: String, of scope: AddressBookScope) throws {
-        try queue.write { db in
+        try writing(scope, managingBook: true) { db in
             try db.run("UPDATE address_books SET display_name = ? WHERE id = ? AND user_id = ?", displayName, scope.bookID, scope.userID)
             guard db.changes == 1 else { throw StoreError.addressBookNotFound }
         }
@@ -98,7 +104,7 @@ extension ContactStore {
     /// Sets a dead property of the address book (replacing its value, attributes and content
     /// whole), or removes it when `property` is nil.
     public func setDeadProperty(namespace: String, name: String, to property: DeadProperty?, of scope: AddressBookScope) throws {
-        try queue.write { db in
+        try writing(scope, managingBook: true) { db in
             guard try db.statement("SELECT 1 FROM address_books WHERE id = ? AND user_id = ?")
                 .firstRow([scope.bookID, scope.userID], { _ in true }) != nil else { throw StoreError.addressBookNotFound }
             if let property {
@@ -123,7 +129,7 @@ extension ContactStore {
     /// Deletes an address book with its contacts (the trash included), change log and
     /// properties; the default book cannot be deleted.
     public func deleteAddressBook(_ scope: AddressBookScope) throws {
-        try queue.write { db in
+        try writing(scope, managingBook: true) { db in
             guard let name = try db.statement("SELECT name FROM address_books WHERE id = ? AND user_id = ?")
                 .firstRow([scope.bookID, scope.userID], { $0.text(0) }) else { throw StoreError.addressBookNotFound }
             guard name != Self.defaultAddressBookName else { throw StoreError.cannotDeleteDefaultAddressBook }

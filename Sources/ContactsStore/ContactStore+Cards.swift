@@ -109,7 +109,7 @@ extension ContactStore {
         guard Self.usableUID(uid) != nil else { throw StoreError.invalidUID(uid) }
         let row = try Self.prepare(details, requirePhone: false, today: clock())
         let now = now()
-        return try queue.write { db in
+        return try writing(scope) { db in
             let found = try Self.contacts(href: href, uid: uid, in: scope, db: db)
             var current = found.atHref
             if let trashed = current, trashed.inTrash {
@@ -151,7 +151,7 @@ extension ContactStore {
         let now = now()
         let cutoff = trashCutoff()
         guard Self.isValidHref(href) else { throw StoreError.cardNotFound(href: href) }
-        try queue.write { db in
+        try writing(scope) { db in
             let found = try Self.contacts(href: href, uid: nil, in: scope, db: db)
             guard let card = found.atHref, !card.inTrash else { throw StoreError.cardNotFound(href: href) }
             try Self.check(ifMatch.map(CardPrecondition.ifMatch) ?? .none, etag: Self.etag(salt: found.salt, revision: card.revision))
@@ -263,8 +263,14 @@ extension ContactStore {
 
     /// The user's credentials generation, address book called `bookName` and live card called
     /// `href` in it, with its photo, from one statement: a GET is one round trip to the database,
-    /// credentials check included. Nil when the user no longer exists.
+    /// credentials check included (two for a book shared with the user, `SharedBookSegment`).
+    /// Nil when the user no longer exists.
     public func lookUpCard(href: String, inBookNamed bookName: String, of user: User) throws -> CardLookup? {
+        if let segment = SharedBookSegment(bookName) {
+            guard let found = try sharedAddressBookWithCredentials(segment, for: user) else { return nil }
+            return CardLookup(credentialsGeneration: found.credentialsGeneration, book: found.book,
+                              card: try found.book.flatMap { try card(href: href, in: $0.scope) })
+        }
         let (bookName, href) = (Self.bookNameToFind(bookName), Self.isValidHref(href) ? href : "")
         let generation = Self.storedCardColumnCount
         return try queue.readSingle { db in

@@ -17,8 +17,8 @@ enum ChangeKind: String {
 
 extension ContactStore {
     /// Appends a change of a contact in the table to its address book's change log, under the
-    /// UID and resource name the row has now, and makes the change's number the contact's
-    /// revision (its ETag).
+    /// UID and resource name the row has now, makes the change's number the contact's revision
+    /// (its ETag) and records the scope's acting account as the last to change it.
     static func recordChange(_ kind: ChangeKind, of id: Int64, in scope: AddressBookScope, at now: Int64, db: any SQLConnection) throws {
         // A group's card is not a contact: it moves no count.
         let isGroup = try kind.liveContactsChange != 0 && db.statement("SELECT is_group FROM contacts WHERE id = ? AND book_id = ?")
@@ -28,7 +28,8 @@ extension ContactStore {
             INSERT INTO changes (book_id, number, contact_id, uid, href, kind, changed_at)
             SELECT book_id, ?, id, uid, href, ?, ? FROM contacts WHERE id = ? AND book_id = ?
             """, number, kind.rawValue, now, id, scope.bookID)
-        try db.send("UPDATE contacts SET revision = ? WHERE id = ? AND book_id = ?", number, id, scope.bookID)
+        try db.send("UPDATE contacts SET revision = ?, changed_by = ?, changed_at = ? WHERE id = ? AND book_id = ?",
+                    number, scope.actorID, now, id, scope.bookID)
     }
 
     /// Logs, as change `number` of its book (reserved with `reserveChangeNumbers`), the creation

@@ -17,7 +17,7 @@ extension ContactStore {
         let today = clock()
         let rows = try list.parallelMap { details in try Self.prepare(details, requirePhone: requirePhone, today: today) }
         let now = now()
-        return try queue.write { db in
+        return try writing(scope) { db in
             try ContactInsertion.inserting(count: rows.count, db: db) { insertion in
                 try rows.map { row in try insertion.next(row, in: scope, now: now) }
             }
@@ -134,7 +134,7 @@ extension ContactStore {
                               requirePhone: Bool = true, expectedRevision: Int64? = nil) throws -> Contact {
         let row = try Self.prepare(details, requirePhone: requirePhone, today: clock())
         let now = now()
-        try queue.write { db in
+        try writing(scope) { db in
             if let expectedRevision {
                 guard let revision = try Self.liveRevision(of: id, in: scope, db: db) else { throw StoreError.contactNotFound(id) }
                 guard revision == expectedRevision else { throw StoreError.changedSinceRead(id) }
@@ -172,7 +172,7 @@ extension ContactStore {
     public func deleteContact(id: Int64, in scope: AddressBookScope) throws {
         let now = now()
         let cutoff = trashCutoff()
-        try queue.write { db in
+        try writing(scope) { db in
             guard try Self.moveToTrash(id, in: scope, now: now, cutoff: cutoff, db: db) else { throw StoreError.contactNotFound(id) }
         }
     }

@@ -31,7 +31,7 @@ extension ContactStore {
     /// Ids that are not live contacts of the book are passed over.
     public func dismissDuplicates(_ ids: [Int64], in scope: AddressBookScope) throws {
         let distinct = Array(Set(ids)).sorted()
-        try queue.write { db in
+        try writing(scope) { db in
             let insert = try db.statement("""
                 INSERT INTO duplicate_dismissals (book_id, first_id, second_id)
                 SELECT c.book_id, c.id, ? FROM contacts c
@@ -70,7 +70,7 @@ extension ContactStore {
         let earlier = VCardWriter(version: .v4_0).string(for: survivor.details.vCard(uid: survivor.uid, version: .v4_0))
         let now = now()
         let cutoff = trashCutoff()
-        try queue.write { db in
+        try writing(scope) { db in
             for contact in contacts where try Self.liveRevision(of: contact.id, in: scope, db: db) != contact.revision {
                 throw StoreError.changedSinceRead(contact.id)
             }
@@ -104,7 +104,7 @@ extension ContactStore {
         let row = try Self.prepare(earlier, requirePhone: false, today: clock())
         let now = now()
         let cutoff = trashCutoff()
-        try queue.write { db in
+        try writing(scope) { db in
             guard try Self.liveRevision(of: id, in: scope, db: db) == record.revision else { throw StoreError.changedSinceRead(id) }
             guard try Self.replaceDetails(of: id, with: row, in: scope, now: now, db: db) else { throw StoreError.contactNotFound(id) }
             for trashed in record.trashed.split(separator: ",").compactMap({ Int64($0) }) {

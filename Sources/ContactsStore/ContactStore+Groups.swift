@@ -45,7 +45,7 @@ extension ContactStore {
     public func createGroup(named name: String, in scope: AddressBookScope) throws -> ContactGroup {
         guard let name = ContactDetails.groupName(name) else { throw StoreError.invalidGroupName(name) }
         let now = now()
-        return try queue.write { db in
+        return try writing(scope) { db in
             guard try GroupSync.liveGroups(named: name, in: scope, db: db).isEmpty else { throw StoreError.groupNameTaken(name) }
             let id = try GroupSync.makeGroup(named: name, in: scope, now: now, db: db)
             return try Self.group(id: id, in: scope, db: db)
@@ -57,7 +57,7 @@ extension ContactStore {
     public func renameGroup(id: Int64, to name: String, in scope: AddressBookScope) throws -> ContactGroup {
         guard let name = ContactDetails.groupName(name) else { throw StoreError.invalidGroupName(name) }
         let now = now()
-        return try queue.write { db in
+        return try writing(scope) { db in
             let group = try Self.group(id: id, in: scope, db: db)
             guard group.name != name else { return group }
             guard try GroupSync.liveGroups(named: name, in: scope, db: db).isEmpty else { throw StoreError.groupNameTaken(name) }
@@ -69,7 +69,7 @@ extension ContactStore {
     /// Deletes the group: its card goes, its contacts stay (without its name in their CATEGORIES).
     public func deleteGroup(id: Int64, in scope: AddressBookScope) throws {
         let (now, cutoff) = (now(), trashCutoff())
-        try queue.write { db in
+        try writing(scope) { db in
             _ = try Self.group(id: id, in: scope, db: db)
             _ = try Self.moveToTrash(id, in: scope, now: now, cutoff: cutoff, db: db)
         }
@@ -97,7 +97,7 @@ extension ContactStore {
 
     private func changeMembers(of groupID: Int64, adding: [Int64], removing: [Int64], in scope: AddressBookScope) throws -> Int {
         let now = now()
-        return try queue.write { db in
+        return try writing(scope) { db in
             _ = try Self.group(id: groupID, in: scope, db: db)
             let members = try memberIDs(of: groupID, in: scope, db: db)
             let join = try Self.memberKeys(adding.filter { !members.contains($0) }, in: scope, db: db)

@@ -61,7 +61,7 @@ extension ContactStore {
     func storePrepared(_ prepared: [Result<(uid: String?, row: PreparedRow), ContactValidationError>], into scope: AddressBookScope,
                        onConflict policy: ImportConflictPolicy) throws -> [ImportOutcome] {
         let now = now()
-        return try queue.write { db in
+        return try writing(scope) { db in
             try ContactInsertion.inserting(count: prepared.count, db: db) { insertion in
                 let existing = try db.statement("SELECT id, deleted_at IS NOT NULL FROM contacts WHERE book_id = ? AND uid = ?")
                 /// Inserts the card under `uid`, or a fresh UID when nil.

@@ -27,7 +27,7 @@ extension ContactStore {
     public func restoreContact(id: Int64, in scope: AddressBookScope) throws -> Contact {
         let now = now()
         let cutoff = trashCutoff()
-        try queue.write { db in
+        try writing(scope) { db in
             guard try Self.restoreFromTrash(id, in: scope, now: now, cutoff: cutoff, db: db) else { throw StoreError.notInTrash(id) }
         }
         return try contact(id: id, in: scope)

@@ -139,6 +139,14 @@ extension Schema {
             try db.execute(Schema.birthdayTables)
         },
         Migration(Schema.duplicatesMigrationName) { db in try db.execute(Schema.duplicateTables) },
+        Migration(Schema.sharingMigrationName) { db in
+            try db.execute("""
+                ALTER TABLE contacts ADD COLUMN IF NOT EXISTS changed_by BIGINT;
+                ALTER TABLE contacts ADD COLUMN IF NOT EXISTS changed_at BIGINT;
+                """)
+            try db.execute(Schema.sharingTables)
+            try db.execute(Schema.renameBooksLikeSharedSegments)
+        },
         Migration(Schema.groupsMigrationName) { db in
             try db.execute("""
                 ALTER TABLE contacts ADD COLUMN IF NOT EXISTS is_group BIGINT NOT NULL DEFAULT 0;

@@ -79,6 +79,25 @@ enum Schema {
         );
         """
 
+    static let sharingMigrationName = "Sharing: address books shared with other accounts, and who last changed each contact"
+
+    /// Each account a book is shared with and what it may do there (`BookAccess`), gone with
+    /// the book or the account. The same on both engines, made only where missing.
+    static let sharingTables = """
+        CREATE TABLE IF NOT EXISTS book_shares (
+            book_id BIGINT NOT NULL REFERENCES address_books(id) ON DELETE CASCADE,
+            user_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            access TEXT NOT NULL CHECK (access IN ('read-only', 'read-write')),
+            shared_at BIGINT NOT NULL,
+            PRIMARY KEY (book_id, user_id)
+        );
+        CREATE INDEX IF NOT EXISTS book_shares_by_user ON book_shares(user_id);
+        """
+
+    /// Books of earlier releases whose names begin with `~`, which now begins the segments of
+    /// shared books (`SharedBookSegment`), get a `_<id>` before it.
+    static let renameBooksLikeSharedSegments = "UPDATE address_books SET name = '_' || CAST(id AS TEXT) || name WHERE name LIKE '~%'"
+
     static let sqlite = Migrator([
         Migration("create users, sessions, address books, contacts, photos and the change log") { db in
             try db.execute("""
@@ -318,6 +337,16 @@ enum Schema {
             try db.execute(Schema.birthdayTables)
         },
         Migration(Schema.duplicatesMigrationName) { db in try db.execute(Schema.duplicateTables) },
+        Migration(Schema.sharingMigrationName) { db in
+            // Who last changed a contact: an account id (ids are never handed out again, so a
+            // deleted account's matches none) and when; NULL for contacts changed before.
+            let columns = Set(try db.statement("SELECT name FROM pragma_table_info('contacts')").rows { $0.text(0) })
+            for column in ["changed_by", "changed_at"] where !columns.contains(column) {
+                try db.execute("ALTER TABLE contacts ADD COLUMN \(column) INTEGER")
+            }
+            try db.execute(Schema.sharingTables)
+            try db.execute(Schema.renameBooksLikeSharedSegments)
+        },
         Migration(Schema.groupsMigrationName) { db in
             // is_group: the row is a group's card, not a contact. group_name: the name its
             // members' CATEGORIES carry, which a rename of the card changes in each of them.

@@ -33,6 +33,14 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case groupNotFound
     case noGroupNamed(String)
     case cannotDeleteDefaultAddressBook
+    /// The book is shared with the acting account read-only.
+    case addressBookReadOnly
+    /// Renaming, deleting or sharing a book, or setting its properties, is for its owner.
+    case onlyOwnerManagesBook
+    /// A book is not shared with its own owner.
+    case cannotShareWithOwner
+    /// The book is not shared with this account.
+    case notSharedWith(String)
     /// No live card has this resource name in the address book.
     case cardNotFound(href: String)
     case invalidHref(String)

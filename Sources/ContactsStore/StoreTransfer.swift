@@ -110,6 +110,7 @@ struct TransferTable {
                 text("extra_properties"), integer("has_photo"), text("section"), text("search_text"), integer("created_at"),
                 integer("updated_at"), integer("deleted_at", nullable: true), text("href"), integer("revision"),
                 integer("birthday_key", nullable: true), integer("lunar_birthday_key", nullable: true),
+                integer("changed_by", nullable: true), integer("changed_at", nullable: true),
             ], key: "book_id, sort_key, name, uid"),
             TransferTable(name: "photos", columns: [integer("book_id"), integer("contact_id"), blob("data")], key: "book_id, contact_id"),
             TransferTable(name: "sent_cards", columns: [integer("book_id"), integer("contact_id"), integer("revision"), text("version"),
@@ -131,6 +132,8 @@ struct TransferTable {
             TransferTable(name: "merges", columns: [
                 integer("book_id"), integer("contact_id"), integer("revision"), text("earlier_card"), text("trashed"), integer("merged_at"),
             ], key: "book_id, contact_id"),
+            TransferTable(name: "book_shares", columns: [integer("book_id"), integer("user_id"), text("access"), integer("shared_at")],
+                          key: "book_id, user_id"),
             TransferTable(name: "birthday_feeds", columns: [integer("user_id"), blob("token"), integer("created_at")], key: "user_id"),
             TransferTable(name: "secrets", columns: [text("name"), blob("value")], key: "name"),
             TransferTable(name: "counters", columns: [text("name"), integer("value")], key: "name"),

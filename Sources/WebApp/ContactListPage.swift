@@ -34,8 +34,11 @@ enum ContactListPage {
             \(Layout.title(strings.listTitle(state.account)))
             <div class="bar-right">
             \(ListMenu.button(strings: strings))
-            <a id="edit-toggle" href="\(editHref)" role="button" data-edit="\(HTML.escape(strings.edit))" data-done="\(HTML.escape(strings.done))" aria-pressed="\(state.editing)">\(HTML.escape(state.editing ? strings.done : strings.edit))</a>
-            <a id="add-button" class="add" href="/contacts/new" role="button" aria-label="\(HTML.escape(strings.add))">+</a>
+            \(context.canWriteContacts ? """
+                <a id="edit-toggle" href="\(editHref)" role="button" data-edit="\(HTML.escape(strings.edit))" data-done="\(HTML.escape(strings.done))" aria-pressed="\(state.editing)">\(HTML.escape(state.editing ? strings.done : strings.edit))</a>
+                <a id="add-button" class="add" href="/contacts/new" role="button" aria-label="\(HTML.escape(strings.add))">+</a>
+                """ : SharedBookViews.disabledButton(strings.edit, id: "edit-toggle")
+                    + SharedBookViews.disabledButton("+", id: "add-button", label: strings.add, class: "add"))
             </div>
             """
         let status: String
@@ -53,11 +56,12 @@ enum ContactListPage {
             return #"<a class="more" id="more" href="/contacts?after=\#(next)\#(query)\#(filter.isEmpty ? "" : "&" + filter)">\#(HTML.escape(strings.more))</a>"#
         } ?? ""
         let main = """
+            \(SharedBookViews.sharedWithYou(context))
             \(state.group.map { groupHeader($0, strings: strings) } ?? "")
             \(searchForm(id: "search", query: state.query, group: state.group, strings: strings))
             \(upcomingBirthdays(state, strings: strings))
             <div id="list" class="list\(state.editing ? " editing" : "")" data-next="\(state.next.map(String.init) ?? "")" data-query="\(HTML.escape(state.query))" data-filter="\(filter)"\(listTexts)>
-            \(sections(state.contacts, context: context))
+            \(sections(state.contacts, context: context, deletable: context.canWriteContacts))
             </div>
             \(more)
             \(status)
@@ -72,7 +76,7 @@ enum ContactListPage {
         // The wide screen's right pane, empty until a contact is opened.
         let detail = #"<div class="detail-placeholder" aria-hidden="true">\#(HTML.escape(strings.noContactOpen))</div>"#
         return Layout.page(title: strings.listTitle(state.account), bodyClass: "list-page two-pane", bar: bar, main: main,
-                           extra: toast + ListMenu.render(strings: strings) + LogoutSheet.render(context: context, asDialog: true)
+                           extra: toast + ListMenu.render(context: context) + LogoutSheet.render(context: context, asDialog: true)
                                + detail,
                            context: context)
     }

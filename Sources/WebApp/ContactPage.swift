@@ -20,8 +20,9 @@ enum ContactPage {
     /// - Parameters:
     ///   - pane: the list beside the form on a wide screen (`ListPane`).
     ///   - groups: the contact's groups panel (`GroupsPage.contactPanel`), shown when viewing.
+    ///   - lastChange: who last changed the contact and when, shown in a shared book.
     static func render(mode: Mode, details: ContactDetails, error: String? = nil, pane: String, groups: String = "", now: Date,
-                       context: WebContext) -> String {
+                       lastChange: ContactChange? = nil, context: WebContext) -> String {
         let strings = context.strings
         let contact = mode.contact
         let editing: Bool
@@ -35,7 +36,7 @@ enum ContactPage {
         case .new:
             bar = #"<a class="bar-left" href="/contacts" id="back-button" role="button">\#(HTML.escape(strings.back))</a>\#(Layout.title(title))<div class="bar-right"><button type="submit" form="contact-form" id="submit-button" class="primary-text">\#(HTML.escape(strings.add))</button></div>"#
         case .view(let contact):
-            bar = #"<a class="bar-left" href="/contacts" id="back-button" role="button">\#(HTML.escape(strings.back))</a>\#(Layout.title(title))<div class="bar-right"><a href="/contacts/\#(contact.id)/edit" id="edit-button" role="button">\#(HTML.escape(strings.edit))</a><button type="button" id="cancel-button" hidden>\#(HTML.escape(strings.cancel))</button><button type="submit" form="contact-form" id="save-button" class="primary-text" hidden>\#(HTML.escape(strings.save))</button></div>"#
+            bar = #"<a class="bar-left" href="/contacts" id="back-button" role="button">\#(HTML.escape(strings.back))</a>\#(Layout.title(title))<div class="bar-right">\#(context.canWriteContacts ? #"<a href="/contacts/\#(contact.id)/edit" id="edit-button" role="button">\#(HTML.escape(strings.edit))</a>"# : SharedBookViews.disabledButton(strings.edit, id: "edit-button"))<button type="button" id="cancel-button" hidden>\#(HTML.escape(strings.cancel))</button><button type="submit" form="contact-form" id="save-button" class="primary-text" hidden>\#(HTML.escape(strings.save))</button></div>"#
         case .edit(let contact):
             bar = #"<a class="bar-left" href="/contacts/\#(contact.id)" id="cancel-button" role="button">\#(HTML.escape(strings.cancel))</a>\#(Layout.title(title))<div class="bar-right"><button type="submit" form="contact-form" id="save-button" class="primary-text">\#(HTML.escape(strings.save))</button></div>"#
         }
@@ -65,7 +66,7 @@ enum ContactPage {
         let errorHTML = error.map { #"<p class="form-error" role="alert" id="form-error">\#(HTML.escape($0))</p>"# } ?? ""
         let links = contact.map { viewLinks($0.details) + shareLink($0, strings: strings) } ?? ""
         let deleteForm = contact.map { contact in
-            #"<form class="delete-contact" method="post" action="/contacts/\#(contact.id)/delete">\#(context.csrfField)<button type="submit" class="destructive wide" id="delete-contact">\#(HTML.escape(strings.deleteContact))</button></form>"#
+            #"<form class="delete-contact" method="post" action="/contacts/\#(contact.id)/delete">\#(context.csrfField)<button type="submit" class="destructive wide" id="delete-contact"\#(context.canWriteContacts ? "" : " disabled")>\#(HTML.escape(strings.deleteContact))</button></form>"#
         } ?? ""
 
         let main = """
@@ -88,7 +89,7 @@ enum ContactPage {
             \(field(strings.note, id: "note", empty: details.note.isEmpty, input: #"<textarea id="note" name="note" rows="3" maxlength="10000"\#(readOnly)>\#(HTML.escape(details.note))</textarea>"#))
             </div>
             </form>
-            \(editing ? "" : links)
+            \(editing ? "" : links + (lastChange.map { SharedBookViews.lastChanged($0, context: context) } ?? ""))
             \(editing ? "" : groups)
             \(editing && contact == nil ? "" : deleteForm)
             """

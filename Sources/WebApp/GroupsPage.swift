@@ -61,6 +61,12 @@ enum GroupsPage {
     static func contactPanel(_ contact: Contact, groups: [ContactGroup], context: WebContext) -> String {
         let strings = context.strings
         let member = Set(contact.details.categories)
+        guard context.canWriteContacts else {
+            // A read-only share: the groups are shown, not changed.
+            let names = groups.filter { member.contains($0.name) }.map { HTML.escape($0.name) }
+            guard !names.isEmpty else { return "" }
+            return #"<section class="groups-panel" aria-labelledby="groups-heading"><h2 class="section-header" id="groups-heading">\#(HTML.escape(strings.groups))</h2><p class="group-names">\#(names.joined(separator: " · "))</p></section>"#
+        }
         let boxes = groups.map { group in
             """
             <label class="group-choice"><input type="checkbox" name="group" value="\(group.id)"\(member.contains(group.name) ? " checked" : "")>\

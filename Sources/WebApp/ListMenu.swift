@@ -1,7 +1,8 @@
 import ContactsStore
 
 /// The list's menu of book-wide actions (Import, Export, Birthdays, Possible
-/// duplicates with their count, which a script fetches when the menu opens): a popover under the bar's ⋯ button,
+/// duplicates with their count, which a script fetches when the menu opens, and Sharing for a
+/// book of the user's own): a popover under the bar's ⋯ button,
 /// opened and closed by the browser itself (light dismiss, Escape), so it needs no script.
 enum ListMenu {
     /// The bar's ⋯ button that opens the menu.
@@ -11,15 +12,20 @@ enum ListMenu {
     }
 
     /// The menu itself, placed after the page's content.
-    static func render(strings: any Catalogue) -> String {
-        """
+    static func render(context: WebContext) -> String {
+        let strings = context.strings
+        let sharing = context.book.map { book in
+            book.sharedBy == nil ? #"<a href="\#(HTML.escape(SharingPage.path(of: book)))" id="sharing-link">\#(HTML.escape(strings.sharing))</a>"# : ""
+        } ?? ""
+        return """
         <div class="menu" id="list-menu" popover><a href="/contacts/import" id="import-link">\(HTML.escape(strings.importCards))</a>\
         <a href="/contacts/export.vcf" id="export-link">\(HTML.escape(strings.exportAs(.vCard)))</a>\
         <a href="/contacts/export.csv?format=google-csv" id="export-google-link">\(HTML.escape(strings.exportAs(.googleCSV)))</a>\
         <a href="/contacts/export.csv?format=outlook-csv" id="export-outlook-link">\(HTML.escape(strings.exportAs(.outlookCSV)))</a>\
         <a href="/groups" id="groups-link">\(HTML.escape(strings.groups))</a>\
         <a href="/birthdays" id="birthdays-link">\(HTML.escape(strings.birthdays))</a>\
-        <a href="/duplicates" id="duplicates-link">\(HTML.escape(strings.possibleDuplicates))<span class="badge" id="duplicates-count" hidden></span></a></div>
+        <a href="/duplicates" id="duplicates-link">\(HTML.escape(strings.possibleDuplicates))<span class="badge" id="duplicates-count" hidden></span></a>\
+        \(sharing)</div>
         """
     }
 }

@@ -32,7 +32,7 @@ extension WebApp {
             let contact = try store.contact(id: try contactID(parameters), in: scope)
             return .html(ContactPage.render(mode: .view(contact), details: contact.details, pane: try listPane(request, beside: contact),
                                             groups: GroupsPage.contactPanel(contact, groups: try store.groups(in: scope), context: context),
-                                            now: clock(), context: context))
+                                            now: clock(), lastChange: try lastChange(of: contact, context: context), context: context))
         }
         router.get("/contacts/:id/edit") { [self] request, parameters in
             let (context, _, scope) = try request.requireLogin()

@@ -40,6 +40,7 @@ public final class WebApp: Sendable {
         addBirthdayRoutes(to: router)
         addDuplicateRoutes(to: router)
         addGroupRoutes(to: router)
+        addSharingRoutes(to: router)
         router.get("/static/*path") { request, _ in try StaticFiles.assets.respond(to: request) }
         addAppShellRoutes(to: router)
         router.get("/") { request, _ in .redirect(to: request.context.user == nil ? "/login" : "/contacts") }

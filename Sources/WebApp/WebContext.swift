@@ -12,6 +12,13 @@ struct WebContext: Sendable {
     let scope: AddressBookScope?
     /// The session token, for logging out.
     let sessionToken: String?
+    /// The address book the request works in (`scope`'s), one of the user's own or one shared
+    /// with them.
+    var book: AddressBook? = nil
+
+    /// Whether the user may add, change and delete contacts in the book: not in one shared
+    /// with them read-only, whose write controls the pages show disabled.
+    var canWriteContacts: Bool { scope?.access.canWriteContacts ?? false }
 
     /// Every string the pages show, in the request's language.
     var strings: any Catalogue { language.catalogue }

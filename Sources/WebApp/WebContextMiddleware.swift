@@ -55,10 +55,10 @@ struct WebContextMiddleware: Middleware {
         let sessionToken = request.cookies[Cookies.session]
         let user = try sessionToken.flatMap { try store.user(forToken: $0, kind: .session) }
         let boundSession = user == nil ? nil : sessionToken
+        let book = try user.map { try self.book(named: request.query["book"], for: $0) }
         let context = WebContext(language: Self.language(of: request),
                                  csrfToken: SecretToken.mac(csrfCookie + "\u{0}" + (boundSession ?? ""), key: csrfKey),
-                                 user: user, scope: try user.map(store.defaultAddressBook(for:)),
-                                 sessionToken: boundSession)
+                                 user: user, scope: book?.scope, sessionToken: boundSession, book: book)
         request.attributes[WebContextKey.self] = context
         var response: Response
         if !["GET", "HEAD"].contains(request.method), router.hasRoute(for: request),
@@ -76,6 +76,16 @@ struct WebContextMiddleware: Middleware {
             response.setCookie(Cookies.make(Cookies.csrf, csrfCookie, maxAge: nil, for: request))
         }
         return response
+    }
+
+    /// The book a request works in: the one `?book=` names among the user's own and those
+    /// shared with them (`SharedBookSegment`), as the share stands now; else the default book.
+    /// Any other name is not found.
+    private func book(named name: String?, for user: User) throws -> AddressBook {
+        guard let book = try store.addressBook(named: name ?? ContactStore.defaultAddressBookName, for: user) else {
+            throw name == nil ? StoreError.userNotFound(user.username) : StoreError.addressBookNotFound
+        }
+        return book
     }
 
     /// The path to send a language switch back to: this request's own path, as sent, when it is a

@@ -30,12 +30,13 @@ struct WebErrorAnswers: Sendable {
     /// (the data directory, backups, the database itself), which are answered 500.
     static func status(for error: StoreError) -> Int? {
         switch error {
-        case .contactNotFound, .notInTrash, .cardNotFound, .addressBookNotFound, .groupNotFound, .noGroupNamed, .userNotFound, .appPasswordNotFound,
-             .nothingToUndo: 404
+        case .contactNotFound, .notInTrash, .cardNotFound, .addressBookNotFound, .groupNotFound, .noGroupNamed, .userNotFound,
+             .appPasswordNotFound, .nothingToUndo, .notSharedWith: 404
         case .busy: 503
+        case .addressBookReadOnly, .onlyOwnerManagesBook: 403
         case .invalid: 422
         case .invalidUsername, .invalidPassword, .invalidAddressBookName, .invalidGroupName, .invalidHref, .invalidUID, .invalidDeviceName,
-             .mergeNeedsTwoContacts, .notAmongMerged: 400
+             .mergeNeedsTwoContacts, .notAmongMerged, .cannotShareWithOwner: 400
         case .usernameTaken, .addressBookNameTaken, .groupNameTaken, .appPasswordExists, .uidConflict, .cannotDeleteDefaultAddressBook,
              .changedSinceRead: 409
         case .preconditionFailed: 412

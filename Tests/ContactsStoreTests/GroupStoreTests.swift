@@ -182,6 +182,25 @@ import VCard
         #expect(try store.contacts(in: book).allSatisfy { $0.details.categories == ["Family"] })
     }
 
+    @Test func aReadOnlyShareSeesTheGroupsAndChangesNone() throws {
+        let zhang = try add("张三", categories: ["Family"])
+        let family = try #require(try store.group(named: "Family", in: book))
+        try store.share(book, with: "bob", access: .readOnly)
+        let shared = try #require(try store.addressBook(named: "~alice~contacts", for: fixture.bob)).scope
+        #expect(try store.groups(in: shared).map(\.name) == ["Family"])
+        #expect(try store.page(in: shared, group: family.id, limit: 10).contacts.map(\.id) == [zhang.id])
+        #expect(throws: StoreError.addressBookReadOnly) { try store.createGroup(named: "Mine", in: shared) }
+        #expect(throws: StoreError.addressBookReadOnly) { try store.renameGroup(id: family.id, to: "Mine", in: shared) }
+        #expect(throws: StoreError.addressBookReadOnly) { try store.deleteGroup(id: family.id, in: shared) }
+        #expect(throws: StoreError.addressBookReadOnly) { try store.removeContacts([zhang.id], fromGroup: family.id, in: shared) }
+        #expect(try store.group(id: family.id, in: book).memberCount == 1)
+
+        try store.share(book, with: "bob", access: .readWrite)
+        let writable = try #require(try store.addressBook(named: "~alice~contacts", for: fixture.bob)).scope
+        try store.removeContacts([zhang.id], fromGroup: family.id, in: writable)
+        #expect(try categories(of: zhang.id).isEmpty, "a read-write share changes the owner's groups")
+    }
+
     @Test func exportWritesGroupCardsOnlyWhenAsked() throws {
         _ = try add("张三", categories: ["Family"])
         func export(groupCards: Bool) throws -> String {

@@ -104,13 +104,24 @@ ZH = {
     "Discard": "放弃修改",
     "Keep editing": "继续修改",
     "Delete contact": "删除联系人",
+    # Sharing a book (not in SCREENS.md's tables; the zh strings the app ships)
+    "Sharing": "共享",
+    "Account to share with": "共享给账户",
+    "Access": "权限",
+    "Read-only": "只读",
+    "Read and write": "可读写",
+    "Change": "更改",
+    "Stop sharing": "停止共享",
+    "Not shared with anyone.": "尚未共享给任何人。",
     # Language switch: the link names the *other* language.
     "中文": "English",
 }
 
 # The sheet's destructive button: "Log out" in English, 确定 in Chinese (the bar button is 注销).
 CONFIRM_LOG_OUT = "confirm-log-out"
-_SPECIAL = {CONFIRM_LOG_OUT: {"en": "Log out", "zh": "确定"}}
+# The sharing page's button: "Share" in English like the contact's share link, 共享 in Chinese (the link is 分享).
+SHARE_BOOK = "share-book"
+_SPECIAL = {CONFIRM_LOG_OUT: {"en": "Log out", "zh": "确定"}, SHARE_BOOK: {"en": "Share", "zh": "共享"}}
 
 
 def t(lang: str, english: str) -> str:
