@@ -54,6 +54,7 @@ enum Schema {
         );
         CREATE INDEX IF NOT EXISTS group_members_by_key ON group_members(book_id, member_key);
         CREATE INDEX IF NOT EXISTS group_members_by_contact ON group_members(book_id, contact_id);
+        CREATE INDEX IF NOT EXISTS contacts_groups_by_name ON contacts(book_id, group_name) WHERE group_name IS NOT NULL;
         """
 
     static let duplicatesMigrationName = "Duplicates: pairs a person said are different people, and each merge until it is undone"

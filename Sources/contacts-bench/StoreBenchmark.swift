@@ -80,6 +80,8 @@ func storeBenchmark(count contactCount: Int, databaseURL: String? = nil) throws 
     let megabytes = Double(summary?.bytes ?? 0) / 1_000_000
     print(String(format: "backup:       %.2f s for %.1f MB (%.0f MB/s, checked)", backupTime, megabytes, megabytes / backupTime)
           + (databaseURL == nil ? "" : " into a SQLite file, row by row"))
+    // After the backup, so that the backup and restore figures measure the same store as before.
+    try groupBenchmark(store: store)
     guard databaseURL == nil else {
         print("restore:      skipped (a backup restores into a SQLite data directory only)")
         return
