@@ -49,11 +49,11 @@ extension DAVError {
         case .invalid, .invalidUID:
             self.init(403, wording.message(for: error), precondition: .cardDAV("valid-address-data"))
         case .invalidUsername, .invalidPassword, .invalidAddressBookName, .invalidHref, .invalidDeviceName, .mergeNeedsTwoContacts,
-             .notAmongMerged:
+             .notAmongMerged, .sameAddressBook:
             self.init(400, wording.message(for: error))
         case .cannotDeleteDefaultAddressBook:
             self.init(403, wording.message(for: error))
-        case .usernameTaken, .addressBookNameTaken, .appPasswordExists, .uidConflict:
+        case .usernameTaken, .addressBookNameTaken, .appPasswordExists, .uidConflict, .alreadyInAddressBook:
             self.init(409, wording.message(for: error))
         case .preconditionFailed, .changedSinceRead:
             self.init(412, wording.message(for: error))

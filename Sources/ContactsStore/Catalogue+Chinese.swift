@@ -256,6 +256,8 @@ struct ChineseCatalogue: Catalogue {
         case .addressBookNameTaken(let name): "通讯录“\(name)”已存在"
         case .addressBookNotFound: "该通讯录已不存在"
         case .cannotDeleteDefaultAddressBook: "默认通讯录不能删除"
+        case .alreadyInAddressBook(let uid): "目标通讯录已有 UID 为“\(uid)”的联系人，未移动任何联系人"
+        case .sameAddressBook: "联系人已在该通讯录中"
         case .cardNotFound(let href): "没有名为“\(href)”的名片"
         case .invalidHref(let href): "名片名称“\(href)”无效：须为 1–255 个字符，不含 / 或控制字符（也不能是 . 或 ..）"
         case .invalidUID(let uid): "UID“\(uid)”无效：须为 1–255 字节，不含控制字符"

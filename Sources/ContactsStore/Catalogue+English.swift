@@ -260,6 +260,8 @@ struct EnglishCatalogue: Catalogue {
         case .addressBookNameTaken(let name): "an address book named \"\(name)\" already exists"
         case .addressBookNotFound: "the address book no longer exists"
         case .cannotDeleteDefaultAddressBook: "the default address book cannot be deleted"
+        case .alreadyInAddressBook(let uid): "the target address book already has a contact with UID \"\(uid)\"; nothing was moved"
+        case .sameAddressBook: "the contacts are already in that address book"
         case .cardNotFound(let href): "no card named \"\(href)\""
         case .invalidHref(let href): "invalid card name \"\(href)\": use 1–255 characters without / or control characters (not . or ..)"
         case .invalidUID(let uid): "invalid UID \"\(uid)\": use 1–255 bytes without control characters"

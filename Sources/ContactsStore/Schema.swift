@@ -60,6 +60,8 @@ enum Schema {
         );
         """
 
+    static let bookTrashMigrationName = "Address books: a deleted book waits in the trash with its contacts until restored or purged"
+
     static let sqlite = Migrator([
         Migration("create users, sessions, address books, contacts, photos and the change log") { db in
             try db.execute("""
@@ -299,5 +301,10 @@ enum Schema {
             try db.execute(Schema.birthdayTables)
         },
         Migration(Schema.duplicatesMigrationName) { db in try db.execute(Schema.duplicateTables) },
+        Migration(Schema.bookTrashMigrationName) { db in
+            // Each column once, should the migration run again on a file whose version was rolled back.
+            let columns = Set(try db.statement("SELECT name FROM pragma_table_info('address_books')").rows { $0.text(0) })
+            if !columns.contains("deleted_at") { try db.execute("ALTER TABLE address_books ADD COLUMN deleted_at INTEGER") }
+        },
     ])
 }

@@ -28,6 +28,10 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The address book of a scope was deleted since the scope was handed out.
     case addressBookNotFound
     case cannotDeleteDefaultAddressBook
+    /// A move into an address book that already holds a live contact with this UID.
+    case alreadyInAddressBook(uid: String)
+    /// A move or copy of contacts into the address book they are in.
+    case sameAddressBook
     /// No live card has this resource name in the address book.
     case cardNotFound(href: String)
     case invalidHref(String)

@@ -35,8 +35,8 @@ struct WebErrorAnswers: Sendable {
         case .busy: 503
         case .invalid: 422
         case .invalidUsername, .invalidPassword, .invalidAddressBookName, .invalidHref, .invalidUID, .invalidDeviceName,
-             .mergeNeedsTwoContacts, .notAmongMerged: 400
-        case .usernameTaken, .addressBookNameTaken, .appPasswordExists, .uidConflict, .cannotDeleteDefaultAddressBook,
+             .mergeNeedsTwoContacts, .notAmongMerged, .sameAddressBook: 400
+        case .usernameTaken, .addressBookNameTaken, .appPasswordExists, .uidConflict, .cannotDeleteDefaultAddressBook, .alreadyInAddressBook,
              .changedSinceRead: 409
         case .preconditionFailed: 412
         case .cannotCreateDataDirectory, .dataDirectoryIsAFile, .backupExists, .cannotWriteBackup, .backupDamaged, .notABackup, .needsSQLite,
