@@ -6,14 +6,15 @@ import VCard
 /// `contacts import|export`: vCard and contact CSV files in and out of one user's address book.
 enum VCardCommands {
     private static let user = OptionSpec.value("--user")
+    private static let book = OptionSpec.value("--book")
 
     static let all: [Command] = [
         Command(words: ["import"], summary: "Import vCard files (2.1, 3.0, 4.0) or Google/Outlook CSV (- for standard input).",
-                usage: "import --user U [--on-conflict update|skip|copy] FILE|- [FILE …]",
-                options: [user, .value("--on-conflict")], run: importCards),
+                usage: "import --user U [--book NAME] [--on-conflict update|skip|copy] FILE|- [FILE …]",
+                options: [user, book, .value("--on-conflict")], run: importCards),
         Command(words: ["export"], summary: "Write every contact, or the one with this ID, as vCard or Google/Outlook CSV.",
-                usage: "export --user U [--format vcard|google-csv|outlook-csv] [--version 3.0|4.0] [--output FILE] [ID]",
-                options: [user, .value("--format"), .value("--version"), .value("--output")], run: exportCards),
+                usage: "export --user U [--book NAME] [--format vcard|google-csv|outlook-csv] [--version 3.0|4.0] [--output FILE] [ID]",
+                options: [user, book, .value("--format"), .value("--version"), .value("--output")], run: exportCards),
     ]
 
     /// Imports each input in turn, with a progress bar on a terminal, then prints the tally;

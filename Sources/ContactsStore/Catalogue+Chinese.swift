@@ -435,4 +435,13 @@ struct ChineseCatalogue: Catalogue {
     var cardsUnit: String { "张名片" }
     var pagesUnit: String { "页" }
     var rowsUnit: String { "行" }
+
+    // MARK: Address books (CLI)
+    func bookCreated(_ name: String) -> String { "已创建通讯录 \(name)。" }
+    func bookRenamed(_ name: String, to displayName: String) -> String { "通讯录 \(name) 现在显示为“\(displayName)”。" }
+    func bookTrashed(_ name: String) -> String { "已把通讯录 \(name) 及其联系人移到回收站（30 天内可恢复）。" }
+    func bookRestored(_ name: String) -> String { "已恢复通讯录 \(name)。" }
+    func contactsMoved(_ count: Int, to book: String) -> String { "已把 \(self.count(count))移到 \(book)。" }
+    func contactsCopied(_ count: Int, to book: String) -> String { "已把 \(self.count(count))复制到 \(book)。" }
+    var invalidDisplayName: String { "显示名称不能为空，且不能超过 255 字节" }
 }

@@ -456,4 +456,13 @@ struct EnglishCatalogue: Catalogue {
     var cardsUnit: String { "cards" }
     var pagesUnit: String { "pages" }
     var rowsUnit: String { "rows" }
+
+    // MARK: Address books (CLI)
+    func bookCreated(_ name: String) -> String { "Created address book \(name)." }
+    func bookRenamed(_ name: String, to displayName: String) -> String { "Address book \(name) is now shown as \"\(displayName)\"." }
+    func bookTrashed(_ name: String) -> String { "Moved address book \(name) and its contacts to the trash (restorable for 30 days)." }
+    func bookRestored(_ name: String) -> String { "Restored address book \(name)." }
+    func contactsMoved(_ count: Int, to book: String) -> String { "Moved \(self.count(count)) to \(book)." }
+    func contactsCopied(_ count: Int, to book: String) -> String { "Copied \(self.count(count)) to \(book)." }
+    var invalidDisplayName: String { "the display name must not be empty and at most 255 bytes long" }
 }

@@ -327,6 +327,16 @@ public protocol Catalogue: Sendable {
     var cardsUnit: String { get }
     var pagesUnit: String { get }
     var rowsUnit: String { get }
+
+    // MARK: Address books (CLI)
+    func bookCreated(_ name: String) -> String
+    func bookRenamed(_ name: String, to displayName: String) -> String
+    func bookTrashed(_ name: String) -> String
+    func bookRestored(_ name: String) -> String
+    func contactsMoved(_ count: Int, to book: String) -> String
+    func contactsCopied(_ count: Int, to book: String) -> String
+    /// A display name that is empty, all white space or too long.
+    var invalidDisplayName: String { get }
 }
 
 extension Catalogue {
