@@ -444,4 +444,21 @@ struct ChineseCatalogue: Catalogue {
     func contactsMoved(_ count: Int, to book: String) -> String { "已把 \(self.count(count))移到 \(book)。" }
     func contactsCopied(_ count: Int, to book: String) -> String { "已把 \(self.count(count))复制到 \(book)。" }
     var invalidDisplayName: String { "显示名称不能为空，且不能超过 255 字节" }
+
+    // MARK: Address books (web)
+    var addressBooks: String { "通讯录列表" }
+    var newAddressBook: String { "新建通讯录" }
+    var bookName: String { "地址中的名称" }
+    var displayName: String { "显示名称" }
+    var create: String { "创建" }
+    var rename: String { "改名" }
+    var deleteBook: String { "删除通讯录" }
+    func deleteBookQuestion(_ displayName: String, contacts: Int) -> String { "删除“\(displayName)”及其中的 \(count(contacts))？" }
+    var deleteBookMessage: String { "通讯录及其联系人会在“最近删除”中保留 30 天。" }
+    var recentlyDeletedBooks: String { "最近删除" }
+    var restore: String { "恢复" }
+    var searchAllBooks: String { "搜索全部通讯录" }
+    var otherBook: String { "通讯录" }
+    var moveToBook: String { "移动" }
+    var copyToBook: String { "复制" }
 }

@@ -465,4 +465,21 @@ struct EnglishCatalogue: Catalogue {
     func contactsMoved(_ count: Int, to book: String) -> String { "Moved \(self.count(count)) to \(book)." }
     func contactsCopied(_ count: Int, to book: String) -> String { "Copied \(self.count(count)) to \(book)." }
     var invalidDisplayName: String { "the display name must not be empty and at most 255 bytes long" }
+
+    // MARK: Address books (web)
+    var addressBooks: String { "Address Books" }
+    var newAddressBook: String { "New Address Book" }
+    var bookName: String { "Name in addresses" }
+    var displayName: String { "Display name" }
+    var create: String { "Create" }
+    var rename: String { "Rename" }
+    var deleteBook: String { "Delete Address Book" }
+    func deleteBookQuestion(_ displayName: String, contacts: Int) -> String { "Delete \(displayName) and its \(count(contacts))?" }
+    var deleteBookMessage: String { "The address book and its contacts stay in Recently Deleted for 30 days." }
+    var recentlyDeletedBooks: String { "Recently Deleted" }
+    var restore: String { "Restore" }
+    var searchAllBooks: String { "Search all address books" }
+    var otherBook: String { "Address book" }
+    var moveToBook: String { "Move" }
+    var copyToBook: String { "Copy" }
 }

@@ -337,6 +337,25 @@ public protocol Catalogue: Sendable {
     func contactsCopied(_ count: Int, to book: String) -> String
     /// A display name that is empty, all white space or too long.
     var invalidDisplayName: String { get }
+
+    // MARK: Address books (web)
+    var addressBooks: String { get }
+    var newAddressBook: String { get }
+    /// The label of a new book's name, its address on CardDAV.
+    var bookName: String { get }
+    var displayName: String { get }
+    var create: String { get }
+    var rename: String { get }
+    var deleteBook: String { get }
+    func deleteBookQuestion(_ displayName: String, contacts: Int) -> String
+    var deleteBookMessage: String { get }
+    var recentlyDeletedBooks: String { get }
+    var restore: String { get }
+    var searchAllBooks: String { get }
+    /// The target book's menu on a contact's page.
+    var otherBook: String { get }
+    var moveToBook: String { get }
+    var copyToBook: String { get }
 }
 
 extension Catalogue {

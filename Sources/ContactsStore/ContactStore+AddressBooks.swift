@@ -34,6 +34,17 @@ extension ContactStore {
         try addressBookWithCredentials(named: name, for: user)?.book
     }
 
+    /// The user's live address book holding contact `id` (live or in that book's trash), or nil:
+    /// contact ids are unique across all books, so a contact's page needs no book in its URL.
+    public func addressBook(containingContact id: Int64, for user: User) throws -> AddressBook? {
+        try queue.read { db in
+            try db.statement("""
+                SELECT \(Self.addressBookColumns) FROM contacts c JOIN address_books b ON b.id = c.book_id
+                WHERE c.id = ? AND b.user_id = ? AND b.deleted_at IS NULL
+                """).firstRow([id, user.id]) { Self.addressBook(from: $0, userID: user.id) }
+        }
+    }
+
     /// `name` as books are kept; for a name no book can have, "", which no book has either: a
     /// statement looking a book up by it finds none and still reads what it reads beside it.
     static func bookNameToFind(_ name: String) -> String {

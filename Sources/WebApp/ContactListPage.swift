@@ -8,6 +8,8 @@ enum ContactListPage {
 
     struct State {
         var account: String
+        /// The user's address books, for the switcher (shown when there are two or more).
+        var books: [AddressBook] = []
         var contacts: [Contact]
         /// The id to continue after, when more contacts follow.
         var next: Int64?
@@ -24,14 +26,15 @@ enum ContactListPage {
 
     static func render(_ state: State, context: WebContext) -> String {
         let strings = context.strings
-        let editHref = state.editing ? "/contacts" : "/contacts?edit=1"
+        let editHref = context.inBook(state.editing ? "/contacts" : "/contacts?edit=1")
+        let title = context.book.map { $0.name == ContactStore.defaultAddressBookName ? nil : $0.displayName } ?? nil
         let bar = """
             <a class="bar-left" id="logout-button" href="/logout" role="button">\(HTML.escape(strings.logOut))</a>
-            \(Layout.title(strings.listTitle(state.account)))
+            \(Layout.title(title ?? strings.listTitle(state.account)))
             <div class="bar-right">
             \(ListMenu.button(strings: strings))
             <a id="edit-toggle" href="\(editHref)" role="button" data-edit="\(HTML.escape(strings.edit))" data-done="\(HTML.escape(strings.done))" aria-pressed="\(state.editing)">\(HTML.escape(state.editing ? strings.done : strings.edit))</a>
-            <a id="add-button" class="add" href="/contacts/new" role="button" aria-label="\(HTML.escape(strings.add))">+</a>
+            <a id="add-button" class="add" href="\(HTML.escape(context.inBook("/contacts/new")))" role="button" aria-label="\(HTML.escape(strings.add))">+</a>
             </div>
             """
         let status: String
@@ -46,17 +49,18 @@ enum ContactListPage {
             + #" data-empty="\#(HTML.escape(strings.empty))" data-no-matches="\#(HTML.escape(strings.noMatches))""#
         let more = state.next.map { next in
             let query = state.query.isEmpty ? "" : "&q=" + HTML.urlComponent(state.query)
-            return #"<a class="more" id="more" href="/contacts?after=\#(next)\#(query)">\#(HTML.escape(strings.more))</a>"#
+            return #"<a class="more" id="more" href="\#(HTML.escape(context.inBook("/contacts?after=\(next)\(query)")))">\#(HTML.escape(strings.more))</a>"#
         } ?? ""
         let main = """
-            \(searchForm(id: "search", query: state.query, strings: strings))
+            \(switcher(state.books, context: context))
+            \(searchForm(id: "search", query: state.query, context: context))
             \(upcomingBirthdays(state, strings: strings))
             <div id="list" class="list\(state.editing ? " editing" : "")" data-next="\(state.next.map(String.init) ?? "")" data-query="\(HTML.escape(state.query))"\(listTexts)>
             \(sections(state.contacts, context: context))
             </div>
             \(more)
             \(status)
-            \(index(strings: strings))
+            \(index(context: context))
             """
         let toast = state.deleted.map { id in
             """
@@ -66,16 +70,28 @@ enum ContactListPage {
         } ?? #"<div class="toast" id="toast" role="status" hidden><span>\#(HTML.escape(strings.deleted))</span> · <button type="button" class="link" id="undo-button">\#(HTML.escape(strings.undo))</button></div>"#
         // The wide screen's right pane, empty until a contact is opened.
         let detail = #"<div class="detail-placeholder" aria-hidden="true">\#(HTML.escape(strings.noContactOpen))</div>"#
-        return Layout.page(title: strings.listTitle(state.account), bodyClass: "list-page two-pane", bar: bar, main: main,
-                           extra: toast + ListMenu.render(strings: strings) + LogoutSheet.render(context: context, asDialog: true)
+        return Layout.page(title: title ?? strings.listTitle(state.account), bodyClass: "list-page two-pane", bar: bar, main: main,
+                           extra: toast + ListMenu.render(context: context) + LogoutSheet.render(context: context, asDialog: true)
                                + detail,
                            context: context)
     }
 
-    /// The search field, a form that works without script.
-    static func searchForm(id: String, query: String, strings: any Catalogue) -> String {
-        """
-        <form class="search" method="get" action="/contacts" role="search">
+    /// The user's books as links, the page's own marked current; nothing for one book alone.
+    private static func switcher(_ books: [AddressBook], context: WebContext) -> String {
+        guard books.count > 1 else { return "" }
+        let links = books.map { book in
+            let current = book.name == context.book?.name ? #" aria-current="page""# : ""
+            let href = book.name == ContactStore.defaultAddressBookName ? "/contacts" : "/contacts?book=" + HTML.urlComponent(book.name)
+            return #"<a href="\#(HTML.escape(href))"\#(current)>\#(HTML.escape(book.displayName))</a>"#
+        }
+        return #"<nav class="book-switcher" id="book-switcher" aria-label="\#(HTML.escape(context.strings.addressBooks))">\#(links.joined())</nav>"#
+    }
+
+    /// The search field, a form that works without script, in the page's book.
+    static func searchForm(id: String, query: String, context: WebContext) -> String {
+        let strings = context.strings
+        return """
+        <form class="search" method="get" action="/contacts" role="search">\(context.bookField)
         <input id="\(id)" type="search" name="q" value="\(HTML.escape(query))" aria-label="\(HTML.escape(strings.search))" placeholder="\(HTML.escape(strings.search))" autocomplete="off" enterkeyhint="search">
         </form>
         """
@@ -118,12 +134,13 @@ enum ContactListPage {
             """
     }
 
-    private static func index(strings: any Catalogue) -> String {
+    private static func index(context: WebContext) -> String {
         let links = NameCollation.sections.map { section in
             let anchor = section == NameCollation.otherSection ? "other" : section
-            return #"<a href="/contacts?section=\#(HTML.urlComponent(section))#section-\#(anchor)" data-section="\#(section)">\#(section)</a>"#
+            let href = HTML.escape(context.inBook("/contacts?section=" + HTML.urlComponent(section)))
+            return #"<a href="\#(href)#section-\#(anchor)" data-section="\#(section)">\#(section)</a>"#
         }
-        return #"<nav class="index" aria-label="\#(HTML.escape(strings.sectionIndex))">\#(links.joined())</nav>"#
+        return #"<nav class="index" aria-label="\#(HTML.escape(context.strings.sectionIndex))">\#(links.joined())</nav>"#
     }
 }
 

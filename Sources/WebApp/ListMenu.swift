@@ -11,14 +11,17 @@ enum ListMenu {
     }
 
     /// The menu itself, placed after the page's content.
-    static func render(strings: any Catalogue) -> String {
-        """
-        <div class="menu" id="list-menu" popover><a href="/contacts/import" id="import-link">\(HTML.escape(strings.importCards))</a>\
-        <a href="/contacts/export.vcf" id="export-link">\(HTML.escape(strings.exportAs(.vCard)))</a>\
-        <a href="/contacts/export.csv?format=google-csv" id="export-google-link">\(HTML.escape(strings.exportAs(.googleCSV)))</a>\
-        <a href="/contacts/export.csv?format=outlook-csv" id="export-outlook-link">\(HTML.escape(strings.exportAs(.outlookCSV)))</a>\
-        <a href="/birthdays" id="birthdays-link">\(HTML.escape(strings.birthdays))</a>\
-        <a href="/duplicates" id="duplicates-link">\(HTML.escape(strings.possibleDuplicates))<span class="badge" id="duplicates-count" hidden></span></a></div>
+    static func render(context: WebContext) -> String {
+        let strings = context.strings
+        let href = { (path: String) in HTML.escape(context.inBook(path)) }
+        return """
+        <div class="menu" id="list-menu" popover><a href="/books" id="books-link">\(HTML.escape(strings.addressBooks))</a>\
+        <a href="\(href("/contacts/import"))" id="import-link">\(HTML.escape(strings.importCards))</a>\
+        <a href="\(href("/contacts/export.vcf"))" id="export-link">\(HTML.escape(strings.exportAs(.vCard)))</a>\
+        <a href="\(href("/contacts/export.csv?format=google-csv"))" id="export-google-link">\(HTML.escape(strings.exportAs(.googleCSV)))</a>\
+        <a href="\(href("/contacts/export.csv?format=outlook-csv"))" id="export-outlook-link">\(HTML.escape(strings.exportAs(.outlookCSV)))</a>\
+        <a href="\(href("/birthdays"))" id="birthdays-link">\(HTML.escape(strings.birthdays))</a>\
+        <a href="\(href("/duplicates"))" id="duplicates-link">\(HTML.escape(strings.possibleDuplicates))<span class="badge" id="duplicates-count" hidden></span></a></div>
         """
     }
 }

@@ -39,6 +39,7 @@ public final class WebApp: Sendable {
         addContactRoutes(to: router)
         addBirthdayRoutes(to: router)
         addDuplicateRoutes(to: router)
+        addBookRoutes(to: router)
         router.get("/static/*path") { request, _ in try StaticFiles.assets.respond(to: request) }
         addAppShellRoutes(to: router)
         router.get("/") { request, _ in .redirect(to: request.context.user == nil ? "/login" : "/contacts") }
@@ -53,7 +54,7 @@ public final class WebApp: Sendable {
     /// refusals (malformed framing, which no browser sends), whose plain text says exactly why.
     static func refusalPage(for request: Request, status: Int) -> Response? {
         let context = WebContext(language: WebContextMiddleware.language(of: request), csrfToken: "",
-                                 user: nil, scope: nil, sessionToken: nil)
+                                 user: nil, book: nil, sessionToken: nil)
         let message: String
         switch status {
         case 413: message = context.strings.requestTooLarge

@@ -33,7 +33,7 @@ struct WebContextMiddleware: Middleware {
         } catch {
             // The context itself could not be made (the store failed reading the session): the
             // error page is shown as to someone logged out.
-            let context = WebContext(language: Self.language(of: request), csrfToken: "", user: nil, scope: nil,
+            let context = WebContext(language: Self.language(of: request), csrfToken: "", user: nil, book: nil,
                                      sessionToken: nil)
             response = errors.response(for: error, request: request, context: context)
         }
@@ -57,7 +57,7 @@ struct WebContextMiddleware: Middleware {
         let boundSession = user == nil ? nil : sessionToken
         let context = WebContext(language: Self.language(of: request),
                                  csrfToken: SecretToken.mac(csrfCookie + "\u{0}" + (boundSession ?? ""), key: csrfKey),
-                                 user: user, scope: try user.map(store.defaultAddressBook(for:)),
+                                 user: user, book: try user.flatMap { try book(of: request, for: $0) },
                                  sessionToken: boundSession)
         request.attributes[WebContextKey.self] = context
         var response: Response
@@ -85,6 +85,12 @@ struct WebContextMiddleware: Middleware {
         let isLocal = path.hasPrefix("/") && !path.dropFirst().hasPrefix("/")
             && path.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value < 0x7F && $0 != "\\" }
         return isLocal ? path : "/"
+    }
+
+    /// The user's book that the request's `book` names (in its query), else the default book;
+    /// nil when the user has no book of that name.
+    private func book(of request: Request, for user: User) throws -> AddressBook? {
+        try store.addressBook(named: request.query["book"] ?? ContactStore.defaultAddressBookName, for: user)
     }
 
     /// A second line behind the token: a browser that says where a request comes from

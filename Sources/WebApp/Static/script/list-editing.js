@@ -1,5 +1,6 @@
 // Deleting from the list: Edit mode shows every row's Delete, a swipe left (touch) shows one.
 import { $ } from './dom.js';
+import { inBook } from './requests.js';
 
 /** Swipe left on a row reveals its Delete. One set of listeners for all rows. */
 class RowSwipes {
@@ -102,7 +103,7 @@ function toggleEditMode(list, editToggle, swipes) {
     list.classList.toggle('editing', on);
     editToggle.textContent = on ? editToggle.dataset.done : editToggle.dataset.edit;
     editToggle.setAttribute('aria-pressed', String(on));
-    editToggle.href = on ? '/contacts' : '/contacts?edit=1';
+    editToggle.href = inBook(on ? '/contacts' : '/contacts?edit=1');
     swipes.close();
   });
 }

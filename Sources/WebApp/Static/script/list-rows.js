@@ -1,7 +1,7 @@
 // The contact list's rows: the count under them, the next page as the end comes near, and the
 // live search that replaces them.
 import { $, $$, parse } from './dom.js';
-import { fetchRows, LoggedOut } from './requests.js';
+import { fetchRows, inBook, LoggedOut } from './requests.js';
 
 const rowHeight = 61;
 const headerHeight = 28;
@@ -117,7 +117,7 @@ class ListRows {
       list.dataset.next = page.next;
       this.fromStart = true;
       this.count.set(Number(page.count ?? list.getElementsByClassName('row').length));
-      history.replaceState(history.state, '', q ? '/contacts?q=' + encodeURIComponent(q) : '/contacts');
+      history.replaceState(history.state, '', inBook(q ? '/contacts?q=' + encodeURIComponent(q) : '/contacts'));
       if (this.nearEnd()) this.loadMore();
     } catch (error) {
       this.failed(error);

@@ -24,9 +24,16 @@ export async function fetchDuplicateCount() {
   return (await response.json()).count;
 }
 
-/** Rows from /contacts/rows: the HTML of its <section>s, the next cursor and the count. */
+/** `path` in the page's address book: with the page's own `book=` added, if it has one. */
+export function inBook(path) {
+  const book = new URLSearchParams(location.search).get('book');
+  if (book === null) return path;
+  return path + (path.includes('?') ? '&' : '?') + 'book=' + encodeURIComponent(book);
+}
+
+/** Rows from /contacts/rows (of the page's book): the HTML of its <section>s, the next cursor and the count. */
 export async function fetchRows(params, signal) {
-  const response = await fetch('/contacts/rows?' + params, {
+  const response = await fetch(inBook('/contacts/rows?' + params), {
     signal,
     credentials: 'same-origin',
     headers: { 'X-Requested-With': 'fetch' },
