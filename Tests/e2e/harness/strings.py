@@ -95,6 +95,20 @@ ZH = {
     "Discard": "放弃修改",
     "Keep editing": "继续修改",
     "Delete contact": "删除联系人",
+    # Address books (not in SCREENS.md's tables; the zh strings the app ships)
+    "Address Books": "通讯录列表",
+    "New Address Book": "新建通讯录",
+    "Name in addresses": "地址中的名称",
+    "Display name": "显示名称",
+    "Create": "创建",
+    "Rename": "改名",
+    "Delete Address Book": "删除通讯录",
+    "Recently Deleted": "最近删除",
+    "Restore": "恢复",
+    "Search all address books": "搜索全部通讯录",
+    "Address book": "通讯录",
+    "Move": "移动",
+    "Copy": "复制",
     # Language switch: the link names the *other* language.
     "中文": "English",
 }
