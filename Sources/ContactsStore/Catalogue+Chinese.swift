@@ -461,4 +461,9 @@ struct ChineseCatalogue: Catalogue {
     var otherBook: String { "通讯录" }
     var moveToBook: String { "移动" }
     var copyToBook: String { "复制" }
+
+    // MARK: Bulk actions (web)
+    func select(_ name: String) -> String { "选择 \(name)" }
+    var selectedContacts: String { "所选联系人" }
+    var noneSelected: String { "请先选择一位或多位联系人。" }
 }

@@ -482,4 +482,9 @@ struct EnglishCatalogue: Catalogue {
     var otherBook: String { "Address book" }
     var moveToBook: String { "Move" }
     var copyToBook: String { "Copy" }
+
+    // MARK: Bulk actions (web)
+    func select(_ name: String) -> String { "Select \(name)" }
+    var selectedContacts: String { "Selected contacts" }
+    var noneSelected: String { "Select one or more contacts first." }
 }

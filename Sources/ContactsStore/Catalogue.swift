@@ -356,6 +356,12 @@ public protocol Catalogue: Sendable {
     var otherBook: String { get }
     var moveToBook: String { get }
     var copyToBook: String { get }
+
+    // MARK: Bulk actions (web)
+    /// The name of a row's checkbox in edit mode.
+    func select(_ name: String) -> String
+    var selectedContacts: String { get }
+    var noneSelected: String { get }
 }
 
 extension Catalogue {

@@ -33,6 +33,30 @@ extension ContactStore {
         return try contact(id: id, in: scope)
     }
 
+    /// Moves live contacts of the book to the trash, all of them or none (`contactNotFound` for
+    /// the first id of no live contact of the book): what one Undo (`restoreContacts`) takes back.
+    public func deleteContacts(ids: [Int64], in scope: AddressBookScope) throws {
+        let now = now()
+        let cutoff = trashCutoff()
+        try queue.write { db in
+            for id in Set(ids).sorted() {
+                guard try Self.moveToTrash(id, in: scope, now: now, cutoff: cutoff, db: db) else { throw StoreError.contactNotFound(id) }
+            }
+        }
+    }
+
+    /// Brings contacts back from the trash, all of them or none (`notInTrash` for the first id
+    /// that is not in the book's trash).
+    public func restoreContacts(ids: [Int64], in scope: AddressBookScope) throws {
+        let now = now()
+        let cutoff = trashCutoff()
+        try queue.write { db in
+            for id in Set(ids).sorted() {
+                guard try Self.restoreFromTrash(id, in: scope, now: now, cutoff: cutoff, db: db) else { throw StoreError.notInTrash(id) }
+            }
+        }
+    }
+
     /// Brings a contact deleted at or after `cutoff` back and logs it as created again; false
     /// when it is not in the trash.
     static func restoreFromTrash(_ id: Int64, in scope: AddressBookScope, now: Int64, cutoff: Int64, db: any SQLConnection) throws -> Bool {

@@ -26,14 +26,17 @@ public enum URLEncoding {
 
     /// Parses `a=1&b=two+words` into a dictionary; the last of repeated names wins.
     static func decodeForm<S: StringProtocol>(_ text: S) -> [String: String] {
-        var fields: [String: String] = [:]
-        for pair in text.split(separator: "&", omittingEmptySubsequences: true) {
+        Dictionary(decodeFormPairs(text), uniquingKeysWith: { _, last in last })
+    }
+
+    /// Parses `a=1&a=2&b=x` into its name-value pairs, in order, repeated names included.
+    static func decodeFormPairs<S: StringProtocol>(_ text: S) -> [(name: String, value: String)] {
+        text.split(separator: "&", omittingEmptySubsequences: true).compactMap { pair in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = decode(parts[0], plusAsSpace: true)
-            guard !name.isEmpty else { continue }
-            fields[name] = parts.count > 1 ? decode(parts[1], plusAsSpace: true) : ""
+            guard !name.isEmpty else { return nil }
+            return (name, parts.count > 1 ? decode(parts[1], plusAsSpace: true) : "")
         }
-        return fields
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {

@@ -17,8 +17,8 @@ enum ContactListPage {
         var total: Int
         var query: String
         var editing: Bool
-        /// A contact just deleted, for the Undo toast.
-        var deleted: Int64?
+        /// The contacts just deleted (one, or a selection), for the Undo toast.
+        var deleted: [Int64] = []
         /// The next days' birthdays, shown above the sections on the first screen.
         var birthdays: [ContactBirthday] = []
         var today: CalendarDate
@@ -58,22 +58,42 @@ enum ContactListPage {
             <div id="list" class="list\(state.editing ? " editing" : "")" data-next="\(state.next.map(String.init) ?? "")" data-query="\(HTML.escape(state.query))"\(listTexts)>
             \(sections(state.contacts, context: context))
             </div>
+            \(bulkActions(otherBooks: state.books.filter { $0.name != context.book?.name }, context: context))
             \(more)
             \(status)
             \(index(context: context))
             """
-        let toast = state.deleted.map { id in
-            """
+        let toast = state.deleted.isEmpty ? #"<div class="toast" id="toast" role="status" hidden><span>\#(HTML.escape(strings.deleted))</span> · <button type="button" class="link" id="undo-button">\#(HTML.escape(strings.undo))</button></div>"#
+            : """
             <div class="toast" id="toast" role="status"><span>\(HTML.escape(strings.deleted))</span> ·
-            <form method="post" action="/contacts/\(id)/restore">\(context.csrfField)<button type="submit" class="link">\(HTML.escape(strings.undo))</button></form></div>
+            <form method="post" action="\(HTML.escape(context.inBook("/contacts/bulk")))">\(context.csrfField)<input type="hidden" name="action" value="restore">\
+            \(state.deleted.map { #"<input type="hidden" name="ids" value="\#($0)">"# }.joined())<button type="submit" class="link">\(HTML.escape(strings.undo))</button></form></div>
             """
-        } ?? #"<div class="toast" id="toast" role="status" hidden><span>\#(HTML.escape(strings.deleted))</span> · <button type="button" class="link" id="undo-button">\#(HTML.escape(strings.undo))</button></div>"#
         // The wide screen's right pane, empty until a contact is opened.
         let detail = #"<div class="detail-placeholder" aria-hidden="true">\#(HTML.escape(strings.noContactOpen))</div>"#
         return Layout.page(title: title ?? strings.listTitle(state.account), bodyClass: "list-page two-pane", bar: bar, main: main,
                            extra: toast + ListMenu.render(context: context) + LogoutSheet.render(context: context, asDialog: true)
                                + detail,
                            context: context)
+    }
+
+    /// What edit mode does to the rows checked (each row's checkbox belongs to this form by its
+    /// `form` attribute, so no form holds another): Delete, Move or Copy to another book, Export.
+    /// A plain form: it works without script; the stylesheet shows it in edit mode only.
+    private static func bulkActions(otherBooks: [AddressBook], context: WebContext) -> String {
+        let strings = context.strings
+        let options = otherBooks.map { #"<option value="\#(HTML.escape($0.name))">\#(HTML.escape($0.displayName))</option>"# }.joined()
+        let toBook = otherBooks.isEmpty ? "" : """
+            <select name="to" aria-label="\(HTML.escape(strings.otherBook))">\(options)</select>\
+            <button type="submit" name="action" value="move">\(HTML.escape(strings.moveToBook))</button>\
+            <button type="submit" name="action" value="copy">\(HTML.escape(strings.copyToBook))</button>
+            """
+        // Actions on groups of contacts (Add to group) join these buttons, with their own `action` value.
+        return """
+            <form class="bulk-actions" id="bulk-form" method="post" action="\(HTML.escape(context.inBook("/contacts/bulk")))" aria-label="\(HTML.escape(strings.selectedContacts))">\(context.csrfField)\
+            <button type="submit" name="action" value="delete" class="destructive">\(HTML.escape(strings.delete))</button>\(toBook)\
+            <button type="submit" name="action" value="export">\(HTML.escape(strings.exportAs(.vCard)))</button></form>
+            """
     }
 
     /// The user's books as links, the page's own marked current; nothing for one book alone.
@@ -129,8 +149,11 @@ enum ContactListPage {
         let delete = deletable
             ? #"<form class="row-delete" method="post" action="/contacts/\#(contact.id)/delete">\#(context.csrfField)<button type="submit" class="destructive">\#(HTML.escape(context.strings.delete))</button></form>"#
             : ""
+        let select = deletable
+            ? #"<input type="checkbox" class="row-select" name="ids" value="\#(contact.id)" form="bulk-form" aria-label="\#(HTML.escape(context.strings.select(contact.details.name)))">"#
+            : ""
         return """
-            <li class="row" data-id="\(contact.id)"><a class="row-link" href="/contacts/\(contact.id)"\(current ? #" aria-current="page""# : "")>\(Avatar.render(contact))<span class="row-text"><span class="row-name">\(name)</span>\(phone)</span><span class="chevron" aria-hidden="true"></span></a>\(delete)</li>
+            <li class="row" data-id="\(contact.id)">\(select)<a class="row-link" href="/contacts/\(contact.id)"\(current ? #" aria-current="page""# : "")>\(Avatar.render(contact))<span class="row-text"><span class="row-name">\(name)</span>\(phone)</span><span class="chevron" aria-hidden="true"></span></a>\(delete)</li>
             """
     }
 

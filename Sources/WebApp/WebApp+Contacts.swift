@@ -156,7 +156,8 @@ extension WebApp {
                                           contacts: page.contacts, next: page.next,
                                           total: page.total, query: page.query,
                                           editing: request.query["edit"] == "1",
-                                          deleted: request.query["deleted"].flatMap { Int64($0) },
+                                          deleted: (request.query["deleted"] ?? "").split(separator: ",").prefix(Self.mostContactsInABulkAction)
+                                              .compactMap { Int64($0) },
                                           birthdays: firstScreen ? try store.birthdays(in: scope, from: today, days: Self.upcomingBirthdayDays,
                                                                                      limit: Self.birthdaysOnTheList) : [],
                                           today: today)

@@ -40,6 +40,7 @@ public final class WebApp: Sendable {
         addBirthdayRoutes(to: router)
         addDuplicateRoutes(to: router)
         addBookRoutes(to: router)
+        addBulkRoutes(to: router)
         router.get("/static/*path") { request, _ in try StaticFiles.assets.respond(to: request) }
         addAppShellRoutes(to: router)
         router.get("/") { request, _ in .redirect(to: request.context.user == nil ? "/login" : "/contacts") }
@@ -93,6 +94,7 @@ enum StaticFiles {
         // The contact list.
         ("list-rows.js", PackageResources.list_rows_js), ("list-editing.js", PackageResources.list_editing_js),
         ("list-deletion.js", PackageResources.list_deletion_js), ("list-index.js", PackageResources.list_index_js),
+        ("list-selection.js", PackageResources.list_selection_js),
         // The contact page.
         ("contact-form.js", PackageResources.contact_form_js), ("photo-picker.js", PackageResources.photo_picker_js),
         ("photo-cropper.js", PackageResources.photo_cropper_js),
