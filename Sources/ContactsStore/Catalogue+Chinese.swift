@@ -465,5 +465,6 @@ struct ChineseCatalogue: Catalogue {
     // MARK: Bulk actions (web)
     func select(_ name: String) -> String { "选择 \(name)" }
     var selectedContacts: String { "所选联系人" }
+    var deleteSelected: String { "删除所选" }
     var noneSelected: String { "请先选择一位或多位联系人。" }
 }

@@ -486,5 +486,6 @@ struct EnglishCatalogue: Catalogue {
     // MARK: Bulk actions (web)
     func select(_ name: String) -> String { "Select \(name)" }
     var selectedContacts: String { "Selected contacts" }
+    var deleteSelected: String { "Delete Selected" }
     var noneSelected: String { "Select one or more contacts first." }
 }

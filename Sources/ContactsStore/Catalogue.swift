@@ -361,6 +361,7 @@ public protocol Catalogue: Sendable {
     /// The name of a row's checkbox in edit mode.
     func select(_ name: String) -> String
     var selectedContacts: String { get }
+    var deleteSelected: String { get }
     var noneSelected: String { get }
 }
 

@@ -66,7 +66,7 @@ enum ContactListPage {
         let toast = state.deleted.isEmpty ? #"<div class="toast" id="toast" role="status" hidden><span>\#(HTML.escape(strings.deleted))</span> · <button type="button" class="link" id="undo-button">\#(HTML.escape(strings.undo))</button></div>"#
             : """
             <div class="toast" id="toast" role="status"><span>\(HTML.escape(strings.deleted))</span> ·
-            <form method="post" action="\(HTML.escape(context.inBook("/contacts/bulk")))">\(context.csrfField)<input type="hidden" name="action" value="restore">\
+            <form method="post" action="\(HTML.escape(context.inBook("/contacts/bulk")))">\(context.csrfField)<input type="hidden" name="operation" value="restore">\
             \(state.deleted.map { #"<input type="hidden" name="ids" value="\#($0)">"# }.joined())<button type="submit" class="link">\(HTML.escape(strings.undo))</button></form></div>
             """
         // The wide screen's right pane, empty until a contact is opened.
@@ -85,14 +85,14 @@ enum ContactListPage {
         let options = otherBooks.map { #"<option value="\#(HTML.escape($0.name))">\#(HTML.escape($0.displayName))</option>"# }.joined()
         let toBook = otherBooks.isEmpty ? "" : """
             <select name="to" aria-label="\(HTML.escape(strings.otherBook))">\(options)</select>\
-            <button type="submit" name="action" value="move">\(HTML.escape(strings.moveToBook))</button>\
-            <button type="submit" name="action" value="copy">\(HTML.escape(strings.copyToBook))</button>
+            <button type="submit" name="operation" value="move">\(HTML.escape(strings.moveToBook))</button>\
+            <button type="submit" name="operation" value="copy">\(HTML.escape(strings.copyToBook))</button>
             """
         // Actions on groups of contacts (Add to group) join these buttons, with their own `action` value.
         return """
             <form class="bulk-actions" id="bulk-form" method="post" action="\(HTML.escape(context.inBook("/contacts/bulk")))" aria-label="\(HTML.escape(strings.selectedContacts))">\(context.csrfField)\
-            <button type="submit" name="action" value="delete" class="destructive">\(HTML.escape(strings.delete))</button>\(toBook)\
-            <button type="submit" name="action" value="export">\(HTML.escape(strings.exportAs(.vCard)))</button></form>
+            <button type="submit" name="operation" value="delete" class="destructive">\(HTML.escape(strings.deleteSelected))</button>\(toBook)\
+            <button type="submit" name="operation" value="export">\(HTML.escape(strings.exportAs(.vCard)))</button></form>
             """
     }
 

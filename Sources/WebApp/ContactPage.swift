@@ -109,7 +109,7 @@ enum ContactPage {
         return """
             <form class="move-contact" method="post" action="/contacts/\(contact.id)/move">\(context.csrfField)
             <div class="field-group"><div class="field"><label class="field-label" for="move-to">\(HTML.escape(strings.otherBook))</label><select id="move-to" name="to">\(options)</select></div></div>
-            <div class="move-buttons"><button type="submit" class="wide" name="action" value="move">\(HTML.escape(strings.moveToBook))</button><button type="submit" class="wide" name="action" value="copy">\(HTML.escape(strings.copyToBook))</button></div></form>
+            <div class="move-buttons"><button type="submit" class="wide" name="operation" value="move">\(HTML.escape(strings.moveToBook))</button><button type="submit" class="wide" name="operation" value="copy">\(HTML.escape(strings.copyToBook))</button></div></form>
             """
     }
 

@@ -54,7 +54,7 @@ extension WebApp {
         router.post("/contacts/:id/move") { [self] request, parameters in
             let (context, scope, id) = try contactBook(request, parameters)
             let fields = request.formFields()
-            guard let user = context.user, let action = fields["action"], ["move", "copy"].contains(action) else {
+            guard let user = context.user, let action = fields["operation"], ["move", "copy"].contains(action) else {
                 throw HTTPError(400, context.strings.formUnreadable)
             }
             let target = try namedBook(fields["to"], of: user)

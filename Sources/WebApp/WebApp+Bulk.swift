@@ -13,7 +13,7 @@ extension WebApp {
         router.post("/contacts/bulk") { [self] request, _ in
             let (context, user, scope) = try request.requireLogin()
             let ids = try selectedIDs(request, context)
-            switch request.formFields()["action"] {
+            switch request.formFields()["operation"] {
             case "delete":
                 try store.deleteContacts(ids: ids, in: scope)
                 return .redirect(to: context.inBook("/contacts?deleted=" + ids.map(String.init).joined(separator: ",")))
@@ -23,7 +23,7 @@ extension WebApp {
             case "move", "copy":
                 let name = request.formFields()["to"] ?? ""
                 guard let target = try store.addressBook(named: name, for: user) else { throw StoreError.addressBookNotFound }
-                if request.formFields()["action"] == "move" {
+                if request.formFields()["operation"] == "move" {
                     _ = try store.moveContacts(ids: ids, from: scope, to: target.scope)
                 } else {
                     _ = try store.copyContacts(ids: ids, from: scope, to: target.scope)

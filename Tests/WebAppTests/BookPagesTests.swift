@@ -81,7 +81,7 @@ import Testing
         let work = try store.createAddressBook(named: "work", displayName: "Work", for: try user())
         #expect(try alice.post("/books/delete", [("name", "work")], csrf: false).status == 403)
         let contact = try add("Mover", to: try store.defaultAddressBook(for: try user()))
-        #expect(try alice.post("/contacts/\(contact.id)/move", [("to", "work"), ("action", "move")], csrf: false).status == 403)
+        #expect(try alice.post("/contacts/\(contact.id)/move", [("to", "work"), ("operation", "move")], csrf: false).status == 403)
         #expect(try store.addressBooks(for: try user()).map(\.name) == ["contacts", "work"])
         #expect(try store.count(in: work.scope) == 0)
     }
@@ -91,16 +91,16 @@ import Testing
         let contact = try add("Mover", to: try store.defaultAddressBook(for: try user()))
         let page = try alice.get("/contacts/\(contact.id)").body
         #expect(page.contains(#"<select id="move-to" name="to"><option value="work">Work</option></select>"#))
-        let copied = try alice.post("/contacts/\(contact.id)/move", [("to", "work"), ("action", "copy")])
+        let copied = try alice.post("/contacts/\(contact.id)/move", [("to", "work"), ("operation", "copy")])
         let copy = try #require(try store.contacts(in: work.scope).first)
         #expect(copied.status == 303 && copied.header("Location") == "/contacts/\(copy.id)")
         #expect(copy.uid != contact.uid)
         #expect(try alice.get("/contacts/\(copy.id)").body.contains(#"href="/contacts?book=work" id="back-button""#))
-        #expect(try alice.post("/contacts/\(contact.id)/move", [("to", "work"), ("action", "move")]).status == 303)
+        #expect(try alice.post("/contacts/\(contact.id)/move", [("to", "work"), ("operation", "move")]).status == 303)
         #expect(try store.count(in: work.scope) == 2 && store.count(in: try store.defaultAddressBook(for: try user())) == 0)
-        #expect(try alice.post("/contacts/\(copy.id)/move", [("to", "work"), ("action", "move")]).status == 400, "already there")
-        #expect(try alice.post("/contacts/\(copy.id)/move", [("to", "contacts"), ("action", "fly")]).status == 400)
-        #expect(try alice.post("/contacts/\(copy.id)/move", [("to", "nope"), ("action", "move")]).status == 404)
+        #expect(try alice.post("/contacts/\(copy.id)/move", [("to", "work"), ("operation", "move")]).status == 400, "already there")
+        #expect(try alice.post("/contacts/\(copy.id)/move", [("to", "contacts"), ("operation", "fly")]).status == 400)
+        #expect(try alice.post("/contacts/\(copy.id)/move", [("to", "nope"), ("operation", "move")]).status == 404)
     }
 
     @Test func anotherAccountsBooksAndContactsAreNotFound() throws {
@@ -111,8 +111,8 @@ import Testing
         let mine = try add("Mine", to: try store.defaultAddressBook(for: try user()))
         #expect(try alice.get("/contacts?book=secret").status == 404)
         #expect(try alice.get("/contacts/\(hidden.id)").status == 404)
-        #expect(try alice.post("/contacts/\(hidden.id)/move", [("to", "work"), ("action", "copy")]).status == 404)
-        #expect(try alice.post("/contacts/\(mine.id)/move", [("to", "secret"), ("action", "copy")]).status == 404)
+        #expect(try alice.post("/contacts/\(hidden.id)/move", [("to", "work"), ("operation", "copy")]).status == 404)
+        #expect(try alice.post("/contacts/\(mine.id)/move", [("to", "secret"), ("operation", "copy")]).status == 404)
         #expect(try alice.post("/books/delete", [("name", "secret")]).status == 404)
         #expect(try alice.post("/books/rename", [("name", "secret"), ("display_name", "Mine")]).status == 404)
         #expect(try alice.get("/search?q=hidden").body.contains(#"id="empty""#))

@@ -25,7 +25,7 @@ import Testing
 
     private func bulk(_ action: String, _ ids: [Int64], _ extra: [(String, String)] = [], path: String = "/contacts/bulk",
                       csrf: Bool = true) throws -> WebSession.Reply {
-        try alice.post(path, [("action", action)] + ids.map { ("ids", String($0)) } + extra, csrf: csrf)
+        try alice.post(path, [("operation", action)] + ids.map { ("ids", String($0)) } + extra, csrf: csrf)
     }
 
     @Test func editModeHasACheckboxPerRowAndTheActionsForm() throws {

@@ -109,6 +109,8 @@ ZH = {
     "Address book": "通讯录",
     "Move": "移动",
     "Copy": "复制",
+    "Selected contacts": "所选联系人",
+    "Delete Selected": "删除所选",
     # Language switch: the link names the *other* language.
     "中文": "English",
 }
