@@ -93,6 +93,19 @@ import Testing
         #expect(try store.count(in: other.scope) == 0)
     }
 
+    @Test func aSelectionIsDeletedAndRestoredWholeOrNotAtAll() throws {
+        let ids = try ["A", "B", "C"].map { try store.addContact(TwoUserStore.details($0), to: fixture.aliceBook).id }
+        let bobs = try store.addContact(TwoUserStore.details("Bob's"), to: fixture.bobBook)
+        #expect(throws: StoreError.contactNotFound(bobs.id)) { try store.deleteContacts(ids: [ids[0], bobs.id], in: fixture.aliceBook) }
+        #expect(try store.count(in: fixture.aliceBook) == 3)
+        try store.deleteContacts(ids: [ids[0], ids[2], ids[0]], in: fixture.aliceBook)
+        #expect(try store.contacts(in: fixture.aliceBook).map(\.details.name) == ["B"])
+        #expect(throws: StoreError.notInTrash(ids[1])) { try store.restoreContacts(ids: [ids[0], ids[1]], in: fixture.aliceBook) }
+        #expect(try store.count(in: fixture.aliceBook) == 1)
+        try store.restoreContacts(ids: [ids[0], ids[2]], in: fixture.aliceBook)
+        #expect(try store.count(in: fixture.aliceBook) == 3 && store.count(in: fixture.bobBook) == 1)
+    }
+
     @Test func aSearchOfAllBooksSaysWhichBookEachMatchIsIn() throws {
         _ = try store.addContact(TwoUserStore.details("Wang Fang"), to: fixture.aliceBook)
         _ = try store.addContact(TwoUserStore.details("Wang Wei"), to: work.scope)
