@@ -120,6 +120,19 @@ import Testing
         #expect(try store.count(in: secret.scope) == 1)
     }
 
+    @Test func theListMenuAndTheDuplicatesPageStayInTheBook() throws {
+        let work = try store.createAddressBook(named: "work", displayName: "Work", for: try user())
+        let first = try add("Li Lei", to: work.scope), second = try add("Li Lei", to: work.scope)
+        let list = try alice.get("/contacts?book=work").body
+        #expect(list.contains(#"<a href="/duplicates?book=work" id="duplicates-link">"#))
+        #expect(list.contains(#"<a href="/contacts/import?book=work" id="import-link">"#))
+        let page = try alice.get("/duplicates?book=work").body
+        #expect(page.contains(#"<form method="post" action="/duplicates/merge?book=work">"#))
+        let merged = try alice.post("/duplicates/merge?book=work", [("ids", "\(first.id),\(second.id)")])
+        #expect(merged.status == 303 && merged.header("Location") == "/duplicates?merged=\(first.id)&count=2&book=work")
+        #expect(try store.count(in: work.scope) == 1)
+    }
+
     @Test func aSearchOfAllBooksSaysWhichBookEachMatchIsIn() throws {
         let work = try store.createAddressBook(named: "work", displayName: "Work", for: try user())
         _ = try add("Wang Fang", to: try store.defaultAddressBook(for: try user()))

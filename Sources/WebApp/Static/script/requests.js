@@ -19,7 +19,7 @@ export class LoggedOut extends Error {}
 
 /** How many groups of possible duplicates the book has; null when it could not be asked. */
 export async function fetchDuplicateCount() {
-  const response = await fetch('/duplicates/count', { credentials: 'same-origin', headers: { 'X-Requested-With': 'fetch' } });
+  const response = await fetch(inBook('/duplicates/count'), { credentials: 'same-origin', headers: { 'X-Requested-With': 'fetch' } });
   if (!response.ok || new URL(response.url).pathname !== '/duplicates/count') return null;
   return (await response.json()).count;
 }
