@@ -162,7 +162,8 @@ extension WebApp {
                                                                                      limit: Self.birthdaysOnTheList) : [],
                                           today: today)
         var response = Response.html(ContactListPage.render(state, context: context))
-        if firstScreen, request.query["edit"] == nil, request.query["deleted"] == nil {
+        // The copy kept for offline use is the default book's list, the one /contacts shows.
+        if firstScreen, request.query["edit"] == nil, request.query["deleted"] == nil, request.query["book"] == nil {
             response.headers[AppShell.offlineCopyHeader] = "list"
         }
         return response
