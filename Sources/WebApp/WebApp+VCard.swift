@@ -54,6 +54,6 @@ extension WebApp {
         }
         var source = ImportFile.source(bytes: file, fileName: upload.fileName)
         let summary = try store.importVCards(from: &source, into: scope, onConflict: upload.policy)
-        return .redirect(to: "/contacts/import/result?id=" + (try store.keepImportSummary(summary, for: user)))
+        return .redirect(to: context.inBook("/contacts/import/result?id=" + (try store.keepImportSummary(summary, for: user))))
     }
 }

@@ -86,4 +86,17 @@ import Testing
         #expect(try store.trashedAddressBooks(for: fixture.bob).map(\.book.name) == ["b"])
         #expect(try store.addressBook(named: "kept", for: fixture.alice) == kept)
     }
+
+    @Test func aContactsBookIsFoundByItsIDWithinTheAccountAndItsLiveBooks() throws {
+        let work = try store.createAddressBook(named: "work", displayName: "Work", for: fixture.alice)
+        let colleague = try store.addContact(TwoUserStore.details("Colleague"), to: work.scope)
+        let trashed = try store.addContact(TwoUserStore.details("Trashed"), to: work.scope)
+        try store.deleteContact(id: trashed.id, in: work.scope)
+        #expect(try store.addressBook(containingContact: colleague.id, for: fixture.alice)?.name == "work")
+        #expect(try store.addressBook(containingContact: trashed.id, for: fixture.alice)?.name == "work", "Undo finds it")
+        #expect(try store.addressBook(containingContact: colleague.id, for: fixture.bob) == nil)
+        #expect(try store.addressBook(containingContact: 987_654, for: fixture.alice) == nil)
+        try store.deleteAddressBook(work.scope)
+        #expect(try store.addressBook(containingContact: colleague.id, for: fixture.alice) == nil)
+    }
 }

@@ -131,6 +131,14 @@ import Testing
         let merged = try alice.post("/duplicates/merge?book=work", [("ids", "\(first.id),\(second.id)")])
         #expect(merged.status == 303 && merged.header("Location") == "/duplicates?merged=\(first.id)&count=2&book=work")
         #expect(try store.count(in: work.scope) == 1)
+        let file = NSTemporaryDirectory() + "book-import-" + UUID().uuidString + ".vcf"
+        try "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Imported\r\nEND:VCARD\r\n".write(toFile: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let imported = try alice.postMultipart("/contacts/import?book=work", [("on_conflict", "update")], files: [("file", file)])
+        let result = try #require(imported.header("Location"))
+        #expect(imported.status == 303 && result.hasSuffix("&book=work"))
+        #expect(try alice.get(result).body.contains(#"<a href="/contacts?book=work" id="done-button""#))
+        #expect(try store.contacts(in: work.scope).map(\.details.name) == ["Imported", "Li Lei"])
     }
 
     @Test func aSearchOfAllBooksSaysWhichBookEachMatchIsIn() throws {
