@@ -13,7 +13,9 @@ extension WebApp {
         router.post("/contacts/bulk") { [self] request, _ in
             let (context, user, scope) = try request.requireLogin()
             let ids = try selectedIDs(request, context)
-            switch request.formFields()["operation"] {
+            let fields = request.formFields()
+            let operation = fields["operation"]
+            switch operation {
             case "delete":
                 try store.deleteContacts(ids: ids, in: scope)
                 return .redirect(to: context.inBook("/contacts?deleted=" + ids.map(String.init).joined(separator: ",")))
@@ -21,9 +23,8 @@ extension WebApp {
                 try store.restoreContacts(ids: ids, in: scope)
                 return .redirect(to: context.inBook("/contacts"))
             case "move", "copy":
-                let name = request.formFields()["to"] ?? ""
-                guard let target = try store.addressBook(named: name, for: user) else { throw StoreError.addressBookNotFound }
-                if request.formFields()["operation"] == "move" {
+                guard let target = try store.addressBook(named: fields["to"] ?? "", for: user) else { throw StoreError.addressBookNotFound }
+                if operation == "move" {
                     _ = try store.moveContacts(ids: ids, from: scope, to: target.scope)
                 } else {
                     _ = try store.copyContacts(ids: ids, from: scope, to: target.scope)
