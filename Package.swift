@@ -4,7 +4,7 @@ import PackageDescription
 // The web app's script: ES modules, each compiled into the binary (WebApp's StaticFiles serves them).
 let scriptModules = [
     "app.js", "dom.js", "requests.js", "sheets.js", "login-page.js",
-    "list-rows.js", "list-editing.js", "list-deletion.js", "list-index.js",
+    "list-rows.js", "list-editing.js", "list-deletion.js", "list-index.js", "list-selection.js",
     "contact-form.js", "photo-picker.js", "photo-cropper.js", "app-shell.js", "desktop-keys.js",
 ]
 

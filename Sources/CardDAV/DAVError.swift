@@ -50,14 +50,14 @@ extension DAVError {
         case .invalid, .invalidUID:
             self.init(403, wording.message(for: error), precondition: .cardDAV("valid-address-data"))
         case .invalidUsername, .invalidPassword, .invalidAddressBookName, .invalidGroupName, .invalidHref, .invalidDeviceName, .mergeNeedsTwoContacts,
-             .notAmongMerged:
+             .notAmongMerged, .sameAddressBook:
             self.init(400, wording.message(for: error))
         case .cannotDeleteDefaultAddressBook, .cannotShareWithOwner:
             self.init(403, wording.message(for: error))
         case .addressBookReadOnly, .onlyOwnerManagesBook:
             // RFC 3744 §7.1.1; the handlers name the resource and privilege before the store is asked.
             self.init(403, wording.message(for: error), precondition: .dav("need-privileges"))
-        case .usernameTaken, .addressBookNameTaken, .groupNameTaken, .appPasswordExists, .uidConflict:
+        case .usernameTaken, .addressBookNameTaken, .groupNameTaken, .appPasswordExists, .uidConflict, .alreadyInAddressBook:
             self.init(409, wording.message(for: error))
         case .preconditionFailed, .changedSinceRead:
             self.init(412, wording.message(for: error))

@@ -24,11 +24,25 @@ struct CommandContext {
         return try ContactStore(at: location, busyTimeoutMilliseconds: timeout)
     }
 
-    /// Opens the store and the address book of the user named by `--user`.
+    /// Opens the store and the address book of the user named by `--user`: the one named by
+    /// `--book`, else the default one. An unknown book is a failure (exit 1).
     func openAddressBook() throws -> (ContactStore, AddressBookScope) {
+        guard let name = arguments.value("--book") else {
+            let store = try openStore()
+            return (store, try store.defaultAddressBook(for: try store.user(named: try arguments.required("--user"))))
+        }
+        let (store, book) = try openBook(named: name)
+        return (store, book.scope)
+    }
+
+    /// Opens the store (unless given) and the address book called `name` of the user named by `--user`.
+    func openBook(named name: String, in store: ContactStore? = nil) throws -> (ContactStore, AddressBook) {
         let username = try arguments.required("--user")
-        let store = try openStore()
-        return (store, try store.defaultAddressBook(for: try store.user(named: username)))
+        let store = try store ?? openStore()
+        guard let book = try store.addressBook(named: name, for: try store.user(named: username)) else {
+            throw CommandFailure { $0.noAddressBook(name) }
+        }
+        return (store, book)
     }
 
     /// The one positional word, read as a contact id.

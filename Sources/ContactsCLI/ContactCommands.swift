@@ -5,11 +5,12 @@ import ContactsStore
 enum ContactCommands {
     private static let user = OptionSpec.value("--user")
     private static let json = OptionSpec.flag("--json")
+    private static let book = OptionSpec.value("--book")
 
     static let all: [Command] = [
         Command(words: ["add"], summary: "Add a contact and print its id.",
-                usage: "add --user U --name N --phone P " + ContactOptions.usage + " [--group G ...]",
-                options: [user, .value("--group", repeatable: true)] + ContactOptions.specs,
+                usage: "add --user U [--book NAME] --name N --phone P " + ContactOptions.usage + " [--group G ...]",
+                options: [user, book, .value("--group", repeatable: true)] + ContactOptions.specs,
                 notes: ContactOptions.notes + "\n--group puts the contact in that group, made when the book has none of that name.") { context in
             _ = try context.arguments.positionals()
             let groups = try GroupCommands.names(context, "--group")
@@ -20,7 +21,7 @@ enum ContactCommands {
             context.console.print(String(try store.addContact(details, to: scope).id))
         },
         Command(words: ["list"], summary: "List the contacts A–Z under their section letters.",
-                usage: "list --user U [--group G] [--json]", options: [user, json, .value("--group")]) { context in
+                usage: "list --user U [--book NAME] [--group G] [--json]", options: [user, book, json, .value("--group")]) { context in
             _ = try context.arguments.positionals()
             let (store, scope) = try context.openAddressBook()
             guard let name = context.arguments.value("--group") else { return try printList(try store.contacts(in: scope), context) }
@@ -28,13 +29,13 @@ enum ContactCommands {
             try printList(try store.contacts(in: scope, group: group.id, limit: .max), context)
         },
         Command(words: ["search"], summary: "Find contacts by name, pinyin, initials, phone digits or email.",
-                usage: "search --user U QUERY [--json]", options: [user, json]) { context in
+                usage: "search --user U [--book NAME] QUERY [--json]", options: [user, book, json]) { context in
             let query = try context.arguments.positionals("QUERY")[0]
             let (store, scope) = try context.openAddressBook()
             try printList(try store.search(query, in: scope), context)
         },
         Command(words: ["show"], summary: "Show every field of one contact.",
-                usage: "show --user U ID [--json]", options: [user, json]) { context in
+                usage: "show --user U [--book NAME] ID [--json]", options: [user, book, json]) { context in
             let id = try context.contactID()
             let (store, scope) = try context.openAddressBook()
             let contact = try store.contact(id: id, in: scope)
@@ -42,9 +43,9 @@ enum ContactCommands {
                 ? try ContactOutput.json([.init(contact)]) : ContactOutput.detail(contact))
         },
         Command(words: ["edit"], summary: "Change the given fields of a contact (--phone and --email replace the lists).",
-                usage: "edit --user U ID [--name N] " + ContactOptions.usage
+                usage: "edit --user U [--book NAME] ID [--name N] " + ContactOptions.usage
                     + " [--no-photo] [--no-lunar-birthday] [--add-group G ...] [--remove-group G ...]",
-                options: [user, .flag("--no-photo"), .flag("--no-lunar-birthday"), .value("--add-group", repeatable: true),
+                options: [user, book, .flag("--no-photo"), .flag("--no-lunar-birthday"), .value("--add-group", repeatable: true),
                           .value("--remove-group", repeatable: true)] + ContactOptions.specs,
                 notes: ContactOptions.notes) { context in
             let id = try context.contactID()
@@ -62,14 +63,14 @@ enum ContactCommands {
             context.console.print(context.catalogue.contactUpdated(id))
         },
         Command(words: ["delete"], summary: "Move a contact to the trash (restorable for 30 days).",
-                usage: "delete --user U ID", options: [user]) { context in
+                usage: "delete --user U [--book NAME] ID", options: [user, book]) { context in
             let id = try context.contactID()
             let (store, scope) = try context.openAddressBook()
             try store.deleteContact(id: id, in: scope)
             context.console.print(context.catalogue.contactTrashed(id))
         },
         Command(words: ["trash"], summary: "List the contacts deleted in the last 30 days.",
-                usage: "trash --user U [--json]", options: [user, json]) { context in
+                usage: "trash --user U [--book NAME] [--json]", options: [user, book, json]) { context in
             _ = try context.arguments.positionals()
             let (store, scope) = try context.openAddressBook()
             let trash = try store.trash(in: scope)
@@ -80,7 +81,7 @@ enum ContactCommands {
             }
         },
         Command(words: ["restore"], summary: "Bring a contact back from the trash.",
-                usage: "restore --user U ID", options: [user]) { context in
+                usage: "restore --user U [--book NAME] ID", options: [user, book]) { context in
             let id = try context.contactID()
             let (store, scope) = try context.openAddressBook()
             _ = try store.restoreContact(id: id, in: scope)

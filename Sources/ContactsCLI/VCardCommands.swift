@@ -6,16 +6,18 @@ import VCard
 /// `contacts import|export`: vCard and contact CSV files in and out of one user's address book.
 enum VCardCommands {
     private static let user = OptionSpec.value("--user")
+    private static let book = OptionSpec.value("--book")
 
     static let all: [Command] = [
         Command(words: ["import"], summary: "Import vCard files (2.1, 3.0, 4.0) or Google/Outlook CSV (- for standard input).",
-                usage: "import --user U [--on-conflict update|skip|copy] FILE|- [FILE …]",
-                options: [user, .value("--on-conflict")], run: importCards),
+                usage: "import --user U [--book NAME] [--on-conflict update|skip|copy] FILE|- [FILE …]",
+                options: [user, book, .value("--on-conflict")], run: importCards),
         Command(words: ["export"], summary: "Write every contact, or the one with this ID, as vCard or Google/Outlook CSV.",
-                usage: "export --user U [--format vcard|google-csv|outlook-csv] [--version 3.0|4.0] [--apple-groups] [--output FILE] [ID]",
-                options: [user, .value("--format"), .value("--version"), .value("--output"), .flag("--apple-groups")],
+                usage: "export --user U [--book NAME] [--format vcard|google-csv|outlook-csv] [--version 3.0|4.0] [--apple-groups] [--output FILE] [ID]",
+                options: [user, book, .value("--format"), .value("--version"), .value("--output"), .flag("--apple-groups")],
                 notes: """
-                    Each contact's groups are in its CATEGORIES. --apple-groups also writes each group as a card of its own                     (X-ADDRESSBOOKSERVER-KIND:group with its members), which Apple Contacts imports as groups.
+                    Each contact's groups are in its CATEGORIES. --apple-groups also writes each group as a card of its own \
+                    (X-ADDRESSBOOKSERVER-KIND:group with its members), which Apple Contacts imports as groups.
                     """, run: exportCards),
     ]
 

@@ -150,6 +150,7 @@ struct ChineseCatalogue: Catalogue {
     var groupContactsStay: String { "组内的联系人仍保留在通讯录中。" }
     var allContacts: String { "所有联系人" }
     var saveGroups: String { "保存分组" }
+    var addToGroup: String { "添加到分组" }
     var noGroupsYet: String { "还没有分组。" }
     func groupLink(_ name: String, members: Int) -> String { "\(name)，\(count(members))" }
     var noDuplicates: String { "没有可能重复的联系人。" }
@@ -302,6 +303,8 @@ struct ChineseCatalogue: Catalogue {
         case .onlyOwnerManagesBook: "只有通讯录的所有者才能重命名、删除或共享它"
         case .cannotShareWithOwner: "通讯录不能共享给它的所有者"
         case .notSharedWith(let name): "该通讯录没有共享给“\(name)”"
+        case .alreadyInAddressBook(let uid): "目标通讯录已有 UID 为“\(uid)”的联系人，未移动任何联系人"
+        case .sameAddressBook: "联系人已在该通讯录中"
         case .cardNotFound(let href): "没有名为“\(href)”的名片"
         case .invalidHref(let href): "名片名称“\(href)”无效：须为 1–255 个字符，不含 / 或控制字符（也不能是 . 或 ..）"
         case .invalidUID(let uid): "UID“\(uid)”无效：须为 1–255 字节，不含控制字符"
@@ -479,4 +482,35 @@ struct ChineseCatalogue: Catalogue {
     var cardsUnit: String { "张名片" }
     var pagesUnit: String { "页" }
     var rowsUnit: String { "行" }
+
+    // MARK: Address books (CLI)
+    func bookCreated(_ name: String) -> String { "已创建通讯录 \(name)。" }
+    func bookRenamed(_ name: String, to displayName: String) -> String { "通讯录 \(name) 现在显示为“\(displayName)”。" }
+    func bookTrashed(_ name: String) -> String { "已把通讯录 \(name) 及其联系人移到回收站（30 天内可恢复）。" }
+    func bookRestored(_ name: String) -> String { "已恢复通讯录 \(name)。" }
+    func contactsMoved(_ count: Int, to book: String) -> String { "已把 \(self.count(count))移到 \(book)。" }
+    func contactsCopied(_ count: Int, to book: String) -> String { "已把 \(self.count(count))复制到 \(book)。" }
+    var invalidDisplayName: String { "显示名称不能为空，且不能超过 255 字节" }
+
+    // MARK: Address books (web)
+    var addressBooks: String { "通讯录列表" }
+    var newAddressBook: String { "新建通讯录" }
+    var bookName: String { "地址中的名称" }
+    var displayName: String { "显示名称" }
+    var create: String { "创建" }
+    var deleteBook: String { "删除通讯录" }
+    func deleteBookQuestion(_ displayName: String, contacts: Int) -> String { "删除“\(displayName)”及其中的 \(count(contacts))？" }
+    var deleteBookMessage: String { "通讯录及其联系人会在“最近删除”中保留 30 天。" }
+    var recentlyDeletedBooks: String { "最近删除" }
+    var restore: String { "恢复" }
+    var searchAllBooks: String { "搜索全部通讯录" }
+    var otherBook: String { "通讯录" }
+    var moveToBook: String { "移动" }
+    var copyToBook: String { "复制" }
+
+    // MARK: Bulk actions (web)
+    func select(_ name: String) -> String { "选择 \(name)" }
+    var selectedContacts: String { "所选联系人" }
+    var deleteSelected: String { "删除所选" }
+    var noneSelected: String { "请先选择一位或多位联系人。" }
 }

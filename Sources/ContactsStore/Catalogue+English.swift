@@ -151,6 +151,7 @@ struct EnglishCatalogue: Catalogue {
     var groupContactsStay: String { "Its contacts stay in the address book." }
     var allContacts: String { "All contacts" }
     var saveGroups: String { "Save groups" }
+    var addToGroup: String { "Add to group" }
     var noGroupsYet: String { "No groups yet." }
     func groupLink(_ name: String, members: Int) -> String { "\(name), \(count(members))" }
     var noDuplicates: String { "No possible duplicates." }
@@ -308,6 +309,8 @@ struct EnglishCatalogue: Catalogue {
         case .onlyOwnerManagesBook: "only the owner of this address book can rename, delete or share it"
         case .cannotShareWithOwner: "an address book cannot be shared with its owner"
         case .notSharedWith(let name): "the address book is not shared with \"\(name)\""
+        case .alreadyInAddressBook(let uid): "the target address book already has a contact with UID \"\(uid)\"; nothing was moved"
+        case .sameAddressBook: "the contacts are already in that address book"
         case .cardNotFound(let href): "no card named \"\(href)\""
         case .invalidHref(let href): "invalid card name \"\(href)\": use 1–255 characters without / or control characters (not . or ..)"
         case .invalidUID(let uid): "invalid UID \"\(uid)\": use 1–255 bytes without control characters"
@@ -502,4 +505,35 @@ struct EnglishCatalogue: Catalogue {
     var cardsUnit: String { "cards" }
     var pagesUnit: String { "pages" }
     var rowsUnit: String { "rows" }
+
+    // MARK: Address books (CLI)
+    func bookCreated(_ name: String) -> String { "Created address book \(name)." }
+    func bookRenamed(_ name: String, to displayName: String) -> String { "Address book \(name) is now shown as \"\(displayName)\"." }
+    func bookTrashed(_ name: String) -> String { "Moved address book \(name) and its contacts to the trash (restorable for 30 days)." }
+    func bookRestored(_ name: String) -> String { "Restored address book \(name)." }
+    func contactsMoved(_ count: Int, to book: String) -> String { "Moved \(self.count(count)) to \(book)." }
+    func contactsCopied(_ count: Int, to book: String) -> String { "Copied \(self.count(count)) to \(book)." }
+    var invalidDisplayName: String { "the display name must not be empty and at most 255 bytes long" }
+
+    // MARK: Address books (web)
+    var addressBooks: String { "Address Books" }
+    var newAddressBook: String { "New Address Book" }
+    var bookName: String { "Name in addresses" }
+    var displayName: String { "Display name" }
+    var create: String { "Create" }
+    var deleteBook: String { "Delete Address Book" }
+    func deleteBookQuestion(_ displayName: String, contacts: Int) -> String { "Delete \(displayName) and its \(count(contacts))?" }
+    var deleteBookMessage: String { "The address book and its contacts stay in Recently Deleted for 30 days." }
+    var recentlyDeletedBooks: String { "Recently Deleted" }
+    var restore: String { "Restore" }
+    var searchAllBooks: String { "Search all address books" }
+    var otherBook: String { "Address book" }
+    var moveToBook: String { "Move" }
+    var copyToBook: String { "Copy" }
+
+    // MARK: Bulk actions (web)
+    func select(_ name: String) -> String { "Select \(name)" }
+    var selectedContacts: String { "Selected contacts" }
+    var deleteSelected: String { "Delete Selected" }
+    var noneSelected: String { "Select one or more contacts first." }
 }

@@ -147,6 +147,7 @@ public protocol Catalogue: Sendable {
     var groupContactsStay: String { get }
     var allContacts: String { get }
     var saveGroups: String { get }
+    var addToGroup: String { get }
     var noGroupsYet: String { get }
     /// The accessible name of the link to a group's list, with its count.
     func groupLink(_ name: String, members: Int) -> String
@@ -370,6 +371,41 @@ public protocol Catalogue: Sendable {
     var cardsUnit: String { get }
     var pagesUnit: String { get }
     var rowsUnit: String { get }
+
+    // MARK: Address books (CLI)
+    func bookCreated(_ name: String) -> String
+    func bookRenamed(_ name: String, to displayName: String) -> String
+    func bookTrashed(_ name: String) -> String
+    func bookRestored(_ name: String) -> String
+    func contactsMoved(_ count: Int, to book: String) -> String
+    func contactsCopied(_ count: Int, to book: String) -> String
+    /// A display name that is empty, all white space or too long.
+    var invalidDisplayName: String { get }
+
+    // MARK: Address books (web)
+    var addressBooks: String { get }
+    var newAddressBook: String { get }
+    /// The label of a new book's name, its address on CardDAV.
+    var bookName: String { get }
+    var displayName: String { get }
+    var create: String { get }
+    var deleteBook: String { get }
+    func deleteBookQuestion(_ displayName: String, contacts: Int) -> String
+    var deleteBookMessage: String { get }
+    var recentlyDeletedBooks: String { get }
+    var restore: String { get }
+    var searchAllBooks: String { get }
+    /// The target book's menu on a contact's page.
+    var otherBook: String { get }
+    var moveToBook: String { get }
+    var copyToBook: String { get }
+
+    // MARK: Bulk actions (web)
+    /// The name of a row's checkbox in edit mode.
+    func select(_ name: String) -> String
+    var selectedContacts: String { get }
+    var deleteSelected: String { get }
+    var noneSelected: String { get }
 }
 
 extension Catalogue {

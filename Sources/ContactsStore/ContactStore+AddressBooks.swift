@@ -38,6 +38,16 @@ extension ContactStore {
         try addressBookWithCredentials(named: name, for: user)?.book
     }
 
+    /// The live address book holding contact `id` (live or in that book's trash) among the
+    /// user's own and those shared with them (with the access the share gives now), or nil:
+    /// contact ids are unique across all books, so a contact's page needs no book in its URL.
+    public func addressBook(containingContact id: Int64, for user: User) throws -> AddressBook? {
+        guard let bookID = try queue.read({ db in
+            try db.statement("SELECT book_id FROM contacts WHERE id = ?").firstRow([id]) { $0.int64(0) }
+        }) else { return nil }
+        return try addressBooks(for: user).first { $0.scope.bookID == bookID }
+    }
+
     /// `name` as books are kept; for a name no book can have, "", which no book has either: a
     /// statement looking a book up by it finds none and still reads what it reads beside it.
     static func bookNameToFind(_ name: String) -> String {
@@ -55,16 +65,17 @@ extension ContactStore {
         return try queue.readSingle { db in
             try db.statement("""
                 SELECT u.credentials_generation, \(Self.addressBookColumns)
-                FROM users u LEFT JOIN address_books b ON b.user_id = u.id AND b.name = ? WHERE u.id = ?
+                FROM users u LEFT JOIN address_books b ON b.user_id = u.id AND b.name = ? AND b.deleted_at IS NULL WHERE u.id = ?
                 """).firstRow([name, user.id]) { row in
                 (row.int64(0), row.isNull(1) ? nil : Self.addressBook(from: row, userID: user.id, startingAt: 1))
             }
         }
     }
 
-    /// Makes an empty address book for the user.
+    /// Makes an empty address book for the user. A book of that name in the trash is deleted
+    /// for good to make way for it.
     /// - Parameter name: its URL segment, as `addressBookName` allows and keeps it (in NFC), and
-    ///   not the name of another of the user's books (names are case-sensitive).
+    ///   not the name of another of the user's live books (names are case-sensitive).
     public func createAddressBook(named name: String, displayName: String, for user: User) throws -> AddressBook {
         guard let name = Self.addressBookName(name) else { throw StoreError.invalidAddressBookName(name) }
         let now = now()
@@ -72,8 +83,9 @@ extension ContactStore {
             guard try db.statement("SELECT 1 FROM users WHERE id = ?").firstRow([user.id], { _ in true }) != nil else {
                 throw StoreError.userNotFound(user.username)
             }
-            guard try db.statement("SELECT 1 FROM address_books WHERE user_id = ? AND name = ?").firstRow([user.id, name], { _ in true }) == nil
-            else { throw StoreError.addressBookNameTaken(name) }
+            guard try db.statement("SELECT 1 FROM address_books WHERE user_id = ? AND name = ? AND deleted_at IS NULL")
+                .firstRow([user.id, name], { _ in true }) == nil else { throw StoreError.addressBookNameTaken(name) }
+            try db.run("DELETE FROM address_books WHERE user_id = ? AND name = ? AND deleted_at IS NOT NULL", user.id, name)
             let id = try Self.insertAddressBook(userID: user.id, name: name, displayName: displayName, now: now, db: db)
             let scope = AddressBookScope(userID: user.id, bookID: id)
             guard let token = try Self.syncPosition(in: scope, db: db) else { preconditionFailure("the book just made is gone") }
@@ -84,7 +96,8 @@ extension ContactStore {
     /// Renames the address book as people see it (its URL segment stays).
     public func setDisplayName(_ displayName: String, of scope: AddressBookScope) throws {
         try writing(scope, managingBook: true) { db in
-            try db.run("UPDATE address_books SET display_name = ? WHERE id = ? AND user_id = ?", displayName, scope.bookID, scope.userID)
+            try db.run("UPDATE address_books SET display_name = ? WHERE id = ? AND user_id = ? AND deleted_at IS NULL",
+                       displayName, scope.bookID, scope.userID)
             guard db.changes == 1 else { throw StoreError.addressBookNotFound }
         }
     }
@@ -105,8 +118,7 @@ extension ContactStore {
     /// whole), or removes it when `property` is nil.
     public func setDeadProperty(namespace: String, name: String, to property: DeadProperty?, of scope: AddressBookScope) throws {
         try writing(scope, managingBook: true) { db in
-            guard try db.statement("SELECT 1 FROM address_books WHERE id = ? AND user_id = ?")
-                .firstRow([scope.bookID, scope.userID], { _ in true }) != nil else { throw StoreError.addressBookNotFound }
+            guard try Self.isLiveBook(scope, db: db) else { throw StoreError.addressBookNotFound }
             if let property {
                 try db.run("""
                     INSERT INTO dav_properties (book_id, namespace, name, value, attributes, content_xml) VALUES (?, ?, ?, ?, ?, ?)
@@ -124,18 +136,6 @@ extension ContactStore {
     public func setDeadProperty(namespace: String, name: String, value: String?, of scope: AddressBookScope) throws {
         try setDeadProperty(namespace: namespace, name: name,
                             to: value.map { DeadProperty(namespace: namespace, name: name, value: $0) }, of: scope)
-    }
-
-    /// Deletes an address book with its contacts (the trash included), change log and
-    /// properties; the default book cannot be deleted.
-    public func deleteAddressBook(_ scope: AddressBookScope) throws {
-        try writing(scope, managingBook: true) { db in
-            guard let name = try db.statement("SELECT name FROM address_books WHERE id = ? AND user_id = ?")
-                .firstRow([scope.bookID, scope.userID], { $0.text(0) }) else { throw StoreError.addressBookNotFound }
-            guard name != Self.defaultAddressBookName else { throw StoreError.cannotDeleteDefaultAddressBook }
-            try db.run("DELETE FROM address_books WHERE id = ?", scope.bookID)
-        }
-        searchIndex.removeAll()
     }
 
     /// Adds an address book with an id never handed out before, no changes yet and a fresh
@@ -158,7 +158,13 @@ extension ContactStore {
     static let addressBookColumns = "b.id, b.name, b.display_name, b.sync_salt, b.last_change"
 
     /// The user's books with their sync tokens; the user's id is its one parameter.
-    private static let addressBookQuery = "SELECT \(addressBookColumns) FROM address_books b WHERE b.user_id = ?"
+    private static let addressBookQuery = "SELECT \(addressBookColumns) FROM address_books b WHERE b.user_id = ? AND b.deleted_at IS NULL"
+
+    /// Whether the scope's book exists, is its user's and is not in the trash.
+    static func isLiveBook(_ scope: AddressBookScope, db: any SQLConnection) throws -> Bool {
+        try db.statement("SELECT 1 FROM address_books WHERE id = ? AND user_id = ? AND deleted_at IS NULL")
+            .firstRow([scope.bookID, scope.userID], { _ in true }) != nil
+    }
 
     /// The book whose `addressBookColumns` begin at column `first` of `row`.
     static func addressBook(from row: any SQLRow, userID: Int64, startingAt first: Int32 = 0) -> AddressBook {

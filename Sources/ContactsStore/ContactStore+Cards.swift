@@ -277,7 +277,7 @@ extension ContactStore {
             try db.statement("""
                 SELECT \(Self.storedCardColumns), u.credentials_generation, \(Self.addressBookColumns)
                 FROM users u
-                LEFT JOIN address_books b ON b.user_id = u.id AND b.name = ?
+                LEFT JOIN address_books b ON b.user_id = u.id AND b.name = ? AND b.deleted_at IS NULL
                 LEFT JOIN contacts c ON c.book_id = b.id AND c.href = ? AND c.deleted_at IS NULL
                 \(Self.storedCardJoins)
                 WHERE u.id = ?

@@ -44,11 +44,13 @@ extension ContactStore {
     /// Reserves the numbers of the address book's next `count` changes (its own sequence 1, 2,
     /// 3…, which no other book's writes move), in one statement for a whole batch of inserts, and
     /// moves the book's count of live contacts by `liveContacts` in the same statement. A number
-    /// reserved and not used leaves a gap, which nothing minds: numbers only need to grow.
+    /// reserved and not used leaves a gap, which nothing minds: numbers only need to grow. A book
+    /// in the trash takes no writes: `addressBookNotFound`.
     static func reserveChangeNumbers(_ count: Int, in scope: AddressBookScope, movingLiveContactsBy liveContacts: Int = 0,
                                      db: any SQLConnection) throws -> ClosedRange<Int64> {
         guard let last = try db.statement("""
-            UPDATE address_books SET last_change = last_change + ?, live_contacts = live_contacts + ? WHERE id = ? RETURNING last_change
+            UPDATE address_books SET last_change = last_change + ?, live_contacts = live_contacts + ?
+            WHERE id = ? AND deleted_at IS NULL RETURNING last_change
             """).firstRow([count, liveContacts, scope.bookID], { $0.int64(0) }) else { throw StoreError.addressBookNotFound }
         return (last - Int64(count) + 1)...last
     }

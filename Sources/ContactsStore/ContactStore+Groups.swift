@@ -21,6 +21,17 @@ extension ContactStore {
         }
     }
 
+    /// The book's groups' ids and names in name order, without counting their members: what a
+    /// list of choices needs, read through the index of group cards by name.
+    public func groupChoices(in scope: AddressBookScope) throws -> [(id: Int64, name: String)] {
+        try queue.read { db in
+            try db.statement("""
+                SELECT id, group_name FROM contacts WHERE book_id = ? AND group_name >= '' AND is_group = 1 AND deleted_at IS NULL
+                ORDER BY group_name, id
+                """).rows([scope.bookID]) { (id: $0.int64(0), name: $0.text(1)) }
+        }
+    }
+
     /// The book's group called `name` (the first made, when clients made several), or nil.
     public func group(named name: String, in scope: AddressBookScope) throws -> ContactGroup? {
         guard let name = ContactDetails.groupName(name) else { return nil }
@@ -140,7 +151,7 @@ extension ContactStore {
     private static let groupQuery = """
         SELECT g.id, g.uid, g.group_name,
                (SELECT count(*) FROM group_members m WHERE m.book_id = g.book_id AND m.group_id = g.id AND m.contact_id IS NOT NULL)
-        FROM contacts g WHERE g.book_id = ? AND g.is_group = 1 AND g.deleted_at IS NULL AND g.group_name IS NOT NULL
+        FROM contacts g WHERE g.book_id = ? AND g.group_name >= '' AND g.is_group = 1 AND g.deleted_at IS NULL
         """
 
     private static func group(from row: any SQLRow) -> ContactGroup {

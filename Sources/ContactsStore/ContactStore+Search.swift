@@ -37,3 +37,25 @@ extension ContactStore {
         }
     }
 }
+
+/// What a search of all an account's address books found in one of them.
+public struct BookSearchResult: Sendable, Equatable {
+    public let book: AddressBook
+    /// The first matches, in display order.
+    public let contacts: [Contact]
+    /// How many contacts of the book match in all.
+    public let total: Int
+}
+
+extension ContactStore {
+    /// A search (as `search`) of each of the user's address books, the default one first: for
+    /// each book with a match, up to `limit` matches and how many there are. Nothing for a text
+    /// with nothing to search by.
+    public func searchAllBooks(_ text: String, for user: User, limit: Int) throws -> [BookSearchResult] {
+        guard SearchQuery(text) != nil else { return [] }
+        return try addressBooks(for: user).compactMap { book in
+            let (contacts, total) = try searchPage(text, in: book.scope, limit: limit)
+            return total == 0 ? nil : BookSearchResult(book: book, contacts: contacts, total: total)
+        }
+    }
+}

@@ -13,8 +13,7 @@ extension ContactStore {
         precondition(access != .owner, "a book is shared read-only or read-write")
         let now = now()
         try writing(scope, managingBook: true) { db in
-            guard try db.statement("SELECT 1 FROM address_books WHERE id = ? AND user_id = ?")
-                .firstRow([scope.bookID, scope.userID], { _ in true }) != nil else { throw StoreError.addressBookNotFound }
+            guard try Self.isLiveBook(scope, db: db) else { throw StoreError.addressBookNotFound }
             let sharee = try Self.accountID(named: username, db: db)
             guard sharee != scope.userID else { throw StoreError.cannotShareWithOwner }
             try db.run("""
@@ -94,7 +93,7 @@ extension ContactStore {
         try db.statement("""
             SELECT \(sharedBookColumns) FROM book_shares s
             JOIN address_books b ON b.id = s.book_id JOIN users o ON o.id = b.user_id
-            WHERE s.user_id = ? ORDER BY o.username_key, b.name
+            WHERE s.user_id = ? AND b.deleted_at IS NULL ORDER BY o.username_key, b.name
             """).rows([user.id]) { sharedBook(from: $0, for: user) }
     }
 
@@ -106,7 +105,8 @@ extension ContactStore {
             try db.statement("""
                 SELECT u.credentials_generation, \(Self.sharedBookColumns) FROM users u
                 LEFT JOIN book_shares s ON s.user_id = u.id AND s.book_id = (
-                    SELECT sb.id FROM address_books sb JOIN users so ON so.id = sb.user_id WHERE so.username_key = ? AND sb.name = ?)
+                    SELECT sb.id FROM address_books sb JOIN users so ON so.id = sb.user_id
+                    WHERE so.username_key = ? AND sb.name = ? AND sb.deleted_at IS NULL)
                 LEFT JOIN address_books b ON b.id = s.book_id
                 LEFT JOIN users o ON o.id = b.user_id
                 WHERE u.id = ?

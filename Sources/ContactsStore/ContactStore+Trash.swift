@@ -33,6 +33,35 @@ extension ContactStore {
         return try contact(id: id, in: scope)
     }
 
+    /// Moves live contacts of the book to the trash, all of them or none (`contactNotFound` for
+    /// the first id of no live contact of the book): what one Undo (`restoreContacts`) takes back.
+    public func deleteContacts(ids: [Int64], in scope: AddressBookScope) throws {
+        try changeEachOnce(ids, in: scope, orThrow: StoreError.contactNotFound) { id, now, cutoff, db in
+            try Self.moveToTrash(id, in: scope, now: now, cutoff: cutoff, db: db)
+        }
+    }
+
+    /// Brings contacts back from the trash, all of them or none (`notInTrash` for the first id
+    /// that is not in the book's trash).
+    public func restoreContacts(ids: [Int64], in scope: AddressBookScope) throws {
+        try changeEachOnce(ids, in: scope, orThrow: StoreError.notInTrash) { id, now, cutoff, db in
+            try Self.restoreFromTrash(id, in: scope, now: now, cutoff: cutoff, db: db)
+        }
+    }
+
+    /// Runs `change` (given the id, now and the trash's cutoff) on each id once, in one write
+    /// transaction: the first that answers false undoes them all with `error` of its id.
+    private func changeEachOnce(_ ids: [Int64], in scope: AddressBookScope, orThrow error: (Int64) -> StoreError,
+                                _ change: (Int64, Int64, Int64, any SQLConnection) throws -> Bool) throws {
+        let now = now()
+        let cutoff = trashCutoff()
+        try writing(scope) { db in
+            for id in Set(ids).sorted() {
+                guard try change(id, now, cutoff, db) else { throw error(id) }
+            }
+        }
+    }
+
     /// Brings a contact deleted at or after `cutoff` back and logs it as created again; false
     /// when it is not in the trash.
     static func restoreFromTrash(_ id: Int64, in scope: AddressBookScope, now: Int64, cutoff: Int64, db: any SQLConnection) throws -> Bool {

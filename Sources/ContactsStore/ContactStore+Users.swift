@@ -128,7 +128,7 @@ extension ContactStore {
     /// The user's default address book.
     public func defaultAddressBook(for user: User) throws -> AddressBookScope {
         let bookID = try queue.read { db in
-            try db.statement("SELECT id FROM address_books WHERE user_id = ? AND name = ?")
+            try db.statement("SELECT id FROM address_books WHERE user_id = ? AND name = ? AND deleted_at IS NULL")
                 .firstRow([user.id, Self.defaultAddressBookName]) { $0.int64(0) }
         }
         guard let bookID else { throw StoreError.userNotFound(user.username) }

@@ -248,23 +248,24 @@ enum GroupSync {
     private static func memberships(of key: String, in scope: AddressBookScope, db: any SQLConnection) throws
         -> [(groupID: Int64, name: String)] {
         try db.statement("""
-            SELECT m.group_id, g.group_name FROM group_members m JOIN contacts g ON g.book_id = m.book_id AND g.id = m.group_id
-            WHERE m.book_id = ? AND m.member_key = ? AND g.deleted_at IS NULL AND g.group_name IS NOT NULL
+            SELECT m.group_id, g.group_name FROM group_members m CROSS JOIN contacts g
+            WHERE m.book_id = ? AND m.member_key = ? AND g.book_id = m.book_id AND g.id = m.group_id
+              AND g.deleted_at IS NULL AND g.group_name >= ''
             """).rows([scope.bookID, key]) { (groupID: $0.int64(0), name: $0.text(1)) }
     }
 
     /// The ids of the book's live group cards whose members carry `name`.
     static func liveGroups(named name: String, in scope: AddressBookScope, db: any SQLConnection) throws -> [Int64] {
         try db.statement("""
-            SELECT id FROM contacts WHERE book_id = ? AND is_group = 1 AND deleted_at IS NULL AND group_name = ? ORDER BY id
-            """).rows([scope.bookID, name]) { $0.int64(0) }
+            SELECT id FROM contacts WHERE book_id = ? AND group_name = ? AND is_group = 1 AND deleted_at IS NULL
+            """).rows([scope.bookID, name]) { $0.int64(0) }.sorted()
     }
 
     /// The live contact (not a group card) whose UID has this member key, if the book has one.
     private static func liveContact(withKey key: String, in scope: AddressBookScope, db: any SQLConnection) throws -> Int64? {
         try db.statement("""
-            SELECT id FROM contacts WHERE book_id = ? AND uid IN (?, ?) AND deleted_at IS NULL AND is_group = 0 ORDER BY id LIMIT 1
-            """).firstRow([scope.bookID, key, "urn:uuid:" + key]) { $0.int64(0) }
+            SELECT id FROM contacts WHERE book_id = ? AND uid IN (?, ?) AND deleted_at IS NULL AND is_group = 0
+            """).rows([scope.bookID, key, "urn:uuid:" + key]) { $0.int64(0) }.min()
     }
 
     /// Changes a live card's details by `change` and writes them as a change of their own (a

@@ -139,6 +139,9 @@ extension Schema {
             try db.execute(Schema.birthdayTables)
         },
         Migration(Schema.duplicatesMigrationName) { db in try db.execute(Schema.duplicateTables) },
+        Migration(Schema.bookTrashMigrationName) { db in
+            try db.execute("ALTER TABLE address_books ADD COLUMN IF NOT EXISTS deleted_at BIGINT")
+        },
         Migration(Schema.sharingMigrationName) { db in
             try db.execute("""
                 ALTER TABLE contacts ADD COLUMN IF NOT EXISTS changed_by BIGINT;

@@ -41,6 +41,10 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case cannotShareWithOwner
     /// The book is not shared with this account.
     case notSharedWith(String)
+    /// A move into an address book that already holds a live contact with this UID.
+    case alreadyInAddressBook(uid: String)
+    /// A move or copy of contacts into the address book they are in.
+    case sameAddressBook
     /// No live card has this resource name in the address book.
     case cardNotFound(href: String)
     case invalidHref(String)

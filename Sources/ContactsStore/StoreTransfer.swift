@@ -102,7 +102,7 @@ struct TransferTable {
             ], key: "id", identity: "id"),
             TransferTable(name: "address_books", columns: [
                 integer("id"), integer("user_id"), text("name"), text("display_name"), integer("created_at"),
-                integer("last_change"), text("sync_salt"), integer("live_contacts"),
+                integer("last_change"), text("sync_salt"), integer("live_contacts"), integer("deleted_at", nullable: true),
             ], key: "id"),
             TransferTable(name: "contacts", columns: [
                 integer("book_id"), text("sort_key"), text("name"), text("uid"), integer("id"), text("phones"), text("emails"),

@@ -26,16 +26,11 @@ public enum URLEncoding {
 
     /// Parses `a=1&b=two+words` into a dictionary; the last of repeated names wins.
     static func decodeForm<S: StringProtocol>(_ text: S) -> [String: String] {
-        Dictionary(decodeFormPairs(text), uniquingKeysWith: { $1 })
+        Dictionary(decodeFormPairs(text), uniquingKeysWith: { _, last in last })
     }
 
-    /// Parses `a=1&a=2&b=x` into every value of each name, in order (checkboxes of one name).
-    static func decodeFormValues<S: StringProtocol>(_ text: S) -> [String: [String]] {
-        Dictionary(grouping: decodeFormPairs(text), by: \.name).mapValues { $0.map(\.value) }
-    }
-
-    /// The name–value pairs of a form body, in order; pairs without a name are left out.
-    private static func decodeFormPairs<S: StringProtocol>(_ text: S) -> [(name: String, value: String)] {
+    /// Parses `a=1&a=2&b=x` into its name-value pairs, in order, repeated names included.
+    static func decodeFormPairs<S: StringProtocol>(_ text: S) -> [(name: String, value: String)] {
         text.split(separator: "&", omittingEmptySubsequences: true).compactMap { pair in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = decode(parts[0], plusAsSpace: true)

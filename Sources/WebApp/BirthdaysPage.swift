@@ -6,7 +6,7 @@ import ContactsStore
 enum BirthdaysPage {
     static func render(upcoming: [ContactBirthday], today: CalendarDate, feedAddress: String?, context: WebContext) -> String {
         let strings = context.strings
-        let bar = #"<a class="bar-left" href="/contacts" id="back-button" role="button">\#(HTML.escape(strings.back))</a>\#(Layout.title(strings.birthdays))<div class="bar-right"></div>"#
+        let bar = #"<a class="bar-left" href="\#(HTML.escape(context.inBook("/contacts")))" id="back-button" role="button">\#(HTML.escape(strings.back))</a>\#(Layout.title(strings.birthdays))<div class="bar-right"></div>"#
         let list = upcoming.isEmpty
             ? #"<p class="empty" id="no-birthdays">\#(HTML.escape(strings.noBirthdays(inDays: WebApp.upcomingBirthdayDays)))</p>"#
             : rows(upcoming, today: today, headingID: "upcoming-heading", strings: strings)

@@ -8,6 +8,10 @@ enum ContactListPage {
 
     struct State {
         var account: String
+        /// The user's address books, for the switcher (shown when there are two or more).
+        var books: [AddressBook] = []
+        /// The book's groups (id and name), which checked rows can be added to.
+        var groups: [(id: Int64, name: String)] = []
         var contacts: [Contact]
         /// The id to continue after, when more contacts follow.
         var next: Int64?
@@ -17,8 +21,8 @@ enum ContactListPage {
         /// The group the list shows, when it shows one.
         var group: ContactGroup? = nil
         var editing: Bool
-        /// A contact just deleted, for the Undo toast.
-        var deleted: Int64?
+        /// The contacts just deleted (one, or a selection), for the Undo toast.
+        var deleted: [Int64] = []
         /// The next days' birthdays, shown above the sections on the first screen.
         var birthdays: [ContactBirthday] = []
         var today: CalendarDate
@@ -26,17 +30,19 @@ enum ContactListPage {
 
     static func render(_ state: State, context: WebContext) -> String {
         let strings = context.strings
-        // What every link and request of the list carries, so it stays within the group.
-        let filter = state.group.map { "group=\($0.id)" } ?? ""
-        let editHref = state.editing ? "/contacts" + (filter.isEmpty ? "" : "?" + filter) : "/contacts?edit=1" + (filter.isEmpty ? "" : "&" + filter)
+        // What every link and request of the list carries, so it stays in its book and group.
+        let link = { (path: String) in inBookAndGroup(path, state.group, context: context) }
+        let filter = link("/contacts").split(separator: "?", maxSplits: 1).dropFirst().first.map(String.init) ?? ""
+        let editHref = link(state.editing ? "/contacts" : "/contacts?edit=1")
+        let title = context.book.map { $0.name == ContactStore.defaultAddressBookName ? nil : $0.displayName } ?? nil
         let bar = """
             <a class="bar-left" id="logout-button" href="/logout" role="button">\(HTML.escape(strings.logOut))</a>
-            \(Layout.title(strings.listTitle(state.account)))
+            \(Layout.title(title ?? strings.listTitle(state.account)))
             <div class="bar-right">
             \(ListMenu.button(strings: strings))
             \(context.canWriteContacts ? """
-                <a id="edit-toggle" href="\(editHref)" role="button" data-edit="\(HTML.escape(strings.edit))" data-done="\(HTML.escape(strings.done))" aria-pressed="\(state.editing)">\(HTML.escape(state.editing ? strings.done : strings.edit))</a>
-                <a id="add-button" class="add" href="/contacts/new" role="button" aria-label="\(HTML.escape(strings.add))">+</a>
+                <a id="edit-toggle" href="\(HTML.escape(editHref))" role="button" data-edit="\(HTML.escape(strings.edit))" data-done="\(HTML.escape(strings.done))" aria-pressed="\(state.editing)">\(HTML.escape(state.editing ? strings.done : strings.edit))</a>
+                <a id="add-button" class="add" href="\(HTML.escape(context.inBook("/contacts/new")))" role="button" aria-label="\(HTML.escape(strings.add))">+</a>
                 """ : SharedBookViews.disabledButton(strings.edit, id: "edit-toggle")
                     + SharedBookViews.disabledButton("+", id: "add-button", label: strings.add, class: "add"))
             </div>
@@ -53,38 +59,76 @@ enum ContactListPage {
             + #" data-empty="\#(HTML.escape(strings.empty))" data-no-matches="\#(HTML.escape(strings.noMatches))""#
         let more = state.next.map { next in
             let query = state.query.isEmpty ? "" : "&q=" + HTML.urlComponent(state.query)
-            return #"<a class="more" id="more" href="/contacts?after=\#(next)\#(query)\#(filter.isEmpty ? "" : "&" + filter)">\#(HTML.escape(strings.more))</a>"#
+            return #"<a class="more" id="more" href="\#(HTML.escape(link("/contacts?after=\(next)\(query)")))">\#(HTML.escape(strings.more))</a>"#
         } ?? ""
         let main = """
             \(SharedBookViews.sharedWithYou(context))
-            \(state.group.map { groupHeader($0, strings: strings) } ?? "")
-            \(searchForm(id: "search", query: state.query, group: state.group, strings: strings))
+            \(switcher(state.books, context: context))
+            \(state.group.map { groupHeader($0, context: context) } ?? "")
+            \(searchForm(id: "search", query: state.query, group: state.group, context: context))
             \(upcomingBirthdays(state, strings: strings))
-            <div id="list" class="list\(state.editing ? " editing" : "")" data-next="\(state.next.map(String.init) ?? "")" data-query="\(HTML.escape(state.query))" data-filter="\(filter)"\(listTexts)>
+            <div id="list" class="list\(state.editing ? " editing" : "")" data-next="\(state.next.map(String.init) ?? "")" data-query="\(HTML.escape(state.query))" data-filter="\(HTML.escape(filter))"\(listTexts)>
             \(sections(state.contacts, context: context, deletable: context.canWriteContacts))
             </div>
+            \(bulkActions(otherBooks: state.books.filter { $0.name != context.book?.name }, groups: state.groups, context: context))
             \(more)
             \(status)
-            \(index(filter: filter, strings: strings))
+            \(index(link: link, strings: strings))
             """
-        let toast = state.deleted.map { id in
-            """
+        let toast = state.deleted.isEmpty ? #"<div class="toast" id="toast" role="status" hidden><span>\#(HTML.escape(strings.deleted))</span> · <button type="button" class="link" id="undo-button">\#(HTML.escape(strings.undo))</button></div>"#
+            : """
             <div class="toast" id="toast" role="status"><span>\(HTML.escape(strings.deleted))</span> ·
-            <form method="post" action="/contacts/\(id)/restore">\(context.csrfField)<button type="submit" class="link">\(HTML.escape(strings.undo))</button></form></div>
+            <form method="post" action="\(HTML.escape(context.inBook("/contacts/bulk")))">\(context.csrfField)<input type="hidden" name="operation" value="restore">\
+            \(state.deleted.map { #"<input type="hidden" name="ids" value="\#($0)">"# }.joined())<button type="submit" class="link">\(HTML.escape(strings.undo))</button></form></div>
             """
-        } ?? #"<div class="toast" id="toast" role="status" hidden><span>\#(HTML.escape(strings.deleted))</span> · <button type="button" class="link" id="undo-button">\#(HTML.escape(strings.undo))</button></div>"#
         // The wide screen's right pane, empty until a contact is opened.
         let detail = #"<div class="detail-placeholder" aria-hidden="true">\#(HTML.escape(strings.noContactOpen))</div>"#
-        return Layout.page(title: strings.listTitle(state.account), bodyClass: "list-page two-pane", bar: bar, main: main,
+        return Layout.page(title: title ?? strings.listTitle(state.account), bodyClass: "list-page two-pane", bar: bar, main: main,
                            extra: toast + ListMenu.render(context: context) + LogoutSheet.render(context: context, asDialog: true)
                                + detail,
                            context: context)
     }
 
-    /// The search field, a form that works without script; within the group when given.
-    static func searchForm(id: String, query: String, group: ContactGroup? = nil, strings: any Catalogue) -> String {
-        """
-        <form class="search" method="get" action="/contacts" role="search">\(group.map { #"<input type="hidden" name="group" value="\#($0.id)">"# } ?? "")
+    /// What edit mode does to the rows checked (each row's checkbox belongs to this form by its
+    /// `form` attribute, so no form holds another): Delete, Move or Copy to another book, Add to
+    /// a group, Export.
+    /// A plain form: it works without script; the stylesheet shows it in edit mode only.
+    private static func bulkActions(otherBooks: [AddressBook], groups: [(id: Int64, name: String)], context: WebContext) -> String {
+        let strings = context.strings
+        let options = otherBooks.map { #"<option value="\#(HTML.escape($0.name))">\#(HTML.escape($0.displayName))</option>"# }.joined()
+        let toBook = otherBooks.isEmpty ? "" : """
+            <select name="to" aria-label="\(HTML.escape(strings.otherBook))">\(options)</select>\
+            <button type="submit" name="operation" value="move">\(HTML.escape(strings.moveToBook))</button>\
+            <button type="submit" name="operation" value="copy">\(HTML.escape(strings.copyToBook))</button>
+            """
+        let groupOptions = groups.map { #"<option value="\#($0.id)">\#(HTML.escape($0.name))</option>"# }.joined()
+        let toGroup = groups.isEmpty ? "" : """
+            <select name="group" aria-label="\(HTML.escape(strings.groups))">\(groupOptions)</select>\
+            <button type="submit" name="operation" value="group">\(HTML.escape(strings.addToGroup))</button>
+            """
+        return """
+            <form class="bulk-actions" id="bulk-form" method="post" action="\(HTML.escape(context.inBook("/contacts/bulk")))" aria-label="\(HTML.escape(strings.selectedContacts))">\(context.csrfField)\
+            <button type="submit" name="operation" value="delete" class="destructive">\(HTML.escape(strings.deleteSelected))</button>\(toBook)\(toGroup)\
+            <button type="submit" name="operation" value="export">\(HTML.escape(strings.exportAs(.vCard)))</button></form>
+            """
+    }
+
+    /// The user's books as links, the page's own marked current; nothing for one book alone.
+    private static func switcher(_ books: [AddressBook], context: WebContext) -> String {
+        guard books.count > 1 else { return "" }
+        let links = books.map { book in
+            let current = book.name == context.book?.name ? #" aria-current="page""# : ""
+            let href = book.name == ContactStore.defaultAddressBookName ? "/contacts" : "/contacts?book=" + HTML.urlComponent(book.name)
+            return #"<a href="\#(HTML.escape(href))"\#(current)>\#(HTML.escape(book.displayName))</a>"#
+        }
+        return #"<nav class="book-switcher" id="book-switcher" aria-label="\#(HTML.escape(context.strings.addressBooks))">\#(links.joined())</nav>"#
+    }
+
+    /// The search field, a form that works without script, in the page's book (and group, when given).
+    static func searchForm(id: String, query: String, group: ContactGroup? = nil, context: WebContext) -> String {
+        let strings = context.strings
+        return """
+        <form class="search" method="get" action="/contacts" role="search">\(context.bookField)\(group.map { #"<input type="hidden" name="group" value="\#($0.id)">"# } ?? "")
         <input id="\(id)" type="search" name="q" value="\(HTML.escape(query))" aria-label="\(HTML.escape(strings.search))" placeholder="\(HTML.escape(strings.search))" autocomplete="off" enterkeyhint="search">
         </form>
         """
@@ -122,20 +166,32 @@ enum ContactListPage {
         let delete = deletable
             ? #"<form class="row-delete" method="post" action="/contacts/\#(contact.id)/delete">\#(context.csrfField)<button type="submit" class="destructive">\#(HTML.escape(context.strings.delete))</button></form>"#
             : ""
+        let select = deletable
+            ? #"<input type="checkbox" class="row-select" name="ids" value="\#(contact.id)" form="bulk-form" aria-label="\#(HTML.escape(context.strings.select(contact.details.name)))">"#
+            : ""
         return """
-            <li class="row" data-id="\(contact.id)"><a class="row-link" href="/contacts/\(contact.id)"\(current ? #" aria-current="page""# : "")>\(Avatar.render(contact))<span class="row-text"><span class="row-name">\(name)</span>\(phone)</span><span class="chevron" aria-hidden="true"></span></a>\(delete)</li>
+            <li class="row" data-id="\(contact.id)">\(select)<a class="row-link" href="/contacts/\(contact.id)"\(current ? #" aria-current="page""# : "")>\(Avatar.render(contact))<span class="row-text"><span class="row-name">\(name)</span>\(phone)</span><span class="chevron" aria-hidden="true"></span></a>\(delete)</li>
             """
     }
 
-    /// The group the list is filtered to, with the way back to all contacts.
-    private static func groupHeader(_ group: ContactGroup, strings: any Catalogue) -> String {
-        #"<nav class="group-filter" aria-label="\#(HTML.escape(strings.groups))"><a href="/groups" id="group-name">\#(HTML.escape(group.name))</a> · <a href="/contacts" id="all-contacts">\#(HTML.escape(strings.allContacts))</a></nav>"#
+    /// `path` in the page's book and, when the list shows one, its group.
+    private static func inBookAndGroup(_ path: String, _ group: ContactGroup?, context: WebContext) -> String {
+        let inBook = context.inBook(path)
+        guard let group else { return inBook }
+        return inBook + (inBook.contains("?") ? "&" : "?") + "group=\(group.id)"
     }
 
-    private static func index(filter: String, strings: any Catalogue) -> String {
+    /// The group the list is filtered to, with the way back to all of the book's contacts.
+    private static func groupHeader(_ group: ContactGroup, context: WebContext) -> String {
+        let strings = context.strings
+        return #"<nav class="group-filter" aria-label="\#(HTML.escape(strings.groups))"><a href="\#(HTML.escape(context.inBook("/groups")))" id="group-name">\#(HTML.escape(group.name))</a> · <a href="\#(HTML.escape(context.inBook("/contacts")))" id="all-contacts">\#(HTML.escape(strings.allContacts))</a></nav>"#
+    }
+
+    private static func index(link: (String) -> String, strings: any Catalogue) -> String {
         let links = NameCollation.sections.map { section in
             let anchor = section == NameCollation.otherSection ? "other" : section
-            return #"<a href="/contacts?section=\#(HTML.urlComponent(section))\#(filter.isEmpty ? "" : "&" + filter)#section-\#(anchor)" data-section="\#(section)">\#(section)</a>"#
+            let href = HTML.escape(link("/contacts?section=" + HTML.urlComponent(section)))
+            return #"<a href="\#(href)#section-\#(anchor)" data-section="\#(section)">\#(section)</a>"#
         }
         return #"<nav class="index" aria-label="\#(HTML.escape(strings.sectionIndex))">\#(links.joined())</nav>"#
     }

@@ -20,23 +20,25 @@ enum ContactPage {
     /// - Parameters:
     ///   - pane: the list beside the form on a wide screen (`ListPane`).
     ///   - groups: the contact's groups panel (`GroupsPage.contactPanel`), shown when viewing.
+    ///   - otherBooks: the user's other books, which a viewed contact can be moved or copied to.
     ///   - lastChange: who last changed the contact and when, shown in a shared book.
-    static func render(mode: Mode, details: ContactDetails, error: String? = nil, pane: String, groups: String = "", now: Date,
-                       lastChange: ContactChange? = nil, context: WebContext) -> String {
+    static func render(mode: Mode, details: ContactDetails, error: String? = nil, pane: String, groups: String = "",
+                       otherBooks: [AddressBook] = [], now: Date, lastChange: ContactChange? = nil, context: WebContext) -> String {
         let strings = context.strings
         let contact = mode.contact
         let editing: Bool
         if case .view = mode { editing = false } else { editing = true }
         let readOnly = editing ? "" : " readonly"
-        let action = contact.map { "/contacts/\($0.id)" } ?? "/contacts"
+        let action = contact.map { "/contacts/\($0.id)" } ?? context.inBook("/contacts")
+        let back = HTML.escape(context.inBook("/contacts"))
         let title = contact == nil ? strings.newContact : strings.contact
 
         var bar = ""
         switch mode {
         case .new:
-            bar = #"<a class="bar-left" href="/contacts" id="back-button" role="button">\#(HTML.escape(strings.back))</a>\#(Layout.title(title))<div class="bar-right"><button type="submit" form="contact-form" id="submit-button" class="primary-text">\#(HTML.escape(strings.add))</button></div>"#
+            bar = #"<a class="bar-left" href="\#(back)" id="back-button" role="button">\#(HTML.escape(strings.back))</a>\#(Layout.title(title))<div class="bar-right"><button type="submit" form="contact-form" id="submit-button" class="primary-text">\#(HTML.escape(strings.add))</button></div>"#
         case .view(let contact):
-            bar = #"<a class="bar-left" href="/contacts" id="back-button" role="button">\#(HTML.escape(strings.back))</a>\#(Layout.title(title))<div class="bar-right">\#(context.canWriteContacts ? #"<a href="/contacts/\#(contact.id)/edit" id="edit-button" role="button">\#(HTML.escape(strings.edit))</a>"# : SharedBookViews.disabledButton(strings.edit, id: "edit-button"))<button type="button" id="cancel-button" hidden>\#(HTML.escape(strings.cancel))</button><button type="submit" form="contact-form" id="save-button" class="primary-text" hidden>\#(HTML.escape(strings.save))</button></div>"#
+            bar = #"<a class="bar-left" href="\#(back)" id="back-button" role="button">\#(HTML.escape(strings.back))</a>\#(Layout.title(title))<div class="bar-right">\#(context.canWriteContacts ? #"<a href="/contacts/\#(contact.id)/edit" id="edit-button" role="button">\#(HTML.escape(strings.edit))</a>"# : SharedBookViews.disabledButton(strings.edit, id: "edit-button"))<button type="button" id="cancel-button" hidden>\#(HTML.escape(strings.cancel))</button><button type="submit" form="contact-form" id="save-button" class="primary-text" hidden>\#(HTML.escape(strings.save))</button></div>"#
         case .edit(let contact):
             bar = #"<a class="bar-left" href="/contacts/\#(contact.id)" id="cancel-button" role="button">\#(HTML.escape(strings.cancel))</a>\#(Layout.title(title))<div class="bar-right"><button type="submit" form="contact-form" id="save-button" class="primary-text">\#(HTML.escape(strings.save))</button></div>"#
         }
@@ -70,7 +72,7 @@ enum ContactPage {
         } ?? ""
 
         let main = """
-            <form id="contact-form" class="contact-form" method="post" action="\(action)" enctype="multipart/form-data" data-mode="\(contact == nil ? "new" : editing ? "edit" : "view")"\(error == nil ? "" : " data-unsaved") novalidate>
+            <form id="contact-form" class="contact-form" method="post" action="\(HTML.escape(action))" enctype="multipart/form-data" data-mode="\(contact == nil ? "new" : editing ? "edit" : "view")"\(error == nil ? "" : " data-unsaved") novalidate>
             \(context.csrfField)\(contact.map(versionFields) ?? "")
             \(photo)
             \(errorHTML)
@@ -91,6 +93,7 @@ enum ContactPage {
             </form>
             \(editing ? "" : links + (lastChange.map { SharedBookViews.lastChanged($0, context: context) } ?? ""))
             \(editing ? "" : groups)
+            \(editing || !context.canWriteContacts ? "" : contact.map { moveForm($0, to: otherBooks, context: context) } ?? "")
             \(editing && contact == nil ? "" : deleteForm)
             """
         let discard = """
@@ -99,6 +102,19 @@ enum ContactPage {
             """
         return Layout.page(title: title, bodyClass: "contact-page two-pane", bar: bar, main: main, extra: discard, aside: pane,
                            context: context)
+    }
+
+    /// Move or copy the contact to another of the user's books: a menu of them and two buttons;
+    /// nothing when the user has one book. (A move gives the contact a new id: the answer goes to it.)
+    private static func moveForm(_ contact: Contact, to books: [AddressBook], context: WebContext) -> String {
+        guard !books.isEmpty else { return "" }
+        let strings = context.strings
+        let options = books.map { #"<option value="\#(HTML.escape($0.name))">\#(HTML.escape($0.displayName))</option>"# }.joined()
+        return """
+            <form class="move-contact" method="post" action="/contacts/\(contact.id)/move">\(context.csrfField)
+            <div class="field-group"><div class="field"><label class="field-label" for="move-to">\(HTML.escape(strings.otherBook))</label><select id="move-to" name="to">\(options)</select></div></div>
+            <div class="move-buttons"><button type="submit" class="wide" name="operation" value="move">\(HTML.escape(strings.moveToBook))</button><button type="submit" class="wide" name="operation" value="copy">\(HTML.escape(strings.copyToBook))</button></div></form>
+            """
     }
 
     /// A labelled field; an `empty` one is marked so that viewing hides it, as the phone's

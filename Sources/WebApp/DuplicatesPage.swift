@@ -18,7 +18,7 @@ enum DuplicatesPage {
 
     static func render(_ groups: [Group], notice: Notice?, context: WebContext) -> String {
         let strings = context.strings
-        let bar = #"<a class="bar-left" href="/contacts" id="back-button" role="button">\#(HTML.escape(strings.back))</a>\#(Layout.title(strings.possibleDuplicates))<div class="bar-right"></div>"#
+        let bar = #"<a class="bar-left" href="\#(HTML.escape(context.inBook("/contacts")))" id="back-button" role="button">\#(HTML.escape(strings.back))</a>\#(Layout.title(strings.possibleDuplicates))<div class="bar-right"></div>"#
         let main = groups.isEmpty
             ? #"<p class="empty" id="no-duplicates">\#(HTML.escape(strings.noDuplicates))</p>"#
             : groups.enumerated().map { group(number: $0.offset + 1, $0.element, context: context) }.joined()
@@ -33,11 +33,11 @@ enum DuplicatesPage {
         let withPhotos = group.contacts.filter(\.hasPhoto)
         return """
             <section class="duplicate-group" aria-labelledby="\(headingID)"><h2 class="group-heading" id="\(headingID)">\(HTML.escape(why))</h2>
-            <form method="post" action="/duplicates/merge">\(context.csrfField)<input type="hidden" name="ids" value="\(group.contacts.map { String($0.id) }.joined(separator: ","))">
+            <form method="post" action="\(HTML.escape(context.inBook("/duplicates/merge")))">\(context.csrfField)<input type="hidden" name="ids" value="\(group.contacts.map { String($0.id) }.joined(separator: ","))">
             <div class="compare">\(group.contacts.map(column).joined())</div>
             \(Set(group.contacts.map(\.details.name)).count > 1 ? choice(strings.nameToKeep, field: "name-from", among: group.contacts) : "")\(withPhotos.count > 1 ? choice(strings.photoToKeep, field: "photo-from", among: withPhotos) : "")
             <div class="duplicate-actions"><button type="submit" class="wide primary-text merge-button">\(HTML.escape(strings.merge))</button>\
-            <button type="submit" class="wide dismiss-button" formaction="/duplicates/dismiss">\(HTML.escape(strings.notDuplicates))</button></div>
+            <button type="submit" class="wide dismiss-button" formaction="\(HTML.escape(context.inBook("/duplicates/dismiss")))">\(HTML.escape(strings.notDuplicates))</button></div>
             </form></section>
             """
     }
@@ -72,7 +72,7 @@ enum DuplicatesPage {
         case .merged(let contact, let count):
             return """
                 <div class="toast" id="toast" role="status"><span>\(HTML.escape(strings.merged(count, into: contact.details.name)))</span> ·
-                <form method="post" action="/duplicates/undo">\(context.csrfField)<input type="hidden" name="id" value="\(contact.id)"><button type="submit" class="link" id="undo-merge">\(HTML.escape(strings.undo))</button></form></div>
+                <form method="post" action="\(HTML.escape(context.inBook("/duplicates/undo")))">\(context.csrfField)<input type="hidden" name="id" value="\(contact.id)"><button type="submit" class="link" id="undo-merge">\(HTML.escape(strings.undo))</button></form></div>
                 """
         case .dismissed:
             return #"<div class="toast" id="toast" role="status"><span>\#(HTML.escape(strings.markedAsDifferentPeople))</span></div>"#

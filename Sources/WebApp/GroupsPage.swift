@@ -6,39 +6,39 @@ import ContactsStore
 enum GroupsPage {
     static func render(_ groups: [ContactGroup], error: String? = nil, context: WebContext) -> String {
         let strings = context.strings
-        let bar = #"<a class="bar-left" href="/contacts" id="back-button" role="button">\#(HTML.escape(strings.back))</a>\#(Layout.title(strings.groups))<div class="bar-right"></div>"#
+        let bar = #"<a class="bar-left" href="\#(HTML.escape(context.inBook("/contacts")))" id="back-button" role="button">\#(HTML.escape(strings.back))</a>\#(Layout.title(strings.groups))<div class="bar-right"></div>"#
         let list = groups.isEmpty
             ? #"<p class="empty" id="no-groups">\#(HTML.escape(strings.noGroupsYet))</p>"#
             : #"<ul class="group-list" id="group-list">"# + groups.map { group in
                 """
-                <li class="row group-row"><a class="row-link" href="/contacts?group=\(group.id)" aria-label="\(HTML.escape(strings.groupLink(group.name, members: group.memberCount)))">\
+                <li class="row group-row"><a class="row-link" href="\(HTML.escape(context.inBook("/contacts?group=\(group.id)")))" aria-label="\(HTML.escape(strings.groupLink(group.name, members: group.memberCount)))">\
                 <span class="row-text"><span class="row-name">\(HTML.escape(group.name))</span><span class="row-phone">\(HTML.escape(strings.count(group.memberCount)))</span></span></a>\
-                <a class="group-edit" href="/groups/\(group.id)" aria-label="\(HTML.escape(strings.rename)) \(HTML.escape(group.name))">\(HTML.escape(strings.edit))</a></li>
+                \(context.canWriteContacts ? #"<a class="group-edit" href="\#(HTML.escape(context.inBook("/groups/\(group.id)")))" aria-label="\#(HTML.escape(strings.rename)) \#(HTML.escape(group.name))">\#(HTML.escape(strings.edit))</a>"# : "")</li>
                 """
             }.joined() + "</ul>"
-        let main = """
-            \(errorLine(error))
-            <form class="group-form" method="post" action="/groups">\(context.csrfField)
+        // A book shared read-only shows its groups; making, renaming and deleting them is not offered.
+        let form = !context.canWriteContacts ? "" : """
+            <form class="group-form" method="post" action="\(HTML.escape(context.inBook("/groups")))">\(context.csrfField)
             <label class="field-label" for="new-group">\(HTML.escape(strings.newGroup))</label>
             <input id="new-group" name="name" maxlength="\(2 * ContactDetails.maximumGroupNameLength)" autocomplete="off" required placeholder="\(HTML.escape(strings.groupName))">
             <button type="submit" class="primary-text" id="add-group">\(HTML.escape(strings.addGroup))</button></form>
-            \(list)
             """
+        let main = errorLine(error) + form + list
         return Layout.page(title: strings.groups, bodyClass: "groups-page", bar: bar, main: main, context: context)
     }
 
     /// One group's page: rename it, or go on to delete it.
     static func edit(_ group: ContactGroup, error: String? = nil, context: WebContext) -> String {
         let strings = context.strings
-        let bar = #"<a class="bar-left" href="/groups" id="back-button" role="button">\#(HTML.escape(strings.groups))</a>\#(Layout.title(group.name))<div class="bar-right"></div>"#
+        let bar = #"<a class="bar-left" href="\#(HTML.escape(context.inBook("/groups")))" id="back-button" role="button">\#(HTML.escape(strings.groups))</a>\#(Layout.title(group.name))<div class="bar-right"></div>"#
         let main = """
             \(errorLine(error))
-            <form class="group-form" method="post" action="/groups/\(group.id)">\(context.csrfField)
+            <form class="group-form" method="post" action="\(HTML.escape(context.inBook("/groups/\(group.id)")))">\(context.csrfField)
             <label class="field-label" for="group-name">\(HTML.escape(strings.groupName))</label>
             <input id="group-name" name="name" maxlength="\(2 * ContactDetails.maximumGroupNameLength)" autocomplete="off" required value="\(HTML.escape(group.name))">
             <button type="submit" class="primary-text" id="rename-group">\(HTML.escape(strings.rename))</button></form>
-            <p><a href="/contacts?group=\(group.id)" id="group-contacts">\(HTML.escape(strings.count(group.memberCount)))</a></p>
-            <a class="destructive wide button" href="/groups/\(group.id)/delete" id="delete-group" role="button">\(HTML.escape(strings.deleteGroup))</a>
+            <p><a href="\(HTML.escape(context.inBook("/contacts?group=\(group.id)")))" id="group-contacts">\(HTML.escape(strings.count(group.memberCount)))</a></p>
+            <a class="destructive wide button" href="\(HTML.escape(context.inBook("/groups/\(group.id)/delete")))" id="delete-group" role="button">\(HTML.escape(strings.deleteGroup))</a>
             """
         return Layout.page(title: group.name, bodyClass: "groups-page", bar: bar, main: main, context: context)
     }
@@ -49,8 +49,8 @@ enum GroupsPage {
         let body = """
             <div class="sheet-group"><h2 id="delete-group-title">\(HTML.escape(strings.deleteGroupQuestion(group.name)))</h2>
             <p id="delete-group-message">\(HTML.escape(strings.groupContactsStay))</p>
-            <form method="post" action="/groups/\(group.id)/delete">\(context.csrfField)<button type="submit" class="destructive" id="confirm-delete-group">\(HTML.escape(strings.deleteGroup))</button></form></div>
-            <a class="cancel" href="/groups/\(group.id)" role="button">\(HTML.escape(strings.cancel))</a>
+            <form method="post" action="\(HTML.escape(context.inBook("/groups/\(group.id)/delete")))">\(context.csrfField)<button type="submit" class="destructive" id="confirm-delete-group">\(HTML.escape(strings.deleteGroup))</button></form></div>
+            <a class="cancel" href="\(HTML.escape(context.inBook("/groups/\(group.id)")))" role="button">\(HTML.escape(strings.cancel))</a>
             """
         let sheet = #"<div class="sheet sheet-page" role="dialog" aria-labelledby="delete-group-title" aria-describedby="delete-group-message">\#(body)</div>"#
         return Layout.page(title: strings.deleteGroup, bodyClass: "groups-page", bar: "", main: sheet, context: context)

@@ -15,7 +15,7 @@ enum ImportPage {
         }.joined()
         let errorHTML = error.map { #"<p class="form-error" role="alert" id="form-error">\#(HTML.escape($0))</p>"# } ?? ""
         let main = """
-            <form id="import-form" class="import-form" method="post" action="/contacts/import" enctype="multipart/form-data">
+            <form id="import-form" class="import-form" method="post" action="\(HTML.escape(context.inBook("/contacts/import")))" enctype="multipart/form-data">
             \(context.csrfField)
             <div class="field-group">
             <div class="field"><label class="field-label" for="file">\(HTML.escape(strings.vCardFile))</label><input id="file" name="file" type="file" accept="\(accept)" required></div>

@@ -9,7 +9,7 @@ enum ImportSummaryPage {
     static func render(_ summary: ImportSummary, context: WebContext) -> String {
         let strings = context.strings
         let bar = Layout.title(strings.importFinished)
-            + #"<div class="bar-right"><a href="/contacts" id="done-button" class="primary-text" role="button">\#(HTML.escape(strings.done))</a></div>"#
+            + #"<div class="bar-right"><a href="\#(HTML.escape(context.inBook("/contacts")))" id="done-button" class="primary-text" role="button">\#(HTML.escape(strings.done))</a></div>"#
         let counts = [("imported", strings.importedCount, summary.imported), ("updated", strings.updatedCount, summary.updated),
                       ("skipped", strings.skippedCount, summary.skipped), ("failed", strings.failedCount, summary.failures.count)]
             .map { id, label, count in #"<div class="field"><dt class="field-label">\#(HTML.escape(label))</dt><dd id="\#(id)-count">\#(count)</dd></div>"# }

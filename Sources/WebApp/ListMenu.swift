@@ -14,17 +14,19 @@ enum ListMenu {
     /// The menu itself, placed after the page's content.
     static func render(context: WebContext) -> String {
         let strings = context.strings
+        let href = { (path: String) in HTML.escape(context.inBook(path)) }
         let sharing = context.book.map { book in
             book.sharedBy == nil ? #"<a href="\#(HTML.escape(SharingPage.path(of: book)))" id="sharing-link">\#(HTML.escape(strings.sharing))</a>"# : ""
         } ?? ""
         return """
-        <div class="menu" id="list-menu" popover><a href="/contacts/import" id="import-link">\(HTML.escape(strings.importCards))</a>\
-        <a href="/contacts/export.vcf" id="export-link">\(HTML.escape(strings.exportAs(.vCard)))</a>\
-        <a href="/contacts/export.csv?format=google-csv" id="export-google-link">\(HTML.escape(strings.exportAs(.googleCSV)))</a>\
-        <a href="/contacts/export.csv?format=outlook-csv" id="export-outlook-link">\(HTML.escape(strings.exportAs(.outlookCSV)))</a>\
-        <a href="/groups" id="groups-link">\(HTML.escape(strings.groups))</a>\
-        <a href="/birthdays" id="birthdays-link">\(HTML.escape(strings.birthdays))</a>\
-        <a href="/duplicates" id="duplicates-link">\(HTML.escape(strings.possibleDuplicates))<span class="badge" id="duplicates-count" hidden></span></a>\
+        <div class="menu" id="list-menu" popover><a href="/books" id="books-link">\(HTML.escape(strings.addressBooks))</a>\
+        <a href="\(href("/contacts/import"))" id="import-link">\(HTML.escape(strings.importCards))</a>\
+        <a href="\(href("/contacts/export.vcf"))" id="export-link">\(HTML.escape(strings.exportAs(.vCard)))</a>\
+        <a href="\(href("/contacts/export.csv?format=google-csv"))" id="export-google-link">\(HTML.escape(strings.exportAs(.googleCSV)))</a>\
+        <a href="\(href("/contacts/export.csv?format=outlook-csv"))" id="export-outlook-link">\(HTML.escape(strings.exportAs(.outlookCSV)))</a>\
+        <a href="\(href("/groups"))" id="groups-link">\(HTML.escape(strings.groups))</a>\
+        <a href="\(href("/birthdays"))" id="birthdays-link">\(HTML.escape(strings.birthdays))</a>\
+        <a href="\(href("/duplicates"))" id="duplicates-link">\(HTML.escape(strings.possibleDuplicates))<span class="badge" id="duplicates-count" hidden></span></a>\
         \(sharing)</div>
         """
     }

@@ -10,39 +10,40 @@ extension WebApp {
         router.get("/contacts") { [self] request, _ in try list(request) }
         router.get("/contacts/rows") { [self] request, _ in try rows(request) }
         router.get("/contacts/new") { [self] request, _ in
-            let context = try request.requireLogin().0
-            return .html(ContactPage.render(mode: .new, details: ContactDetails(name: ""), pane: try listPane(request, beside: nil),
-                                            now: clock(), context: context))
+            let (context, _, scope) = try request.requireLogin()
+            return .html(ContactPage.render(mode: .new, details: ContactDetails(name: ""),
+                                            pane: try listPane(context, scope, beside: nil), now: clock(), context: context))
         }
         router.post("/contacts") { [self] request, _ in
-            let (_, _, scope) = try request.requireLogin()
+            let (context, _, scope) = try request.requireLogin()
             var details = ContactDetails(name: "")
             do {
                 details = try ContactForm(request).apply(to: details)
                 _ = try store.addContact(details, to: scope)
-                return .redirect(to: "/contacts")
+                return .redirect(to: context.inBook("/contacts"))
             } catch let error as ContactValidationError {
-                return try invalid(.new, details, error, request)
+                return try invalid(.new, details, error, context, scope)
             } catch StoreError.invalid(let error) {
-                return try invalid(.new, details, error, request)
+                return try invalid(.new, details, error, context, scope)
             }
         }
         router.get("/contacts/:id") { [self] request, parameters in
-            let (context, _, scope) = try request.requireLogin()
-            let contact = try store.contact(id: try contactID(parameters), in: scope)
-            return .html(ContactPage.render(mode: .view(contact), details: contact.details, pane: try listPane(request, beside: contact),
+            let (context, scope, id) = try contactBook(request, parameters)
+            let contact = try store.contact(id: id, in: scope)
+            return .html(ContactPage.render(mode: .view(contact), details: contact.details, pane: try listPane(context, scope, beside: contact),
                                             groups: GroupsPage.contactPanel(contact, groups: try store.groups(in: scope), context: context),
-                                            now: clock(), lastChange: try lastChange(of: contact, context: context), context: context))
+                                            otherBooks: try otherBooks(than: scope, context), now: clock(),
+                                            lastChange: try lastChange(of: contact, context: context), context: context))
         }
         router.get("/contacts/:id/edit") { [self] request, parameters in
-            let (context, _, scope) = try request.requireLogin()
-            let contact = try store.contact(id: try contactID(parameters), in: scope)
+            let (context, scope, id) = try contactBook(request, parameters)
+            let contact = try store.contact(id: id, in: scope)
             return .html(ContactPage.render(mode: .edit(contact), details: contact.details,
-                                            pane: try listPane(request, beside: contact), now: clock(), context: context))
+                                            pane: try listPane(context, scope, beside: contact), now: clock(), context: context))
         }
         router.post("/contacts/:id") { [self] request, parameters in
-            let (_, _, scope) = try request.requireLogin()
-            let contact = try store.contact(id: try contactID(parameters), in: scope)
+            let (context, scope, id) = try contactBook(request, parameters)
+            let contact = try store.contact(id: id, in: scope)
             let form = try ContactForm(request)
             var details = contact.details
             do {
@@ -53,27 +54,26 @@ extension WebApp {
                                             expectedRevision: form.revision ?? ContactForm.noRevision)
                 return .redirect(to: "/contacts/\(contact.id)")
             } catch let error as ContactValidationError {
-                return try invalid(.edit(contact), details, error, request)
+                return try invalid(.edit(contact), details, error, context, scope)
             } catch StoreError.invalid(let error) {
-                return try invalid(.edit(contact), details, error, request)
+                return try invalid(.edit(contact), details, error, context, scope)
             } catch StoreError.changedSinceRead {
-                return try saveMerged(details, form: form, id: contact.id, scope: scope, request: request)
+                return try saveMerged(details, form: form, id: contact.id, scope: scope, context: context)
             }
         }
         router.post("/contacts/:id/delete") { [self] request, parameters in
-            let (_, _, scope) = try request.requireLogin()
-            let id = try contactID(parameters)
+            let (context, scope, id) = try contactBook(request, parameters)
             try store.deleteContact(id: id, in: scope)
-            return request.isScripted ? Response(status: 204) : .redirect(to: "/contacts?deleted=\(id)")
+            return request.isScripted ? Response(status: 204) : .redirect(to: context.inBook("/contacts?deleted=\(id)"))
         }
         router.post("/contacts/:id/restore") { [self] request, parameters in
-            let (_, _, scope) = try request.requireLogin()
-            _ = try store.restoreContact(id: try contactID(parameters), in: scope)
-            return request.isScripted ? Response(status: 204) : .redirect(to: "/contacts")
+            let (context, scope, id) = try contactBook(request, parameters)
+            _ = try store.restoreContact(id: id, in: scope)
+            return request.isScripted ? Response(status: 204) : .redirect(to: context.inBook("/contacts"))
         }
         router.get("/contacts/:id/photo") { [self] request, parameters in
-            let (_, _, scope) = try request.requireLogin()
-            guard let photo = try store.photo(ofContact: try contactID(parameters), in: scope) else { throw HTTPError(404) }
+            let (_, scope, id) = try contactBook(request, parameters)
+            guard let photo = try store.photo(ofContact: id, in: scope) else { throw HTTPError(404) }
             return Response(status: 200, headers: ["Content-Type": photo.format.mimeType,
                                                    "Cache-Control": "private, max-age=86400"], body: photo.data)
         }
@@ -84,8 +84,7 @@ extension WebApp {
     /// merge, naming the other version's value of each field both changed, and the revision now
     /// current, so that a second save keeps this person's values knowingly.
     private func saveMerged(_ mine: ContactDetails, form: ContactForm, id: Int64, scope: AddressBookScope,
-                            request: Request) throws -> Response {
-        let context = request.context
+                            context: WebContext) throws -> Response {
         let current = try store.contact(id: id, in: scope)
         var (merged, conflicts) = FormField.merge(mine: mine, theirs: current.details, base: form.base)
         merged.extraProperties = current.details.extraProperties
@@ -97,27 +96,25 @@ extension WebApp {
             } catch StoreError.changedSinceRead {
                 // Changed yet again: shown as a conflict, with the form's values.
             } catch StoreError.invalid(let error) {
-                return try invalid(.edit(current), merged, error, request)
+                return try invalid(.edit(current), merged, error, context, scope)
             }
         }
         let message = context.strings.changedElsewhere(conflicts.map { $0.shown(context.strings, current.details) })
         return .html(ContactPage.render(mode: .edit(current), details: merged, error: message,
-                                        pane: try listPane(request, beside: current), now: clock(), context: context),
+                                        pane: try listPane(context, scope, beside: current), now: clock(), context: context),
                      status: 409)
     }
 
     private func invalid(_ mode: ContactPage.Mode, _ details: ContactDetails, _ error: ContactValidationError,
-                         _ request: Request) throws -> Response {
-        let context = request.context
-        return .html(ContactPage.render(mode: mode, details: details, error: context.strings.message(for: error),
-                                        pane: try listPane(request, beside: mode.contact), now: clock(), context: context),
+                         _ context: WebContext, _ scope: AddressBookScope) throws -> Response {
+        .html(ContactPage.render(mode: mode, details: details, error: context.strings.message(for: error),
+                                        pane: try listPane(context, scope, beside: mode.contact), now: clock(), context: context),
                      status: 422)
     }
 
     /// The list pane beside a contact's page: the list's first screen when the contact is on it
     /// (or for a new contact), else one page from the contact's section. As cheap as the first screen.
-    private func listPane(_ request: Request, beside contact: Contact?) throws -> String {
-        let (context, _, scope) = try request.requireLogin()
+    private func listPane(_ context: WebContext, _ scope: AddressBookScope, beside contact: Contact?) throws -> String {
         let size = ContactListPage.pageSize
         var contacts = try store.page(in: scope, limit: size + 1).contacts
         if let contact, !contacts.prefix(size).contains(where: { $0.id == contact.id }) {
@@ -126,6 +123,23 @@ extension WebApp {
         return ListPane.render(contacts: Array(contacts.prefix(size)),
                                next: contacts.count > size ? contacts[size - 1].id : nil, current: contact?.id,
                                context: context)
+    }
+
+    /// The logged-in user's contact of the route's `:id` (live or in the trash), whichever of
+    /// their books holds it: the page's context showing that book, its scope and the id. Another
+    /// account's contact is not found.
+    func contactBook(_ request: Request, _ parameters: RouteParameters) throws -> (WebContext, AddressBookScope, Int64) {
+        var (context, user, _) = try request.requireLogin()
+        let id = try contactID(parameters)
+        guard let book = try store.addressBook(containingContact: id, for: user) else { throw StoreError.contactNotFound(id) }
+        context.book = book
+        return (context, book.scope, id)
+    }
+
+    /// The user's books but the one of `scope`, to move or copy a contact into.
+    private func otherBooks(than scope: AddressBookScope, _ context: WebContext) throws -> [AddressBook] {
+        guard let user = context.user else { return [] }
+        return try store.addressBooks(for: user).filter { $0.scope != scope }
     }
 
     /// The route's `:id`; one that is not a number is simply not found.
@@ -140,15 +154,19 @@ extension WebApp {
         let page = try page(request, scope: scope)
         let today = CalendarDate(clock())
         let firstScreen = page.query.isEmpty && page.group == nil && request.query["after"] == nil && request.query["section"] == nil
-        let state = ContactListPage.State(account: user.username, contacts: page.contacts, next: page.next,
+        let state = ContactListPage.State(account: user.username, books: try store.addressBooks(for: user),
+                                          groups: context.canWriteContacts ? try store.groupChoices(in: scope) : [],
+                                          contacts: page.contacts, next: page.next,
                                           total: page.total, query: page.query, group: page.group,
                                           editing: request.query["edit"] == "1",
-                                          deleted: request.query["deleted"].flatMap { Int64($0) },
+                                          deleted: (request.query["deleted"] ?? "").split(separator: ",").prefix(Self.mostContactsInABulkAction)
+                                              .compactMap { Int64($0) },
                                           birthdays: firstScreen ? try store.birthdays(in: scope, from: today, days: Self.upcomingBirthdayDays,
                                                                                      limit: Self.birthdaysOnTheList) : [],
                                           today: today)
         var response = Response.html(ContactListPage.render(state, context: context))
-        if firstScreen, request.query["edit"] == nil, request.query["deleted"] == nil {
+        // The copy kept for offline use is the default book's list, the one /contacts shows.
+        if firstScreen, request.query["edit"] == nil, request.query["deleted"] == nil, request.query["book"] == nil {
             response.headers[AppShell.offlineCopyHeader] = "list"
         }
         return response

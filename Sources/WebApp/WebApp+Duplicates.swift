@@ -32,12 +32,12 @@ extension WebApp {
             let merged = try store.mergeContacts(ids, nameFrom: try chosenID(fields["name-from"], strings: context.strings),
                                                  photoFrom: try chosenID(fields["photo-from"], strings: context.strings),
                                                  region: context.language.phoneRegion, in: scope)
-            return .redirect(to: "/duplicates?merged=\(merged.contact.id)&count=\(merged.trashed.count + 1)")
+            return .redirect(to: context.inBook("/duplicates?merged=\(merged.contact.id)&count=\(merged.trashed.count + 1)"))
         }
         router.post("/duplicates/dismiss") { [self] request, _ in
             let (context, _, scope) = try request.requireLogin()
             try store.dismissDuplicates(try contactIDs(request.formFields()["ids"], strings: context.strings), in: scope)
-            return .redirect(to: "/duplicates?dismissed=1")
+            return .redirect(to: context.inBook("/duplicates?dismissed=1"))
         }
         router.post("/duplicates/undo") { [self] request, _ in
             let (_, _, scope) = try request.requireLogin()

@@ -13,7 +13,7 @@ extension WebApp {
             let (context, _, scope) = try request.requireLogin()
             do {
                 let group = try store.createGroup(named: request.formFields()["name"] ?? "", in: scope)
-                return .redirect(to: "/contacts?group=\(group.id)")
+                return .redirect(to: context.inBook("/contacts?group=\(group.id)"))
             } catch let error as StoreError where error.isGroupNameProblem {
                 var response = Response.html(GroupsPage.render(try store.groups(in: scope), error: context.strings.message(for: error),
                                                                context: context))
@@ -30,7 +30,7 @@ extension WebApp {
             let group = try group(parameters, in: scope)
             do {
                 _ = try store.renameGroup(id: group.id, to: request.formFields()["name"] ?? "", in: scope)
-                return .redirect(to: "/groups")
+                return .redirect(to: context.inBook("/groups"))
             } catch let error as StoreError where error.isGroupNameProblem {
                 var response = Response.html(GroupsPage.edit(group, error: context.strings.message(for: error), context: context))
                 response.status = 422
@@ -42,25 +42,23 @@ extension WebApp {
             return .html(GroupsPage.confirmDelete(try group(parameters, in: scope), context: context))
         }
         router.post("/groups/:id/delete") { [self] request, parameters in
-            let (_, _, scope) = try request.requireLogin()
+            let (context, _, scope) = try request.requireLogin()
             try store.deleteGroup(id: try group(parameters, in: scope).id, in: scope)
-            return .redirect(to: "/groups")
+            return .redirect(to: context.inBook("/groups"))
         }
         router.post("/contacts/:id/groups") { [self] request, parameters in
-            let (context, _, scope) = try request.requireLogin()
-            let id = try contactID(parameters)
-            let fields = request.formFieldValues()
+            let (context, scope, id) = try contactBook(request, parameters)
             let groups = Dictionary(uniqueKeysWithValues: try store.groups(in: scope).map { ($0.id, $0.name) })
             /// The names of the book's groups a field lists; any other value is a form no page made.
             func names(_ field: String) throws -> Set<String> {
-                Set(try (fields[field] ?? []).map { value in
+                Set(try request.formValues(field).map { value in
                     guard let id = Int64(value), let name = groups[id] else { throw HTTPError(400, context.strings.formUnreadable) }
                     return name
                 })
             }
             let (chosen, shown) = (try names("group"), try names("shown"))
             var joining = Array(chosen)
-            let typed = fields["new_group"]?.first ?? ""
+            let typed = request.formFields()["new_group"] ?? ""
             if !typed.trimmed.isEmpty {
                 guard let name = ContactDetails.groupName(typed) else {
                     throw HTTPError(422, context.strings.message(for: StoreError.invalidGroupName(typed)))

@@ -35,8 +35,8 @@ extension WebApp {
             return VCardDownload.table(try store.exportCSV(in: scope, format: csvFormat).bytes, format: format)
         }
         router.get("/contacts/:id/vcard") { [self] request, parameters in
-            let (_, _, scope) = try request.requireLogin()
-            let contact = try store.contact(id: try contactID(parameters), in: scope)
+            let (_, scope, id) = try contactBook(request, parameters)
+            let contact = try store.contact(id: id, in: scope)
             var bytes: [UInt8] = []
             VCardWriter(version: .v3_0).write(contact.vCard(version: .v3_0), into: &bytes)
             return VCardDownload.card(bytes, name: contact.details.name)
@@ -54,6 +54,6 @@ extension WebApp {
         }
         var source = ImportFile.source(bytes: file, fileName: upload.fileName)
         let summary = try store.importVCards(from: &source, into: scope, onConflict: upload.policy)
-        return .redirect(to: "/contacts/import/result?id=" + (try store.keepImportSummary(summary, for: user)))
+        return .redirect(to: context.inBook("/contacts/import/result?id=" + (try store.keepImportSummary(summary, for: user))))
     }
 }

@@ -41,6 +41,8 @@ public final class WebApp: Sendable {
         addDuplicateRoutes(to: router)
         addGroupRoutes(to: router)
         addSharingRoutes(to: router)
+        addBookRoutes(to: router)
+        addBulkRoutes(to: router)
         router.get("/static/*path") { request, _ in try StaticFiles.assets.respond(to: request) }
         addAppShellRoutes(to: router)
         router.get("/") { request, _ in .redirect(to: request.context.user == nil ? "/login" : "/contacts") }
@@ -55,7 +57,7 @@ public final class WebApp: Sendable {
     /// refusals (malformed framing, which no browser sends), whose plain text says exactly why.
     static func refusalPage(for request: Request, status: Int) -> Response? {
         let context = WebContext(language: WebContextMiddleware.language(of: request), csrfToken: "",
-                                 user: nil, scope: nil, sessionToken: nil)
+                                 user: nil, book: nil, sessionToken: nil)
         let message: String
         switch status {
         case 413: message = context.strings.requestTooLarge
@@ -94,6 +96,7 @@ enum StaticFiles {
         // The contact list.
         ("list-rows.js", PackageResources.list_rows_js), ("list-editing.js", PackageResources.list_editing_js),
         ("list-deletion.js", PackageResources.list_deletion_js), ("list-index.js", PackageResources.list_index_js),
+        ("list-selection.js", PackageResources.list_selection_js),
         // The contact page.
         ("contact-form.js", PackageResources.contact_form_js), ("photo-picker.js", PackageResources.photo_picker_js),
         ("photo-cropper.js", PackageResources.photo_cropper_js),

@@ -7,18 +7,32 @@ struct WebContext: Sendable {
     let language: Language
     /// The value forms carry in their hidden `csrf` field.
     let csrfToken: String
-    /// The logged-in user, if any, with their address book.
+    /// The logged-in user, if any, with the address book the page shows: the one `?book=` names
+    /// (one of the user's own or one shared with them), else the default one; nil for a name the
+    /// user has no book of (the page is 404).
     let user: User?
-    let scope: AddressBookScope?
+    var book: AddressBook?
     /// The session token, for logging out.
     let sessionToken: String?
-    /// The address book the request works in (`scope`'s), one of the user's own or one shared
-    /// with them.
-    var book: AddressBook? = nil
 
     /// Whether the user may add, change and delete contacts in the book: not in one shared
     /// with them read-only, whose write controls the pages show disabled.
     var canWriteContacts: Bool { scope?.access.canWriteContacts ?? false }
+
+    var scope: AddressBookScope? { book?.scope }
+
+    /// `path` in the page's book: with `book=<name>` added to its query, unless the book is the
+    /// default one (whose URLs stay as they were).
+    func inBook(_ path: String) -> String {
+        guard let book, book.name != ContactStore.defaultAddressBookName else { return path }
+        return path + (path.contains("?") ? "&" : "?") + "book=" + HTML.urlComponent(book.name)
+    }
+
+    /// The hidden field that keeps a GET form (search) in the page's book; "" for the default book.
+    var bookField: String {
+        guard let book, book.name != ContactStore.defaultAddressBookName else { return "" }
+        return #"<input type="hidden" name="book" value="\#(HTML.escape(book.name))">"#
+    }
 
     /// Every string the pages show, in the request's language.
     var strings: any Catalogue { language.catalogue }
@@ -46,7 +60,8 @@ extension Request {
     /// The logged-in user's address book, or a redirect to the login page.
     func requireLogin() throws -> (WebContext, User, AddressBookScope) {
         let context = context
-        guard let user = context.user, let scope = context.scope else { throw Redirect(to: "/login") }
+        guard let user = context.user else { throw Redirect(to: "/login") }
+        guard let scope = context.scope else { throw StoreError.addressBookNotFound }
         return (context, user, scope)
     }
 

@@ -33,7 +33,7 @@ struct WebContextMiddleware: Middleware {
         } catch {
             // The context itself could not be made (the store failed reading the session): the
             // error page is shown as to someone logged out.
-            let context = WebContext(language: Self.language(of: request), csrfToken: "", user: nil, scope: nil,
+            let context = WebContext(language: Self.language(of: request), csrfToken: "", user: nil, book: nil,
                                      sessionToken: nil)
             response = errors.response(for: error, request: request, context: context)
         }
@@ -55,10 +55,10 @@ struct WebContextMiddleware: Middleware {
         let sessionToken = request.cookies[Cookies.session]
         let user = try sessionToken.flatMap { try store.user(forToken: $0, kind: .session) }
         let boundSession = user == nil ? nil : sessionToken
-        let book = try user.map { try self.book(named: request.query["book"], for: $0) }
         let context = WebContext(language: Self.language(of: request),
                                  csrfToken: SecretToken.mac(csrfCookie + "\u{0}" + (boundSession ?? ""), key: csrfKey),
-                                 user: user, scope: book?.scope, sessionToken: boundSession, book: book)
+                                 user: user, book: try user.flatMap { try book(of: request, for: $0) },
+                                 sessionToken: boundSession)
         request.attributes[WebContextKey.self] = context
         var response: Response
         if !["GET", "HEAD"].contains(request.method), router.hasRoute(for: request),
@@ -78,16 +78,6 @@ struct WebContextMiddleware: Middleware {
         return response
     }
 
-    /// The book a request works in: the one `?book=` names among the user's own and those
-    /// shared with them (`SharedBookSegment`), as the share stands now; else the default book.
-    /// Any other name is not found.
-    private func book(named name: String?, for user: User) throws -> AddressBook {
-        guard let book = try store.addressBook(named: name ?? ContactStore.defaultAddressBookName, for: user) else {
-            throw name == nil ? StoreError.userNotFound(user.username) : StoreError.addressBookNotFound
-        }
-        return book
-    }
-
     /// The path to send a language switch back to: this request's own path, as sent, when it is a
     /// path of this site; else `/`. Never `//host` or `/\host`, which browsers read as another site.
     static func localTarget(of request: Request) -> String {
@@ -95,6 +85,13 @@ struct WebContextMiddleware: Middleware {
         let isLocal = path.hasPrefix("/") && !path.dropFirst().hasPrefix("/")
             && path.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value < 0x7F && $0 != "\\" }
         return isLocal ? path : "/"
+    }
+
+    /// The book the request works in: the one its `?book=` names among the user's own and those
+    /// shared with them (`SharedBookSegment`), as the share stands now, else the default book;
+    /// nil when the user has no book of that name (the page is then 404).
+    private func book(of request: Request, for user: User) throws -> AddressBook? {
+        try store.addressBook(named: request.query["book"] ?? ContactStore.defaultAddressBookName, for: user)
     }
 
     /// A second line behind the token: a browser that says where a request comes from

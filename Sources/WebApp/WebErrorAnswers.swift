@@ -36,8 +36,9 @@ struct WebErrorAnswers: Sendable {
         case .addressBookReadOnly, .onlyOwnerManagesBook: 403
         case .invalid: 422
         case .invalidUsername, .invalidPassword, .invalidAddressBookName, .invalidGroupName, .invalidHref, .invalidUID, .invalidDeviceName,
-             .mergeNeedsTwoContacts, .notAmongMerged, .cannotShareWithOwner: 400
+             .mergeNeedsTwoContacts, .notAmongMerged, .cannotShareWithOwner, .sameAddressBook: 400
         case .usernameTaken, .addressBookNameTaken, .groupNameTaken, .appPasswordExists, .uidConflict, .cannotDeleteDefaultAddressBook,
+             .alreadyInAddressBook,
              .changedSinceRead: 409
         case .preconditionFailed: 412
         case .cannotCreateDataDirectory, .dataDirectoryIsAFile, .backupExists, .cannotWriteBackup, .backupDamaged, .notABackup, .needsSQLite,

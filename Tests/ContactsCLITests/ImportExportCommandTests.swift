@@ -163,8 +163,8 @@ import VCard
     }
 
     @Test func helpForBothCommands() throws {
-        #expect(try cli.run(["import", "--help"]).output.hasPrefix("usage: contacts [--data DIR | --database URL] import --user U [--on-conflict update|skip|copy] FILE|- [FILE …]"))
-        #expect(try cli.run(["export", "--help"]).output.hasPrefix("usage: contacts [--data DIR | --database URL] export --user U [--format vcard|google-csv|outlook-csv] [--version 3.0|4.0] [--apple-groups] [--output FILE] [ID]"))
+        #expect(try cli.run(["import", "--help"]).output.hasPrefix("usage: contacts [--data DIR | --database URL] import --user U [--book NAME] [--on-conflict update|skip|copy] FILE|- [FILE …]"))
+        #expect(try cli.run(["export", "--help"]).output.hasPrefix("usage: contacts [--data DIR | --database URL] export --user U [--book NAME] [--format vcard|google-csv|outlook-csv] [--version 3.0|4.0] [--apple-groups] [--output FILE] [ID]"))
     }
 
     // MARK: - Export

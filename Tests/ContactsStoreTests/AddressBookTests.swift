@@ -97,15 +97,18 @@ import Testing
         #expect(try store.deadProperties(of: fixture.aliceBook).map(\.name) == ["a"])
     }
 
-    @Test func deletingABookDeletesItsContactsAndNeverHandsItsIDOutAgain() throws {
+    @Test func emptyingTheTrashDeletesABooksContactsAndNeverHandsItsIDOutAgain() throws {
         let work = try store.createAddressBook(named: "work", displayName: "Work", for: fixture.alice)
         let contact = try store.addContact(TwoUserStore.details("Colleague"), to: work.scope)
         _ = try store.search("coll", in: work.scope)
         try store.setDeadProperty(namespace: "urn:x", name: "a", value: "1", of: work.scope)
         _ = try store.addContact(TwoUserStore.details("Colleague's friend"), to: fixture.aliceBook)
         try store.deleteAddressBook(work.scope)
+        #expect(try store.emptyAddressBookTrash(for: fixture.alice) == 1)
         #expect(try store.addressBook(named: "work", for: fixture.alice) == nil)
+        #expect(try store.trashedAddressBooks(for: fixture.alice).isEmpty)
         #expect(throws: StoreError.addressBookNotFound) { try store.deleteAddressBook(work.scope) }
+        #expect(throws: StoreError.addressBookNotFound) { try store.restoreAddressBook(named: "work", for: fixture.alice) }
         #expect(throws: StoreError.addressBookNotFound) { try store.setDisplayName("X", of: work.scope) }
         #expect(throws: StoreError.addressBookNotFound) {
             try store.setDeadProperty(namespace: "urn:x", name: "a", value: "2", of: work.scope)

@@ -201,6 +201,18 @@ import VCard
         #expect(try categories(of: zhang.id).isEmpty, "a read-write share changes the owner's groups")
     }
 
+    @Test func aContactMovedToAnotherBookLeavesItsGroupsHereAndJoinsThoseThere() throws {
+        let zhang = try add("张三", categories: ["Family"])
+        let family = try #require(try store.group(named: "Family", in: book))
+        let work = try store.createAddressBook(named: "work", displayName: "Work", for: fixture.alice)
+        let moved = try store.moveContacts(ids: [zhang.id], from: book, to: work.scope)
+        #expect(try card(of: family).groupMembers.isEmpty && store.group(id: family.id, in: book).memberCount == 0)
+        let there = try #require(try store.group(named: "Family", in: work.scope))
+        #expect(there.memberCount == 1 && there.id != family.id)
+        #expect(try store.contact(id: moved[0], in: work.scope).details.categories == ["Family"])
+        #expect(try store.count(in: work.scope) == 1 && store.count(in: book) == 0)
+    }
+
     @Test func exportWritesGroupCardsOnlyWhenAsked() throws {
         _ = try add("张三", categories: ["Family"])
         func export(groupCards: Bool) throws -> String {

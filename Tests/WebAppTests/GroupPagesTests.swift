@@ -53,7 +53,7 @@ import Testing
         #expect(page.contains("张三") && page.contains("李四") && !page.contains("王五"))
         #expect(page.contains(#"data-count="2""#) && page.contains(#"data-filter="group=\#(family.id)""#))
         #expect(page.contains(#"<input type="hidden" name="group" value="\#(family.id)">"#))
-        #expect(page.contains(#"href="/contacts?section=Z&group=\#(family.id)#section-Z""#))
+        #expect(page.contains(#"href="/contacts?section=Z&amp;group=\#(family.id)#section-Z""#))
         let search = try alice.get("/contacts/rows?q=zs&group=\(family.id)")
         #expect(search.body.contains("张三") && search.headers["X-Count"] == "1")
         #expect(try alice.get("/contacts/rows?q=ww&group=\(family.id)").headers["X-Count"] == "0")
@@ -77,6 +77,22 @@ import Testing
         #expect(Set(try app.store.contact(id: zhang.id, in: try book()).details.categories) == ["Work", "Later", "同学"])
         #expect(try alice.post("/contacts/\(zhang.id)/groups", [("group", "abc")]).status == 400)
         #expect(try alice.post("/contacts/\(zhang.id)/groups", [("new_group", "a\u{0}b")]).status == 422)
+    }
+
+    @Test func checkedRowsAreAddedToAGroupFromTheListsEditMode() throws {
+        let zhang = try add("张三"), li = try add("李四"), wang = try add("王五")
+        let family = try app.store.createGroup(named: "Family", in: try book())
+        let list = try alice.get("/contacts?edit=1").body
+        #expect(list.contains(#"<select name="group" aria-label="Groups"><option value="\#(family.id)">Family</option></select>"#))
+        let added = try alice.post("/contacts/bulk", [("ids", "\(zhang.id)"), ("ids", "\(li.id)"), ("operation", "group"), ("group", "\(family.id)")])
+        #expect(added.status == 303 && added.headers["Location"] == "/contacts?group=\(family.id)")
+        #expect(try app.store.group(id: family.id, in: try book()).memberCount == 2)
+        #expect(try app.store.contact(id: wang.id, in: try book()).details.categories.isEmpty)
+        let bobs = try app.store.createGroup(named: "Bob's", in: try book("bob"))
+        #expect(try alice.post("/contacts/bulk", [("ids", "\(wang.id)"), ("operation", "group"), ("group", "\(bobs.id)")]).status == 404)
+        #expect(try alice.post("/contacts/bulk", [("ids", "\(wang.id)"), ("operation", "group"), ("group", "x")]).status == 400)
+        #expect(try alice.post("/contacts/bulk", [("ids", "\(wang.id)"), ("operation", "group"), ("group", "\(family.id)")], csrf: false).status == 403)
+        #expect(try app.store.group(id: family.id, in: try book()).memberCount == 2)
     }
 
     @Test func anotherAccountsGroupsAndContactsAreNotReachable() throws {

@@ -16,6 +16,7 @@ The RFC sections each test checks are named in its docstring and next to the ass
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -363,3 +364,43 @@ def test_a_user_never_sees_another_users_address_book(server, make_account, make
     assert {name: c["url"] for name, c in own.discovered_collections().items()} == {BOOK: book_url(server, bob)}
     own.sync()
     assert_in_sync(server, bob, own, {})
+
+
+# -- several address books ---------------------------------------------------------------------
+
+def test_vdirsyncer_syncs_two_books_at_once_and_a_move_between_them(server, account, make_client):
+    """RFC 6352 §7.1.1 (every book in the home set is discovered), RFC 6578 §3.2 (a contact moved
+    with `contacts move` is a removal in one collection's sync and a new member in the other's),
+    RFC 4918 §9.6 (a deleted book leaves the home set, its URL 404)."""
+    server.cli("book", "add", "--user", account, "work", "--display-name", "Work")
+    server.add_contact(account, "钱九", "13600000009")
+    server.add_contact(account, "Colleague", "13600000011", "--book", "work")
+    moving = server.add_contact(account, "Mover", "13600000012")
+    client = make_client(server, account)
+    run = client.discover()
+    assert sorted(client.discovered_collections()) == [BOOK, "work"], run.describe()
+    client.sync()
+    work_dir = client.vdir / "work"
+
+    def names(directory) -> list[str]:
+        return sorted(re.search(r"^FN:(.*)$", p.read_text(encoding="utf-8"), re.M).group(1).strip()
+                      for p in directory.glob("*.vcf"))
+    assert names(client.book_dir) == ["Mover", "钱九"], client.transcript(2)
+    assert names(work_dir) == ["Colleague"], client.transcript(2)
+
+    server.cli("move", "--user", account, str(moving), "--to-book", "work")
+    uid = next(c["uid"] for c in json.loads(server.cli("list", "--user", account, "--book", "work", "--json"))
+               if c["name"] == "Mover")
+    client.sync()
+    assert names(client.book_dir) == ["钱九"], client.transcript(2)
+    assert names(work_dir) == ["Colleague", "Mover"], client.transcript(2)
+    assert any(f"UID:{uid}" in p.read_text(encoding="utf-8") for p in work_dir.glob("*.vcf")), "the UID moved with it"
+
+    # A deleted book leaves the home set (vdirsyncer's next discover would offer to make it
+    # again from the local collection, as with any collection missing on one side).
+    server.cli("book", "delete", "--user", account, "work")
+    body = '<?xml version="1.0"?><d:propfind xmlns:d="DAV:"><d:prop><d:resourcetype/></d:prop></d:propfind>'
+    entries, _ = multistatus(dav_request("PROPFIND", f"{server.url}/dav/addressbooks/{account}/", (account, PASSWORD), body, "1"))
+    assert [e.href for e in entries if "addressbook" in e.props.get(f"{DAV}resourcetype", "")] == [
+        f"/dav/addressbooks/{account}/{BOOK}/"], entries
+    assert dav_request("PROPFIND", f"{server.url}/dav/addressbooks/{account}/work/", (account, PASSWORD), body, "0").status_code == 404

@@ -113,6 +113,21 @@ ZH = {
     "Change": "更改",
     "Stop sharing": "停止共享",
     "Not shared with anyone.": "尚未共享给任何人。",
+    # Address books (not in SCREENS.md's tables; the zh strings the app ships)
+    "Address Books": "通讯录列表",
+    "New Address Book": "新建通讯录",
+    "Name in addresses": "地址中的名称",
+    "Display name": "显示名称",
+    "Create": "创建",
+    "Delete Address Book": "删除通讯录",
+    "Recently Deleted": "最近删除",
+    "Restore": "恢复",
+    "Search all address books": "搜索全部通讯录",
+    "Address book": "通讯录",
+    "Move": "移动",
+    "Copy": "复制",
+    "Selected contacts": "所选联系人",
+    "Delete Selected": "删除所选",
     # Language switch: the link names the *other* language.
     "中文": "English",
 }

@@ -3,7 +3,7 @@
 // that write are marked disabled, and a click on one or a form's POST only draws attention to the banner.
 import { $, $$ } from './dom.js';
 
-const WRITING_CONTROLS = 'a[href="/contacts/new"], #edit-toggle, #edit-button, #menu-button, #logout-button, '
+const WRITING_CONTROLS = 'a[href^="/contacts/new"], #edit-toggle, #edit-button, #menu-button, #logout-button, '
   + 'form[method="post"] button, button[form]';
 
 const keptCopy = 'offlineCopy' in document.documentElement.dataset;

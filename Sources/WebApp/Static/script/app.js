@@ -10,6 +10,7 @@ import { initListDeletion } from './list-deletion.js';
 import { initListEditing } from './list-editing.js';
 import { initJumpIndex } from './list-index.js';
 import { initListRows } from './list-rows.js';
+import { initListSelection } from './list-selection.js';
 import { initLoginPage } from './login-page.js';
 import { initListMenu, initLogoutSheet } from './sheets.js';
 
@@ -30,6 +31,7 @@ function initContactList(list) {
   const rows = initListRows(list, () => deletion.finish());
   const swipes = initListEditing(list);
   const deletion = initListDeletion(list, rows, swipes);
+  initListSelection(list);
   const index = $('nav.index');
   if (index) initJumpIndex(index, list, () => rows.fromStart);
   initListMenu($('#list-menu'));

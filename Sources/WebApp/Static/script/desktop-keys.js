@@ -3,6 +3,7 @@
 // field, with a dialog or menu open, or while a contact is being edited.
 import { isOffline } from './app-shell.js';
 import { $, $$ } from './dom.js';
+import { inBook } from './requests.js';
 
 const twoPanes = matchMedia('(min-width: 900px)');
 
@@ -26,7 +27,7 @@ function act(key) {
     return search !== undefined;
   }
   if (key === 'n' && !isOffline()) {
-    location.assign('/contacts/new');
+    location.assign(inBook('/contacts/new'));
     return true;
   }
   if ((key === 'ArrowDown' || key === 'ArrowUp') && twoPanes.matches) {

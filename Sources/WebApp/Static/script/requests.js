@@ -19,12 +19,19 @@ export class LoggedOut extends Error {}
 
 /** How many groups of possible duplicates the book has; null when it could not be asked. */
 export async function fetchDuplicateCount() {
-  const response = await fetch('/duplicates/count', { credentials: 'same-origin', headers: { 'X-Requested-With': 'fetch' } });
+  const response = await fetch(inBook('/duplicates/count'), { credentials: 'same-origin', headers: { 'X-Requested-With': 'fetch' } });
   if (!response.ok || new URL(response.url).pathname !== '/duplicates/count') return null;
   return (await response.json()).count;
 }
 
-/** The list's own filter (`group=12`): what its every request and address carry. */
+/** `path` in the page's address book: with the page's own `book=` added, if it has one. */
+export function inBook(path) {
+  const book = new URLSearchParams(location.search).get('book');
+  if (book === null) return path;
+  return path + (path.includes('?') ? '&' : '?') + 'book=' + encodeURIComponent(book);
+}
+
+/** The list's own filter (`book=family&group=12`): what its every request and address carry. */
 export function listFilter() {
   return new URLSearchParams(document.getElementById('list')?.dataset.filter ?? '');
 }
@@ -36,10 +43,11 @@ export function listAddress(params = {}) {
   return '/contacts' + (query.size ? '?' + query : '');
 }
 
-/** Rows from /contacts/rows (within the list's filter): the HTML of its <section>s, the next cursor and the count. */
+/** Rows from /contacts/rows, within the list's filter (else the page's book): the HTML of its <section>s, the next cursor and the count. */
 export async function fetchRows(params, signal) {
   for (const [name, value] of listFilter()) params.set(name, value);
-  const response = await fetch('/contacts/rows?' + params, {
+  const path = '/contacts/rows?' + params;
+  const response = await fetch(params.has('book') ? path : inBook(path), {
     signal,
     credentials: 'same-origin',
     headers: { 'X-Requested-With': 'fetch' },

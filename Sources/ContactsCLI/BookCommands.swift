@@ -1,0 +1,80 @@
+import ContactsStore
+
+/// `contacts book add|rename|delete|restore|list` and `contacts move`: one user's address books,
+/// and contacts moved or copied between them.
+enum BookCommands {
+    private static let user = OptionSpec.value("--user")
+
+    static let all: [Command] = [
+        Command(words: ["book", "add"], summary: "Make a new, empty address book (NAME is its URL segment on CardDAV).",
+                usage: "book add --user U NAME [--display-name D]", options: [user, .value("--display-name")]) { context in
+            let name = try context.arguments.positionals("NAME")[0]
+            let displayName = try checkedDisplayName(context.arguments.value("--display-name") ?? name)
+            let store = try context.openStore()
+            let book = try store.createAddressBook(named: name, displayName: displayName, for: try store.user(named: try context.arguments.required("--user")))
+            context.console.print(context.catalogue.bookCreated(book.name))
+        },
+        Command(words: ["book", "rename"], summary: "Change the name an address book is shown by (its URL segment stays).",
+                usage: "book rename --user U NAME NEW-DISPLAY-NAME", options: [user]) { context in
+            let words = try context.arguments.positionals("NAME", "NEW-DISPLAY-NAME")
+            let displayName = try checkedDisplayName(words[1])
+            let (store, book) = try context.openBook(named: words[0])
+            try store.setDisplayName(displayName, of: book.scope)
+            context.console.print(context.catalogue.bookRenamed(book.name, to: displayName))
+        },
+        Command(words: ["book", "delete"], summary: "Move an address book with its contacts to the trash (restorable for 30 days).",
+                usage: "book delete --user U NAME", options: [user]) { context in
+            let (store, book) = try context.openBook(named: try context.arguments.positionals("NAME")[0])
+            try store.deleteAddressBook(book.scope)
+            context.console.print(context.catalogue.bookTrashed(book.name))
+        },
+        Command(words: ["book", "restore"], summary: "Bring an address book back from the trash with its contacts.",
+                usage: "book restore --user U NAME", options: [user]) { context in
+            let name = try context.arguments.positionals("NAME")[0]
+            let store = try context.openStore()
+            let book = try store.restoreAddressBook(named: name, for: try store.user(named: try context.arguments.required("--user")))
+            context.console.print(context.catalogue.bookRestored(book.name))
+        },
+        Command(words: ["book", "list"], summary: "List the address books: name, display name and number of contacts.",
+                usage: "book list --user U [--json]", options: [user, .flag("--json")]) { context in
+            _ = try context.arguments.positionals()
+            let store = try context.openStore()
+            let books = try store.addressBooks(for: try store.user(named: try context.arguments.required("--user")))
+            let listed = try books.map { JSONBook(name: $0.name, displayName: $0.displayName, count: try store.count(in: $0.scope)) }
+            context.console.print(context.arguments.has("--json")
+                ? try ContactOutput.encode(listed) : listed.map { "\($0.name)\t\($0.displayName)\t\($0.count)" }.joined(separator: "\n"))
+        },
+        Command(words: ["move"], summary: "Move contacts to another address book (same UIDs), or copy them with --copy (new UIDs).",
+                usage: "move --user U [--book NAME] ID [ID …] --to-book NAME [--copy]",
+                options: [user, .value("--book"), .value("--to-book"), .flag("--copy")]) { context in
+            guard !context.arguments.positionals.isEmpty else { throw UsageError { $0.missingArgument("ID") } }
+            let ids = try context.arguments.positionals.map(CommandContext.contactID)
+            let targetName = try context.arguments.required("--to-book")
+            let (store, source) = try context.openAddressBook()
+            let (_, target) = try context.openBook(named: targetName, in: store)
+            if context.arguments.has("--copy") {
+                let copied = try store.copyContacts(ids: ids, from: source, to: target.scope)
+                context.console.print(context.catalogue.contactsCopied(copied.count, to: target.name))
+            } else {
+                let moved = try store.moveContacts(ids: ids, from: source, to: target.scope)
+                context.console.print(context.catalogue.contactsMoved(moved.count, to: target.name))
+            }
+        },
+    ]
+
+    /// A display name as given, unless empty or all white space (a usage error).
+    private static func checkedDisplayName(_ text: String) throws -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty, trimmed.utf8.count <= ContactStore.maximumAddressBookNameLength else {
+            throw UsageError { $0.invalidDisplayName }
+        }
+        return trimmed
+    }
+
+    /// A book as `book list --json` prints it.
+    private struct JSONBook: Encodable {
+        let name: String
+        let displayName: String
+        let count: Int
+    }
+}

@@ -1,0 +1,83 @@
+"""The list's edit mode acting on several contacts at once: rows checked (a shift-click checks a
+range on a desktop), then Delete Selected with one Undo for them all, Move to another book, and
+Export as one .vcf through the same form as a plain HTTP client sends it, without the script."""
+
+import json
+
+import pytest
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.keys import Keys
+
+from harness.app import find, login, wait_for, wait_for_list
+from harness.browser import by_name, click, screenshot, wait_for_navigation, wait_until
+from harness.http import form_of, http_session, submit
+
+SELECT = {"en": "Select {}", "zh": "选择 {}"}
+
+
+def checkbox(driver, lang: str, name: str):
+    """The edit-mode checkbox of the row of `name`."""
+    return by_name(driver, "checkbox", SELECT[lang].format(name))
+
+
+def checked(driver, lang: str, names: list[str]) -> list[bool]:
+    return [checkbox(driver, lang, name).is_selected() for name in names]
+
+
+@pytest.fixture
+def four(server, account):
+    for name, phone in [("Ann", "13800000001"), ("Bea", "13800000002"), ("Cy", "13800000003"), ("Dee", "13800000004")]:
+        server.add_contact(account, name, phone)
+    server.cli("book", "add", "--user", account, "work", "--display-name", "Work")
+
+
+@pytest.mark.screenshots
+@pytest.mark.parametrize("viewport", ["phone", "desktop"])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_checked_rows_are_deleted_with_one_undo_and_moved_to_another_book(server, account, four, make_driver, lang, viewport):
+    driver = make_driver(lang, viewport)
+    login(driver, server.url, account)
+    click(driver, find(driver, "control", "Edit"))
+    wait_for(driver, "control", "Done")
+    click(driver, checkbox(driver, lang, "Ann"))
+    if viewport == "desktop":
+        ActionChains(driver).key_down(Keys.SHIFT).click(checkbox(driver, lang, "Cy")).key_up(Keys.SHIFT).perform()
+        assert checked(driver, lang, ["Ann", "Bea", "Cy", "Dee"]) == [True, True, True, False], "a shift-click checks the range"
+        click(driver, checkbox(driver, lang, "Bea"))
+    else:
+        click(driver, checkbox(driver, lang, "Cy"))
+    assert checked(driver, lang, ["Ann", "Bea", "Cy", "Dee"]) == [True, False, True, False]
+    screenshot(driver, "bulk" if viewport == "phone" else "bulk-desktop")
+    form = driver.find_element("css selector", "#bulk-form")
+    wait_for_navigation(driver, lambda: click(driver, find(driver, "button", "Delete Selected", within=form)))
+    assert server.contact_names(account) == ["Bea", "Dee"]
+    click(driver, wait_for(driver, "button", "Undo"))
+    wait_until(driver, lambda: server.contact_names(account) == ["Ann", "Bea", "Cy", "Dee"], "one Undo to restore both")
+
+    driver.get(server.url + "/contacts?edit=1")
+    wait_for_list(driver, account)
+    click(driver, checkbox(driver, lang, "Dee"))
+    form = driver.find_element("css selector", "#bulk-form")
+    assert find(driver, "field", "Address book", within=form).get_attribute("value") == "work"
+    wait_for_navigation(driver, lambda: click(driver, find(driver, "button", "Move", within=form)))
+    assert server.contact_names(account) == ["Ann", "Bea", "Cy"]
+    work = json.loads(server.cli("list", "--user", account, "--book", "work", "--json"))
+    assert [contact["name"] for contact in work] == ["Dee"]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_form_exports_the_checked_rows_without_the_script(server, account, four, make_driver, lang):
+    """The boxes belong to the form by their `form` attribute: what a browser without the script
+    submits (the form's fields, the boxes checked, the button's action) exports those contacts."""
+    driver = make_driver(lang, "phone")
+    login(driver, server.url, account)
+    driver.get(server.url + "/contacts?edit=1")
+    wait_for_list(driver, account)
+    click(driver, checkbox(driver, lang, "Ann"))
+    click(driver, checkbox(driver, lang, "Cy"))
+    form = form_of(driver, driver.find_element("css selector", "#bulk-form"))
+    assert form.method == "post" and len([name for name, _ in form.fields if name == "ids"]) == 2, form
+    form.fields.append(("operation", "export"))
+    export = submit(http_session(lang, driver=driver), form)
+    assert export.status_code == 200, export.text
+    assert export.text.count("BEGIN:VCARD") == 2 and "FN:Ann" in export.text and "FN:Cy" in export.text
