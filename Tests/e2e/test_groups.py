@@ -2,6 +2,7 @@
 list filtered to a group (with its search), renamed and deleted, in both languages."""
 
 import pytest
+from selenium.webdriver.support.ui import Select
 
 from harness.app import find, login, name_of, open_menu_item, row_link, wait_for, wait_for_list, wait_rows
 from harness.browser import by_name, click, fill, screenshot, visible_text, wait_for_navigation, wait_name, wait_until
@@ -77,3 +78,23 @@ def test_a_group_is_made_filled_filtered_renamed_and_deleted(server, account, ma
     assert sorted(server.contact_names(account)) == sorted(PEOPLE)
     assert groups_of(server, account, "张三") == []
     assert "家人" not in visible_text(driver)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_checked_rows_join_a_group_from_edit_mode(server, account, make_driver, lang):
+    driver = make_driver(lang, "phone")
+    for name, phone in [("Ann", "13800000001"), ("Bea", "13800000002"), ("Cy", "13800000003")]:
+        server.add_contact(account, name, phone)
+    server.cli("group", "add", "--user", account, "Neighbours")
+    login(driver, server.url, account)
+    click(driver, find(driver, "control", "Edit"))
+    wait_for(driver, "control", "Done")
+    select = "选择 {}" if lang == "zh" else "Select {}"
+    click(driver, by_name(driver, "checkbox", select.format("Ann")))
+    click(driver, by_name(driver, "checkbox", select.format("Cy")))
+    form = driver.find_element("css selector", "#bulk-form")
+    Select(find(driver, "field", "Groups", within=form)).select_by_visible_text("Neighbours")
+    wait_for_navigation(driver, lambda: click(driver, find(driver, "button", "Add to group", within=form)))
+    wait_for(driver, "link", "All contacts")
+    wait_rows(driver, ["Ann", "Cy"], ["Ann", "Bea", "Cy"])
+    assert groups_of(server, account, "Ann") == ["Neighbours"] and groups_of(server, account, "Bea") == []

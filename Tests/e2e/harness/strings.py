@@ -86,6 +86,7 @@ ZH = {
     "Delete group": "删除分组",
     "All contacts": "所有联系人",
     "Save groups": "保存分组",
+    "Add to group": "添加到分组",
     "New address": "更换地址",
     "Turn off": "关闭",
     "Back": "返回",
