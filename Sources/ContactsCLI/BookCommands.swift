@@ -35,14 +35,18 @@ enum BookCommands {
             let book = try store.restoreAddressBook(named: name, for: try store.user(named: try context.arguments.required("--user")))
             context.console.print(context.catalogue.bookRestored(book.name))
         },
-        Command(words: ["book", "list"], summary: "List the address books: name, display name and number of contacts.",
+        Command(words: ["book", "list"], summary: "List the address books, own and shared: name, display name, contacts, owner and access.",
                 usage: "book list --user U [--json]", options: [user, .flag("--json")]) { context in
             _ = try context.arguments.positionals()
             let store = try context.openStore()
-            let books = try store.addressBooks(for: try store.user(named: try context.arguments.required("--user")))
-            let listed = try books.map { JSONBook(name: $0.name, displayName: $0.displayName, count: try store.count(in: $0.scope)) }
-            context.console.print(context.arguments.has("--json")
-                ? try ContactOutput.encode(listed) : listed.map { "\($0.name)\t\($0.displayName)\t\($0.count)" }.joined(separator: "\n"))
+            let user = try store.user(named: try context.arguments.required("--user"))
+            let listed = try store.addressBooks(for: user).map { book in
+                JSONBook(name: book.name, displayName: book.displayName, count: try store.count(in: book.scope),
+                         owner: book.sharedBy ?? user.username, access: book.access.rawValue)
+            }
+            context.console.print(context.arguments.has("--json") ? try ContactOutput.encode(listed) : listed.map { book in
+                "\(book.name)\t\(book.displayName)\t\(book.count)" + (book.owner == user.username ? "" : "\t\(book.owner)\t\(book.access)")
+            }.joined(separator: "\n"))
         },
         Command(words: ["move"], summary: "Move contacts to another address book (same UIDs), or copy them with --copy (new UIDs).",
                 usage: "move --user U [--book NAME] ID [ID …] --to-book NAME [--copy]",
@@ -76,5 +80,9 @@ enum BookCommands {
         let name: String
         let displayName: String
         let count: Int
+        /// The account the book belongs to.
+        let owner: String
+        /// `owner`, `read-write` or `read-only`: what the listing account may do in it.
+        let access: String
     }
 }

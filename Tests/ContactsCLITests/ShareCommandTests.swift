@@ -26,6 +26,18 @@ import Testing
         #expect(try bobsView()?.scope.access == .readWrite)
     }
 
+    @Test func bookListShowsEachBooksOwnerAndAccess() throws {
+        try cli.run(["book", "share", "--user", "alice", "contacts", "--with", "bob", "--read-only"])
+        try cli.run(["add", "--user", "alice", "--name", "Anna", "--phone", "123"])
+        let listed = try cli.run(["book", "list", "--user", "bob", "--json"])
+        let books = try #require(try JSONSerialization.jsonObject(with: Data(listed.output.utf8)) as? [[String: Any]])
+        #expect(books.map { [$0["name"] as? String, $0["owner"] as? String, $0["access"] as? String] }
+                == [["contacts", "bob", "owner"], ["~alice~contacts", "alice", "read-only"]])
+        #expect(books.last?["count"] as? Int == 1)
+        #expect(try cli.run(["book", "list", "--user", "bob"]).output == "contacts\tContacts\t0\n~alice~contacts\tContacts\t1\talice\tread-only\n")
+        #expect(try cli.list("bob", ["list", "--book", "~alice~contacts"]).map { $0["name"] as? String } == ["Anna"])
+    }
+
     @Test func unsharingRemovesTheBookFromTheAccount() throws {
         try cli.run(["book", "share", "--user", "alice", "contacts", "--with", "bob", "--read-write"])
         let result = try cli.run(["book", "unshare", "--user", "alice", "contacts", "--with", "bob"])

@@ -114,7 +114,8 @@ def seed_zhang(server, account):
 
 
 def editable_fields(driver):
-    return [e for e in driver.find_elements("css selector", "main input, main textarea, main select")
+    """The contact's own fields that take input (the groups panel and the move form are forms of their own)."""
+    return [e for e in driver.find_elements("css selector", "#contact-form input, #contact-form textarea, #contact-form select")
             if e.is_displayed() and e.is_enabled() and e.get_attribute("readonly") is None
             and e.get_attribute("type") not in ("hidden", "file", "search")]
 
