@@ -43,7 +43,7 @@ bench: deps-bench
 	$(SWIFT) build -c release --product contacts-bench
 	$(SWIFT) build -c release --product contacts
 	scripts/with-postgres.sh --durable scripts/bench-store.sh .build/release
-	scripts/bench-web.sh .build/release
+	CONTACTS_WEB_BENCH_GROUPS=50000 scripts/bench-web.sh .build/release
 	scripts/bench-vcard.sh .build/release
 	scripts/with-postgres.sh --durable scripts/bench-carddav.sh .build/release
 

@@ -6,7 +6,21 @@ extension ContactDetails {
     /// `property` in any case, read from the bytes without building a property: most lines are
     /// not the one looked for, and this look is what every write pays.
     static func line(_ line: String, names property: String) -> Bool {
-        let name = line.utf8.prefix { $0 != UInt8(ascii: ":") && $0 != UInt8(ascii: ";") }
+        propertyName(of: line, is: property)
+    }
+
+    /// The bytes of the line's property name with any group before it (up to its first `;` or `:`).
+    static func groupedName(of line: String) -> Substring.UTF8View {
+        line.utf8.prefix { $0 != UInt8(ascii: ":") && $0 != UInt8(ascii: ";") }
+    }
+
+    /// Whether a line's `groupedName` is `property` (after any group), in any case.
+    static func propertyName(of line: String, is property: String) -> Bool {
+        name(groupedName(of: line), is: property)
+    }
+
+    /// Whether `name` (a `groupedName`) is `property` after any group, in any case.
+    static func name(_ name: Substring.UTF8View, is property: String) -> Bool {
         let wanted = property.utf8
         guard name.count >= wanted.count else { return false }
         let tail = name.dropFirst(name.count - wanted.count)

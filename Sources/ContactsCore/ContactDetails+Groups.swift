@@ -31,6 +31,24 @@ extension ContactDetails {
         return normalized
     }
 
+    /// What the card says about groups, read in one pass over its lines (what every write of a
+    /// card pays, so each line's name is looked at once and only the lines named CATEGORIES,
+    /// KIND or MEMBER are parsed): whether it is a group's card, a contact's categories (empty
+    /// for a group's card) and a group card's members (empty for a contact).
+    public var groupFacts: (isGroup: Bool, categories: [String], members: [String]) {
+        var (kindLine, categoryLine, memberLine) = (false, false, false)
+        for line in extraProperties {
+            let name = Self.groupedName(of: line)
+            guard let last = name.last.map({ $0 | 0x20 }), [UInt8(ascii: "s"), UInt8(ascii: "d"), UInt8(ascii: "r")].contains(last)
+            else { continue }
+            if Self.name(name, is: Self.categoriesProperty) { categoryLine = true }
+            if Self.name(name, is: Self.kindProperty) || Self.name(name, is: Self.appleKindProperty) { kindLine = true }
+            if Self.name(name, is: Self.memberProperty) || Self.name(name, is: Self.appleMemberProperty) { memberLine = true }
+        }
+        if kindLine, isGroup { return (true, [], memberLine ? groupMembers : []) }
+        return (false, categoryLine ? categories : [], [])
+    }
+
     // MARK: Categories
 
     /// The group names the contact's CATEGORIES lines list, in order, each once; names no group
@@ -104,7 +122,8 @@ extension ContactDetails {
     /// Whether this is a group's card: `X-ADDRESSBOOKSERVER-KIND:group` or `KIND:group`.
     public var isGroup: Bool {
         extraProperties.contains { line in
-            (Self.line(line, names: Self.appleKindProperty) || Self.line(line, names: Self.kindProperty))
+            let name = Self.groupedName(of: line)
+            return (Self.name(name, is: Self.kindProperty) || Self.name(name, is: Self.appleKindProperty))
                 && Self.property(ofLine: line).map { $0.textValue.trimmed.lowercased() == "group" } == true
         }
     }

@@ -181,7 +181,8 @@ extension ContactStore {
     static func prepare(_ details: ContactDetails, requirePhone: Bool, today: Date) throws(StoreError) -> PreparedRow {
         do {
             let valid = try details.validated(now: today, requirePhone: requirePhone)
-            return PreparedRow(values: ContactRow.detailValues(valid), photo: valid.photo, groups: CardGroups(valid))
+            let groups = CardGroups(valid)
+            return PreparedRow(values: ContactRow.detailValues(valid, isGroup: groups.isGroup), photo: valid.photo, groups: groups)
         } catch {
             throw .invalid(error)
         }

@@ -12,9 +12,7 @@ struct CardGroups: Sendable {
     let members: [String]
 
     init(_ details: ContactDetails) {
-        isGroup = details.isGroup
-        categories = isGroup ? [] : details.categories
-        members = isGroup ? details.groupMembers : []
+        (isGroup, categories, members) = details.groupFacts
     }
 
     /// Whether writing the card can change no group when its book has no members in any group.

@@ -3,7 +3,8 @@ import Foundation
 
 // `contacts-bench [store [COUNT] [--database URL]]` measures the store (100,000 contacts by
 // default) in a new SQLite data directory, or with --database in that empty PostgreSQL database;
-// `contacts-bench seed DIR USER PASSWORD COUNT` fills a data directory for the web benchmark;
+// `contacts-bench seed DIR USER PASSWORD COUNT [GROUPS]` fills a data directory for the web
+// benchmark (with GROUPS, each contact in one of that many groups);
 // `contacts-bench cards FILE COUNT` writes a vCard file for the import benchmark.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -20,16 +21,21 @@ case "store":
         words.removeSubrange(option...(option + 1))
     }
     try storeBenchmark(count: words.first.flatMap { Int($0) } ?? 100_000, databaseURL: databaseURL)
-case "seed" where arguments.count == 5:
+case "seed" where arguments.count == 5 || arguments.count == 6:
     let store = try ContactStore(directory: arguments[1])
     let user = try store.createUser(username: arguments[2], password: arguments[3])
     var sample = SampleData(seed: 7)
-    let contacts = (0..<(Int(arguments[4]) ?? 10_000)).map { _ in sample.nextContact() }
+    let groups = arguments.count == 6 ? Int(arguments[5]) ?? 0 : 0
+    let contacts = (0..<(Int(arguments[4]) ?? 10_000)).map { _ in
+        var details = sample.nextContact()
+        if groups > 0 { details.changeCategories(adding: ["Group \(sample.next(groups) + 1)"], removing: []) }
+        return details
+    }
     _ = try store.addContacts(contacts, to: try store.defaultAddressBook(for: user), requirePhone: true)
     print("seeded \(contacts.count) contacts for \(user.username)")
 case "cards" where arguments.count == 3:
     try writeCardFile(path: arguments[1], count: Int(arguments[2]) ?? 100_000)
 default:
-    FileHandle.standardError.write(Data("usage: contacts-bench [store [COUNT] [--database URL]] | seed DIR USER PASSWORD COUNT | cards FILE COUNT\n".utf8))
+    FileHandle.standardError.write(Data("usage: contacts-bench [store [COUNT] [--database URL]] | seed DIR USER PASSWORD COUNT [GROUPS] | cards FILE COUNT\n".utf8))
     exit(2)
 }
