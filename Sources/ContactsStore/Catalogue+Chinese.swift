@@ -151,6 +151,7 @@ struct ChineseCatalogue: Catalogue {
     var allContacts: String { "所有联系人" }
     var saveGroups: String { "保存分组" }
     var addToGroup: String { "添加到分组" }
+    var removeFromGroup: String { "移出分组" }
     var noGroupsYet: String { "还没有分组。" }
     func groupLink(_ name: String, members: Int) -> String { "\(name)，\(count(members))" }
     var noDuplicates: String { "没有可能重复的联系人。" }

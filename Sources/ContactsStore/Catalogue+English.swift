@@ -152,6 +152,7 @@ struct EnglishCatalogue: Catalogue {
     var allContacts: String { "All contacts" }
     var saveGroups: String { "Save groups" }
     var addToGroup: String { "Add to group" }
+    var removeFromGroup: String { "Remove from group" }
     var noGroupsYet: String { "No groups yet." }
     func groupLink(_ name: String, members: Int) -> String { "\(name), \(count(members))" }
     var noDuplicates: String { "No possible duplicates." }

@@ -148,6 +148,7 @@ public protocol Catalogue: Sendable {
     var allContacts: String { get }
     var saveGroups: String { get }
     var addToGroup: String { get }
+    var removeFromGroup: String { get }
     var noGroupsYet: String { get }
     /// The accessible name of the link to a group's list, with its count.
     func groupLink(_ name: String, members: Int) -> String

@@ -28,13 +28,13 @@ extension ContactStore {
                                   keepingThem move: Bool) throws -> [Int64] {
         guard source.userID == target.userID else { throw StoreError.addressBookNotFound }
         guard source != target else { throw StoreError.sameAddressBook }
-        // The source's share is checked again inside the write (`writing`); the target's as it
-        // was handed out.
-        guard target.access.canWriteContacts else { throw StoreError.addressBookReadOnly }
+
         var seen = Set<Int64>()
         let ids = ids.filter { seen.insert($0).inserted }
         let now = now()
+        // Both books' shares are checked as they stand inside the write.
         return try writing(source) { db in
+            try Self.checkShare(of: target, db: db)
             guard try Self.isLiveBook(source, db: db), try Self.isLiveBook(target, db: db) else { throw StoreError.addressBookNotFound }
             let originals = try ids.map { id in
                 guard let original = try Self.transferableCard(id, in: source, db: db) else { throw StoreError.contactNotFound(id) }

@@ -63,14 +63,20 @@ extension ContactStore {
     func writing<T>(_ scope: AddressBookScope, managingBook: Bool = false, _ body: (any SQLConnection) throws -> T) throws -> T {
         try Self.check(scope.access, managingBook: managingBook)
         return try queue.write { db in
-            if scope.access != .owner {
-                guard let current = try db.statement("SELECT access FROM book_shares WHERE book_id = ? AND user_id = ?")
-                    .firstRow([scope.bookID, scope.actorID], { BookAccess(rawValue: $0.text(0)) ?? .readOnly })
-                else { throw StoreError.addressBookNotFound }
-                try Self.check(current, managingBook: managingBook)
-            }
+            try Self.checkShare(of: scope, managingBook: managingBook, db: db)
             return try body(db)
         }
+    }
+
+    /// Throws unless the scope's account may write in the book as its share stands now (in the
+    /// transaction `db` holds): for a second book a write touches, beside the one `writing` checks.
+    static func checkShare(of scope: AddressBookScope, managingBook: Bool = false, db: any SQLConnection) throws {
+        try check(scope.access, managingBook: managingBook)
+        guard scope.access != .owner else { return }
+        guard let current = try db.statement("SELECT access FROM book_shares WHERE book_id = ? AND user_id = ?")
+            .firstRow([scope.bookID, scope.actorID], { BookAccess(rawValue: $0.text(0)) ?? .readOnly })
+        else { throw StoreError.addressBookNotFound }
+        try check(current, managingBook: managingBook)
     }
 
     private static func check(_ access: BookAccess, managingBook: Bool) throws(StoreError) {

@@ -70,7 +70,8 @@ enum ContactListPage {
             <div id="list" class="list\(state.editing ? " editing" : "")" data-next="\(state.next.map(String.init) ?? "")" data-query="\(HTML.escape(state.query))" data-filter="\(HTML.escape(filter))"\(listTexts)>
             \(sections(state.contacts, context: context, deletable: context.canWriteContacts))
             </div>
-            \(bulkActions(otherBooks: state.books.filter { $0.name != context.book?.name }, groups: state.groups, context: context))
+            \(bulkActions(otherBooks: state.books.filter { $0.name != context.book?.name }, groups: state.groups, shown: state.group,
+                          context: context))
             \(more)
             \(status)
             \(index(link: link, strings: strings))
@@ -91,9 +92,10 @@ enum ContactListPage {
 
     /// What edit mode does to the rows checked (each row's checkbox belongs to this form by its
     /// `form` attribute, so no form holds another): Delete, Move or Copy to another book, Add to
-    /// a group, Export.
+    /// a group (or, in a group's list, Remove from it), Export.
     /// A plain form: it works without script; the stylesheet shows it in edit mode only.
-    private static func bulkActions(otherBooks: [AddressBook], groups: [(id: Int64, name: String)], context: WebContext) -> String {
+    private static func bulkActions(otherBooks: [AddressBook], groups: [(id: Int64, name: String)], shown group: ContactGroup?,
+                                    context: WebContext) -> String {
         let strings = context.strings
         let options = otherBooks.map { #"<option value="\#(HTML.escape($0.name))">\#(HTML.escape($0.displayName))</option>"# }.joined()
         let toBook = otherBooks.isEmpty ? "" : """
@@ -105,7 +107,7 @@ enum ContactListPage {
         let toGroup = groups.isEmpty ? "" : """
             <select name="group" aria-label="\(HTML.escape(strings.groups))">\(groupOptions)</select>\
             <button type="submit" name="operation" value="group">\(HTML.escape(strings.addToGroup))</button>
-            """
+            """ + (group.map { #"<input type="hidden" name="from_group" value="\#($0.id)"><button type="submit" name="operation" value="ungroup">\#(HTML.escape(strings.removeFromGroup))</button>"# } ?? "")
         return """
             <form class="bulk-actions" id="bulk-form" method="post" action="\(HTML.escape(context.inBook("/contacts/bulk")))" aria-label="\(HTML.escape(strings.selectedContacts))">\(context.csrfField)\
             <button type="submit" name="operation" value="delete" class="destructive">\(HTML.escape(strings.deleteSelected))</button>\(toBook)\(toGroup)\

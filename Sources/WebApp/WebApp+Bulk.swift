@@ -8,7 +8,7 @@ extension WebApp {
     static let mostContactsInABulkAction = 5_000
 
     /// The list's edit mode acting on the rows checked: Delete (one Undo restores them all), Move
-    /// or Copy to another book, Add to a group, Export as one .vcf.
+    /// or Copy to another book, Add to a group or Remove from the group the list shows, Export as one .vcf.
     func addBulkRoutes(to router: Router) {
         router.post("/contacts/bulk") { [self] request, _ in
             let (context, user, scope) = try request.requireLogin()
@@ -33,6 +33,10 @@ extension WebApp {
             case "group":
                 guard let group = fields["group"].flatMap({ Int64($0) }) else { throw HTTPError(400, context.strings.formUnreadable) }
                 try store.addContacts(ids, toGroup: group, in: scope)
+                return .redirect(to: context.inBook("/contacts?group=\(group)"))
+            case "ungroup":
+                guard let group = fields["from_group"].flatMap({ Int64($0) }) else { throw HTTPError(400, context.strings.formUnreadable) }
+                try store.removeContacts(ids, fromGroup: group, in: scope)
                 return .redirect(to: context.inBook("/contacts?group=\(group)"))
             case "export":
                 var bytes: [UInt8] = []

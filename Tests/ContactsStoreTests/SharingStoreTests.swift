@@ -131,6 +131,22 @@ import Testing
         #expect(throws: StoreError.notSharedWith("bob")) { try store.unshare(family.scope, with: "bob") }
     }
 
+    @Test func aMoveBetweenSharedBooksNeedsWritesInBothAsTheSharesStandNow() throws {
+        let (family, shared) = try sharedFamily(.readWrite)
+        let work = try store.createAddressBook(named: "work", displayName: "Work", for: fixture.alice)
+        try store.share(work.scope, with: "bob", access: .readOnly)
+        let anna = try store.addContact(TwoUserStore.details("Anna"), to: family.scope)
+        let sharedWork = try #require(try store.addressBook(named: "~alice~work", for: fixture.bob))
+        #expect(throws: StoreError.addressBookReadOnly) { try store.moveContacts(ids: [anna.id], from: shared.scope, to: sharedWork.scope) }
+        try store.share(work.scope, with: "bob", access: .readWrite)
+        let writable = try #require(try store.addressBook(named: "~alice~work", for: fixture.bob))
+        try store.unshare(work.scope, with: "bob")
+        #expect(throws: StoreError.addressBookNotFound, "revoked after the scope was handed out") {
+            try store.moveContacts(ids: [anna.id], from: shared.scope, to: writable.scope)
+        }
+        #expect(try store.contacts(in: family.scope).map(\.id) == [anna.id] && store.contacts(in: work.scope).isEmpty)
+    }
+
     @Test func refusedSharesChangeNothing() throws {
         let family = try store.createAddressBook(named: "family", displayName: "Family", for: fixture.alice)
         #expect(throws: StoreError.userNotFound("carol")) { try store.share(family.scope, with: "carol", access: .readOnly) }

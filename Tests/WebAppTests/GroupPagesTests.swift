@@ -93,6 +93,16 @@ import Testing
         #expect(try alice.post("/contacts/bulk", [("ids", "\(wang.id)"), ("operation", "group"), ("group", "x")]).status == 400)
         #expect(try alice.post("/contacts/bulk", [("ids", "\(wang.id)"), ("operation", "group"), ("group", "\(family.id)")], csrf: false).status == 403)
         #expect(try app.store.group(id: family.id, in: try book()).memberCount == 2)
+
+        // In the group's list the form also takes rows out of it.
+        let groupList = try alice.get("/contacts?group=\(family.id)&edit=1").body
+        #expect(groupList.contains(#"<input type="hidden" name="from_group" value="\#(family.id)"><button type="submit" name="operation" value="ungroup">Remove from group</button>"#))
+        #expect(!list.contains("ungroup"), "not in the whole book's list")
+        let removed = try alice.post("/contacts/bulk", [("ids", "\(zhang.id)"), ("operation", "ungroup"), ("from_group", "\(family.id)")])
+        #expect(removed.status == 303 && removed.headers["Location"] == "/contacts?group=\(family.id)")
+        #expect(try app.store.group(id: family.id, in: try book()).memberCount == 1)
+        #expect(try app.store.contact(id: zhang.id, in: try book()).details.categories.isEmpty)
+        #expect(try alice.post("/contacts/bulk", [("ids", "\(li.id)"), ("operation", "ungroup"), ("from_group", "\(bobs.id)")]).status == 404)
     }
 
     @Test func anotherAccountsGroupsAndContactsAreNotReachable() throws {

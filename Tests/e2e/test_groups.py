@@ -98,3 +98,12 @@ def test_checked_rows_join_a_group_from_edit_mode(server, account, make_driver, 
     wait_for(driver, "link", "All contacts")
     wait_rows(driver, ["Ann", "Cy"], ["Ann", "Bea", "Cy"])
     assert groups_of(server, account, "Ann") == ["Neighbours"] and groups_of(server, account, "Bea") == []
+
+    # In the group's list, checked rows leave it.
+    click(driver, find(driver, "control", "Edit"))
+    wait_for(driver, "control", "Done")
+    click(driver, by_name(driver, "checkbox", select.format("Ann")))
+    form = driver.find_element("css selector", "#bulk-form")
+    wait_for_navigation(driver, lambda: click(driver, find(driver, "button", "Remove from group", within=form)))
+    wait_rows(driver, ["Cy"], ["Ann", "Bea", "Cy"])
+    assert groups_of(server, account, "Ann") == [] and groups_of(server, account, "Cy") == ["Neighbours"]

@@ -87,6 +87,7 @@ ZH = {
     "All contacts": "所有联系人",
     "Save groups": "保存分组",
     "Add to group": "添加到分组",
+    "Remove from group": "移出分组",
     "New address": "更换地址",
     "Turn off": "关闭",
     "Back": "返回",
