@@ -4,6 +4,7 @@ import SQLEngine
 import PostgreSQL
 import SQLite
 import Testing
+import VCard
 @testable import ContactsStore
 
 /// Migration 2 on a file that migration 1 made and the first release wrote to.
@@ -292,5 +293,43 @@ import Testing
         try store.deleteCard(href: "c1001.vcf", in: book, ifMatch: nil)
         _ = try store.putCard(href: "c1003.vcf", uid: "c1003", details: .init(name: "Back"), in: book, precondition: .none)
         #expect(try store.count(in: book) == 3)
+    }
+}
+
+/// The groups migration on a file the release before groups wrote: its group cards (stored as
+/// contacts then) become groups, and the categories its contacts carry become groups too.
+@Suite(.enabled(if: TestEngine.isSQLite)) struct GroupMigrationTests {
+    let directory = TemporaryDirectory()
+
+    @Test func groupCardsAndCategoriesStoredBeforeBecomeGroups() throws {
+        let store = try directory.store()
+        let book = try store.defaultAddressBook(for: try store.createUser(username: "alice", password: "password1"))
+        var zhang = ContactDetails(name: "张三", phones: [.init("138 0000 0000")])
+        zhang.changeCategories(adding: ["Family"], removing: [])
+        let contact = try store.addContact(zhang, to: book)
+        let apple = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Work\r\nX-ADDRESSBOOKSERVER-KIND:group\r\nX-ADDRESSBOOKSERVER-MEMBER:urn:uuid:\(contact.uid)\r\nUID:G\r\nEND:VCARD\r\n"
+        _ = try store.putCard(href: "G.vcf", uid: "G", details: try ContactDetails(card: try VCard(parsing: apple)), in: book, precondition: .none)
+        // As the release before groups left the file: no group cards of the server's own, the
+        // iPhone's group card a contact like any other (and counted), no index of members, and
+        // the contact's CATEGORIES as its own client wrote them.
+        let db = try Database(path: directory.databasePath)
+        try db.execute("""
+            DELETE FROM contacts WHERE is_group = 1 AND uid <> 'G';
+            UPDATE contacts SET is_group = 0, group_name = NULL;
+            DELETE FROM group_members;
+            UPDATE address_books SET live_contacts = 2;
+            """)
+        try db.run("UPDATE contacts SET extra_properties = ? WHERE id = ?",
+                   zhang.extraProperties.joined(separator: "\n"), contact.id)
+        let index = try #require(Schema.sqlite.migrations.firstIndex { $0.name == Schema.groupsMigrationName })
+        try db.execute("PRAGMA user_version = \(index)")
+
+        let reopened = try directory.store()
+        #expect(try reopened.count(in: book) == 1, "the group card is no longer counted as a contact")
+        #expect(try reopened.contacts(in: book).map(\.id) == [contact.id])
+        let groups = try reopened.groups(in: book)
+        #expect(groups.map(\.name) == ["Family", "Work"] && groups.allSatisfy { $0.memberCount == 1 })
+        #expect(groups.last?.uid == "G")
+        #expect(Set(try reopened.contact(id: contact.id, in: book).details.categories) == ["Family", "Work"])
     }
 }
