@@ -6,6 +6,13 @@ struct PreparedRow: Sendable {
     let values: [any SQLBindable]
     let photo: Photo?
     let groups: CardGroups
+
+    /// The row of details that are valid (validated now, or stored before and written back).
+    init(_ details: ContactDetails) {
+        groups = CardGroups(details)
+        values = ContactRow.detailValues(details, isGroup: groups.isGroup)
+        photo = details.photo
+    }
 }
 
 /// Inserts new contacts inside one write transaction, handing out ids reserved up front, and

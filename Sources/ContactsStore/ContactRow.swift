@@ -45,8 +45,8 @@ enum ContactRow {
     }
 
     /// The values for the detail columns, in the order of `detailColumns`.
-    /// - Parameter isGroup: whether the details are a group card's, when already known.
-    static func detailValues(_ details: ContactDetails, isGroup: Bool? = nil) -> [any SQLBindable] {
+    /// - Parameter isGroup: whether the details are a group card's (`CardGroups`, read once).
+    static func detailValues(_ details: ContactDetails, isGroup: Bool) -> [any SQLBindable] {
         let keys = nameKeys(details)
         let phones = details.phones.map { $0.label.rawValue + fieldSeparator + $0.number }
         return [
@@ -54,7 +54,7 @@ enum ContactRow {
             details.emails.joined(separator: itemSeparator), details.sex.rawValue, details.age,
             details.birthday?.description, details.address, details.note,
             details.extraProperties.joined(separator: "\n"), details.photo != nil, keys.section, keys.sortKey,
-            keys.searchText, birthdayKey(details.birthday), lunarBirthdayKey(details.lunarBirthday), isGroup ?? details.isGroup,
+            keys.searchText, birthdayKey(details.birthday), lunarBirthdayKey(details.lunarBirthday), isGroup,
         ]
     }
 

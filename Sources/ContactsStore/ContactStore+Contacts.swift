@@ -181,8 +181,7 @@ extension ContactStore {
     static func prepare(_ details: ContactDetails, requirePhone: Bool, today: Date) throws(StoreError) -> PreparedRow {
         do {
             let valid = try details.validated(now: today, requirePhone: requirePhone)
-            let groups = CardGroups(valid)
-            return PreparedRow(values: ContactRow.detailValues(valid, isGroup: groups.isGroup), photo: valid.photo, groups: groups)
+            return PreparedRow(valid)
         } catch {
             throw .invalid(error)
         }

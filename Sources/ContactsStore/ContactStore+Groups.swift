@@ -72,7 +72,7 @@ extension ContactStore {
             let group = try Self.group(id: id, in: scope, db: db)
             guard group.name != name else { return group }
             guard try GroupSync.liveGroups(named: name, in: scope, db: db).isEmpty else { throw StoreError.groupNameTaken(name) }
-            try Self.changeGroupCard(id, in: scope, now: now, db: db) { $0.name = name }
+            try GroupSync.rewrite(id, in: scope, now: now, db: db) { $0.name = name }
             return try Self.group(id: id, in: scope, db: db)
         }
     }
@@ -114,7 +114,7 @@ extension ContactStore {
             let join = try Self.memberKeys(adding.filter { !members.contains($0) }, in: scope, db: db)
             let leave = try Self.memberKeys(removing.filter(members.contains), in: scope, db: db)
             guard !join.isEmpty || !leave.isEmpty else { return 0 }
-            try Self.changeGroupCard(groupID, in: scope, now: now, db: db) { $0.changeGroupMembers(adding: join, removing: leave) }
+            try GroupSync.rewrite(groupID, in: scope, now: now, db: db) { $0.changeGroupMembers(adding: join, removing: leave) }
             return join.count + leave.count
         }
     }
@@ -126,18 +126,6 @@ extension ContactStore {
         return try ids.filter { seen.insert($0).inserted }.compactMap { id in
             try statement.firstRow([id, scope.bookID]) { ContactDetails.memberKey($0.text(0)) }
         }
-    }
-
-    /// Writes the group card changed by `change`; `GroupSync` carries the change to the members.
-    private static func changeGroupCard(_ id: Int64, in scope: AddressBookScope, now: Int64, db: any SQLConnection,
-                                        _ change: (inout ContactDetails) -> Void) throws {
-        guard var card = try db.statement("""
-            SELECT \(ContactRow.columns) FROM contacts c WHERE c.id = ? AND c.book_id = ? AND c.deleted_at IS NULL AND c.is_group = 1
-            """).firstRow([id, scope.bookID], ContactRow.contact) else { throw StoreError.groupNotFound }
-        card.details.photo = try photo(of: id, in: scope, db: db)
-        change(&card.details)
-        let row = PreparedRow(values: ContactRow.detailValues(card.details), photo: card.details.photo, groups: CardGroups(card.details))
-        _ = try replaceDetails(of: id, with: row, in: scope, now: now, db: db)
     }
 
     private static func group(id: Int64, in scope: AddressBookScope, db: any SQLConnection) throws -> ContactGroup {

@@ -45,9 +45,7 @@ extension ContactStore {
             }
             let newIDs = try ContactInsertion.inserting(count: originals.count, db: db) { insertion in
                 try originals.map { original in
-                    let details = original.contact.details
-                    let row = PreparedRow(values: ContactRow.detailValues(details), photo: details.photo, groups: CardGroups(details))
-                    return try insertion.next(row, uid: move ? original.contact.uid : nil, in: target, now: now)
+                    return try insertion.next(PreparedRow(original.contact.details), uid: move ? original.contact.uid : nil, in: target, now: now)
                 }
             }
             guard move else { return newIDs }

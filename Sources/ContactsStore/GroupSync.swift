@@ -238,8 +238,7 @@ enum GroupSync {
     /// Inserts an empty group card called `name`; returns its id.
     static func makeGroup(named name: String, in scope: AddressBookScope, now: Int64, db: any SQLConnection) throws -> Int64 {
         let details = ContactDetails.group(named: name)
-        let row = PreparedRow(values: ContactRow.detailValues(details), photo: nil, groups: CardGroups(details))
-        return try ContactInsertion.inserting(count: 1, db: db) { try $0.next(row, in: scope, now: now) }
+        return try ContactInsertion.inserting(count: 1, db: db) { try $0.next(PreparedRow(details), in: scope, now: now) }
     }
 
     /// The live groups the member with this key is in, with the names their members carry.
@@ -267,19 +266,18 @@ enum GroupSync {
     }
 
     /// Changes a live card's details by `change` and writes them as a change of their own (a
-    /// new revision clients sync); nothing when `change` leaves the card's lines as they were.
-    private static func rewrite(_ id: Int64, in scope: AddressBookScope, now: Int64, db: any SQLConnection,
-                                _ change: (inout ContactDetails) -> Void) throws {
+    /// new revision clients sync), which comes back here for what it changes in groups;
+    /// nothing when `change` leaves the details as they were.
+    static func rewrite(_ id: Int64, in scope: AddressBookScope, now: Int64, db: any SQLConnection,
+                        _ change: (inout ContactDetails) -> Void) throws {
         guard var contact = try db.statement("""
             SELECT \(ContactRow.columns) FROM contacts c WHERE c.id = ? AND c.book_id = ? AND c.deleted_at IS NULL
             """).firstRow([id, scope.bookID], ContactRow.contact) else { return }
-        let before = contact.details.extraProperties
+        let before = contact.details
         change(&contact.details)
-        guard contact.details.extraProperties != before else { return }
+        guard contact.details != before else { return }
         contact.details.photo = try ContactStore.photo(of: id, in: scope, db: db)
         // Stored details were valid when written: they are written back as they are.
-        let row = PreparedRow(values: ContactRow.detailValues(contact.details), photo: contact.details.photo,
-                              groups: CardGroups(contact.details))
-        _ = try ContactStore.replaceDetails(of: id, with: row, in: scope, now: now, db: db)
+        _ = try ContactStore.replaceDetails(of: id, with: PreparedRow(contact.details), in: scope, now: now, db: db)
     }
 }
