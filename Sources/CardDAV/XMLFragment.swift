@@ -113,6 +113,13 @@ private final class FragmentBuilder: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
                 qualifiedName: String?, attributes: [String: String] = [:]) {
+        // `XMLNode.parse` refuses deeper bodies first; this keeps the recursive `text` and
+        // `writeContent` bounded should a body ever reach here without it.
+        guard stack.count < XMLNode.maximumDepth else {
+            failed = true
+            parser.abortParsing()
+            return
+        }
         let scope = scopes[scopes.count - 1].merging(declared) { $1 }
         declared = [:]
         scopes.append(scope)

@@ -65,13 +65,19 @@ struct XMLNode: Sendable {
     /// The largest request body parsed: a multiget of thousands of hrefs fits well within it.
     static let maximumBodySize = 1 << 20
 
+    /// The deepest nesting of elements a body may have. WebDAV and CardDAV bodies need a few
+    /// levels (a filter in a query in a report: six); a dead property's value may nest its own
+    /// elements, and 64 leaves room for any a client sets. Deeper bodies are refused while they
+    /// are read, so no tree of outside input is ever deeper than this.
+    static let maximumDepth = 64
+
     /// Parses a request body with FoundationXML. Only UTF-8 is taken (`requireUTF8`): a body in
     /// or declaring another encoding is refused with 415; libxml2 would otherwise decode other
     /// characters than the bytes checked below. Refused with 400: bodies holding a NUL byte or
     /// bytes that are not UTF-8, a malformed XML declaration, any DOCTYPE (so no entity,
     /// internal or external, is ever expanded: XXE and billion laughs), processing instructions
     /// other than the XML declaration, and anything that is not well-formed XML; with 413,
-    /// bodies over `maximumBodySize`.
+    /// bodies over `maximumBodySize`; with 400, bodies nested deeper than `maximumDepth`.
     static func parse(_ body: [UInt8]) throws(DAVError) -> XMLNode {
         guard body.count <= maximumBodySize else { throw DAVError(413, wording.bodyTooLarge(maximumBytes: maximumBodySize)) }
         let document = try requireUTF8(body)
@@ -86,7 +92,9 @@ struct XMLNode: Sendable {
         parser.shouldResolveExternalEntities = false
         parser.externalEntityResolvingPolicy = .never
         parser.delegate = builder
-        guard parser.parse(), let root = builder.root else {
+        let parsed = parser.parse()
+        if builder.tooDeep { throw DAVError(400, wording.nestedTooDeep(maximumDepth: maximumDepth)) }
+        guard parsed, let root = builder.root else {
             throw DAVError(400, wording.notWellFormedXML)
         }
         return root
@@ -238,9 +246,16 @@ struct XMLNode: Sendable {
 private final class TreeBuilder: NSObject, XMLParserDelegate {
     private var stack: [XMLNode] = []
     private(set) var root: XMLNode?
+    /// Set when an element opened deeper than `XMLNode.maximumDepth`; parsing stops there.
+    private(set) var tooDeep = false
 
     func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
                 qualifiedName: String?, attributes: [String: String] = [:]) {
+        guard stack.count < XMLNode.maximumDepth else {
+            tooDeep = true
+            parser.abortParsing()
+            return
+        }
         stack.append(XMLNode(name: XMLName(namespaceURI ?? "", elementName), attributes: attributes))
     }
 

@@ -360,6 +360,7 @@ struct ChineseCatalogue: Catalogue {
     var onlyAddressBookPropertiesChange: String { "只能修改通讯录的属性。" }
     func bodyMustBe(_ method: String, _ element: String) -> String { "\(method) 的请求正文必须是 \(element) 元素。" }
     var notWellFormedXML: String { "请求正文不是格式正确的 XML。" }
+    func nestedTooDeep(maximumDepth: Int) -> String { "请求正文的元素嵌套超过 \(maximumDepth) 层。" }
     var queryNeedsFilter: String { "addressbook-query 需要一个 filter。" }
     var reportNeedsBody: String { "REPORT 需要请求正文。" }
     func noCard(_ name: String) -> String { "没有名片 \(name)。" }

@@ -370,6 +370,7 @@ struct EnglishCatalogue: Catalogue {
         (method.first.map("AEIOU".contains) == true ? "An " : "A ") + "\(method) body must be a \(element) element."
     }
     var notWellFormedXML: String { "The request body is not well-formed XML." }
+    func nestedTooDeep(maximumDepth: Int) -> String { "The request body nests elements more than \(maximumDepth) levels deep." }
     var queryNeedsFilter: String { "addressbook-query needs a filter." }
     var reportNeedsBody: String { "A REPORT needs a body." }
     func noCard(_ name: String) -> String { "No card \(name)." }

@@ -257,6 +257,8 @@ public protocol Catalogue: Sendable {
     /// A request body whose root is not the element the method takes ("A PROPFIND body must be a DAV:propfind element.").
     func bodyMustBe(_ method: String, _ element: String) -> String
     var notWellFormedXML: String { get }
+    /// A request body nested deeper than the server reads.
+    func nestedTooDeep(maximumDepth: Int) -> String
     var queryNeedsFilter: String { get }
     var reportNeedsBody: String { get }
     func noCard(_ name: String) -> String

@@ -88,6 +88,44 @@ import Testing
         }
     }
 
+    /// Found in review: a PROPFIND nested 52,000 elements deep (364 KB, under the body limit)
+    /// overflowed the stack and killed the process. Bodies nested past `XMLNode.maximumDepth`
+    /// are refused with 400 while they are read, on every method that takes XML; the server
+    /// goes on serving, and a body at the limit is read as before.
+    @Test(arguments: [2_000, 60_000])
+    func deeplyNestedBodiesAreRefused(depth: Int) throws {
+        let nested = String(repeating: "<d:a>", count: depth) + String(repeating: "</d:a>", count: depth)
+        let bodies = [
+            ("PROPFIND", Self.book, #"<d:propfind xmlns:d="DAV:"><d:prop>"# + nested + "</d:prop></d:propfind>"),
+            ("REPORT", Self.book, #"<d:sync-collection xmlns:d="DAV:"><d:prop>"# + nested + "</d:prop></d:sync-collection>"),
+            ("PROPPATCH", Self.book, #"<d:propertyupdate xmlns:d="DAV:"><d:set><d:prop>"# + nested + "</d:prop></d:set></d:propertyupdate>"),
+            ("MKCOL", "/dav/addressbooks/alice/deep/", #"<d:mkcol xmlns:d="DAV:"><d:set><d:prop>"# + nested + "</d:prop></d:set></d:mkcol>"),
+        ]
+        for (method, path, body) in bodies {
+            let reply = send(method, path, Array(body.utf8))
+            #expect(reply.status == 400, "\(method)")
+            #expect(String(decoding: reply.body, as: UTF8.self).contains("more than 64 levels deep"), "\(method)")
+        }
+        #expect(send("PROPFIND", Self.book, Array(Self.seeds[0].body.utf8)).status == 207)
+    }
+
+    /// A dead property whose value nests elements up to the limit is kept and served whole.
+    @Test func aBodyAtTheDepthLimitIsRead() throws {
+        // propertyupdate, set, prop and the property itself are four of the 64 levels.
+        let inner = 64 - 4
+        let value = String(repeating: "<x:n>", count: inner) + "deep" + String(repeating: "</x:n>", count: inner)
+        let patch = #"<d:propertyupdate xmlns:d="DAV:" xmlns:x="urn:x"><d:set><d:prop><x:tree>"# + value
+            + "</x:tree></d:prop></d:set></d:propertyupdate>"
+        #expect(send("PROPPATCH", Self.book, Array(patch.utf8)).status == 207)
+        let reply = send("PROPFIND", Self.book, Array(#"<d:propfind xmlns:d="DAV:" xmlns:x="urn:x"><d:prop><x:tree/></d:prop></d:propfind>"#.utf8))
+        #expect(reply.status == 207 && XMLParser(data: Data(reply.body)).parse())
+        let text = String(decoding: reply.body, as: UTF8.self)
+        #expect(text.components(separatedBy: "<p:n").count - 1 == inner && text.contains("deep"))
+        let over = #"<d:propertyupdate xmlns:d="DAV:" xmlns:x="urn:x"><d:set><d:prop><x:tree><x:n>"# + value
+            + "</x:n></x:tree></d:prop></d:set></d:propertyupdate>"
+        #expect(send("PROPPATCH", Self.book, Array(over.utf8)).status == 400)
+    }
+
     /// Found by the DAV fuzzer: FoundationXML crashed the process on a processing instruction
     /// without data (`<?xml?>`, `<?x?>`). Only a real XML declaration at the start is let through.
     @Test func processingInstructionsAreRefused() throws {
