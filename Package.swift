@@ -62,7 +62,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["VCard", "HTTP"], path: "Tests/TestSupport"),
         .testTarget(name: "ContactsCoreTests", dependencies: ["ContactsCore", "VCard", "TestSupport"], exclude: ["Fixtures", "Fuzz"]),
         .testTarget(name: "BlanksTests", dependencies: ["Blanks"]),
-        .testTarget(name: "ContactCSVTests", dependencies: ["ContactCSV", "VCard"], exclude: ["Fixtures", "Fuzz"]),
+        .testTarget(name: "ContactCSVTests", dependencies: ["ContactCSV", "VCard", "TestSupport"], exclude: ["Fixtures", "Fuzz"]),
         .testTarget(name: "VCardTests", dependencies: ["VCard", "TestSupport"], exclude: ["Fuzz"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "SQLEngine"]),
         .testTarget(name: "PostgreSQLTests", dependencies: ["PostgreSQL", "SQLEngine"]),

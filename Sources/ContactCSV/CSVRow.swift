@@ -22,10 +22,11 @@ struct CSVRow {
     let header: CSVHeader
     let fields: [String]
 
-    /// The field of that column, trimmed, with CRLF line breaks (Outlook's) as LF; empty when
-    /// the header has no such column.
+    /// The field of that column without the quote that kept a spreadsheet from running it
+    /// (`FormulaGuard`), trimmed, with CRLF line breaks (Outlook's) as LF; empty when the header
+    /// has no such column.
     subscript(_ column: String) -> String {
-        header.position(of: column).map { fields[$0].trimmed.replacingOccurrences(of: "\r\n", with: "\n") } ?? ""
+        header.position(of: column).map { FormulaGuard.unguarded(fields[$0]).trimmed.replacingOccurrences(of: "\r\n", with: "\n") } ?? ""
     }
 
     /// The first of these columns' fields that is not empty: one field under the names that

