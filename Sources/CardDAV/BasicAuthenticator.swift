@@ -11,6 +11,11 @@ import Synchronization
 /// successful check is remembered for a few minutes — keyed by an HMAC of the credentials under
 /// a key that lives only in this process, never by the password itself — and forgotten when the
 /// account's credentials change (a new password, an app password added or revoked).
+///
+/// App passwords, unguessable, pass without the throttle. The account password never does, cached
+/// or not: while its account or address is locked, the right password gets the same 429 as a
+/// wrong one, so nobody can tell a right guess by its answer, and servers that cached it count
+/// the failures as every other server does.
 final class BasicAuthenticator: Sendable {
     private let store: ContactStore
     private let throttle: LoginThrottle
@@ -18,7 +23,16 @@ final class BasicAuthenticator: Sendable {
     private let log: @Sendable (String) -> Void
     private let clock: @Sendable () -> Date
     private let key = Array(SecretToken.make().utf8)
-    private let verified = Mutex<[String: (user: User, generation: Int64, expires: Date)]>([:])
+    private let verified = Mutex<[String: Verified]>([:])
+
+    /// Credentials verified in the last few minutes.
+    private struct Verified {
+        let user: User
+        let generation: Int64
+        let expires: Date
+        /// An app password, which the throttle does not hold back; else the account password.
+        let isAppPassword: Bool
+    }
 
     /// How long a verified password is trusted without another argon2id check.
     static let cacheLifetime: TimeInterval = 5 * 60
@@ -53,23 +67,28 @@ final class BasicAuthenticator: Sendable {
         guard let (username, password) = Self.credentials(request) else {
             throw Self.unauthorized(wording.syncLogIn)
         }
-        // Credentials verified in the last few minutes are the right ones (the cache is keyed by
-        // them), so they pass without the throttle: a device that already logged in keeps
-        // syncing while someone else guesses at its account.
         let cacheKey = SecretToken.mac(username + "\u{0}" + password, key: key)
         let now = clock()
-        if trustingCache, let entry = verified.withLock({ $0[cacheKey] }), entry.expires > now {
-            return Login(user: entry.user, unconfirmedGeneration: entry.generation)
-        }
         // The throttle counts by the name as accounts are looked up (see `AccountName.key`); a
         // name no account can have (control characters, over 64 characters) fails without a check.
         let accountKey = AccountName.key(username)
-        if let wait = try throttle.retryAfter(account: accountKey ?? username, address: request.clientAddress) {
+        func throttled() throws -> DAVError? {
+            guard let wait = try throttle.retryAfter(account: accountKey ?? username, address: request.clientAddress) else { return nil }
             var error = DAVError(429, wording.tooManyLogins(seconds: wait))
             error.headers["Retry-After"] = String(wait)
-            throw error
+            return error
         }
-        let user = accountKey == nil ? nil : try gate.run({ try store.authenticateForSync(username: username, password: password) })
+        if trustingCache, let entry = verified.withLock({ $0[cacheKey] }), entry.expires > now {
+            if !entry.isAppPassword, let refusal = try throttled() { throw refusal }
+            return Login(user: entry.user, unconfirmedGeneration: entry.generation)
+        }
+        var isAppPassword = true
+        var user = accountKey == nil ? nil : try gate.run({ try store.authenticateAppPassword(username: username, password: password) })
+        if user == nil {
+            if let refusal = try throttled() { throw refusal }
+            isAppPassword = false
+            user = accountKey == nil ? nil : try gate.run({ try store.authenticateForSync(username: username, password: password) })
+        }
         guard let user else {
             try throttle.recordFailure(account: accountKey ?? username, address: request.clientAddress)
             log("\(ISO8601DateFormatter().string(from: now)) carddav: failed login for account \"\(LogText.printable(username))\" from \(LogText.printable(request.clientAddress))")
@@ -79,7 +98,8 @@ final class BasicAuthenticator: Sendable {
         verified.withLock { verified in
             if verified.count >= Self.cacheLimit { verified = verified.filter { $0.value.expires > now } }
             if verified.count < Self.cacheLimit {
-                verified[cacheKey] = (user, generation, now.addingTimeInterval(Self.cacheLifetime))
+                verified[cacheKey] = Verified(user: user, generation: generation, expires: now.addingTimeInterval(Self.cacheLifetime),
+                                              isAppPassword: isAppPassword)
             }
         }
         return Login(user: user, unconfirmedGeneration: nil)

@@ -40,6 +40,9 @@ public enum CommandLineTool {
         } catch {
             return usageFailure(error.message(catalogue), console)
         }
+        if let databaseOption, StoreLocation.redactingPassword(databaseOption) != databaseOption {
+            console.printError("contacts: " + catalogue.passwordOnCommandLine("--database"))
+        }
         do {
             let parsed = try Arguments(rest, specs: command.options)
             let context = CommandContext(arguments: parsed, console: console, location: location,

@@ -9,8 +9,16 @@ import WebApp
 enum ServeCommand {
     static let command = Command(
         words: ["serve"], summary: "Run the web app and CardDAV server (and print the first-run setup link while no user exists).",
-        usage: "serve [--host 127.0.0.1] [--port 8080] [--tls-cert FILE --tls-key FILE] [--max-connections-per-client 64]",
-        options: [.value("--host"), .value("--port"), .value("--tls-cert"), .value("--tls-key"), .value("--max-connections-per-client")]
+        usage: "serve [--host 127.0.0.1] [--port 8080] [--tls-cert FILE --tls-key FILE] [--max-connections-per-client 64] "
+            + "[--trusted-proxy CIDR,…] [--public-url URL]",
+        options: [.value("--host"), .value("--port"), .value("--tls-cert"), .value("--tls-key"), .value("--max-connections-per-client"),
+                  .value("--trusted-proxy", repeatable: true), .value("--public-url")],
+        notes: """
+            --trusted-proxy names the reverse proxies whose X-Forwarded-For, X-Forwarded-Proto and Forwarded headers
+            are believed (else $CONTACTS_TRUSTED_PROXIES; default 127.0.0.0/8,::1, a proxy on this machine; none to
+            trust nobody). --public-url is the address devices reach the server at (else $CONTACTS_PUBLIC_URL): an
+            https one makes every cookie Secure and sends HSTS, whatever the proxy in front says.
+            """
     ) { context in
         _ = try context.arguments.positionals()
         let host = context.arguments.value("--host") ?? "127.0.0.1"
@@ -32,6 +40,9 @@ enum ServeCommand {
             configuration.tlsKeyPEM = try readPEM(key)
         default: throw UsageError { $0.together("--tls-cert", "--tls-key") }
         }
+        configuration.trustedProxies = try trustedProxies(context)
+        let publicURL = try publicURL(context)
+        configuration.alwaysSecure = publicURL?.hasPrefix("https://") == true
         let store = try context.openStore()
         let lock = try DataDirectoryLock.take(context.location, exclusive: false)
         let setupCode = try store.users().isEmpty ? SecretToken.make() : nil
@@ -44,7 +55,7 @@ enum ServeCommand {
         // Scripts read these two lines: they are the same whatever the locale's language.
         context.console.print("Listening on \(base)")
         if let setupCode {
-            context.console.print("Setup: \(base)/setup?code=\(setupCode)")
+            context.console.print("Setup: \(publicURL ?? base)/setup?code=\(setupCode)")
         }
         withExtendedLifetime(lock) {
             termination.wait()
@@ -61,6 +72,37 @@ enum ServeCommand {
         let web = try WebApp(store: store, setupCode: setupCode, throttle: throttle, gate: gate).responder()
         let dav = CardDAVServer(store: store, throttle: throttle, gate: gate).responder()
         return Mount(dav, where: CardDAVServer.handles, otherwise: web)
+    }
+
+    /// `--trusted-proxy` (repeated or comma-separated), else `$CONTACTS_TRUSTED_PROXIES`, else
+    /// the loopback addresses; `none` trusts nobody.
+    static func trustedProxies(_ context: CommandContext) throws -> TrustedProxies {
+        let given = context.arguments.all("--trusted-proxy")
+        let (option, values) = given.isEmpty ? ("$CONTACTS_TRUSTED_PROXIES", context.environment["CONTACTS_TRUSTED_PROXIES"].map { [$0] } ?? [])
+                                             : ("--trusted-proxy", given)
+        guard !values.isEmpty else { return .loopback }
+        let items = values.flatMap { $0.split { $0 == "," || $0 == " " } }.map(String.init)
+        if items == ["none"] { return .none }
+        var ranges: [TrustedProxies.Range] = []
+        for item in items {
+            guard let range = TrustedProxies.Range(item) else {
+                throw UsageError { $0.notAddressRange(option, given: String(item.prefix(80))) }
+            }
+            ranges.append(range)
+        }
+        return TrustedProxies(ranges)
+    }
+
+    /// `--public-url`, else `$CONTACTS_PUBLIC_URL`, without a trailing slash; nil when neither is set.
+    static func publicURL(_ context: CommandContext) throws -> String? {
+        let (option, value) = context.arguments.value("--public-url").map { ("--public-url", $0) }
+            ?? ("$CONTACTS_PUBLIC_URL", context.environment["CONTACTS_PUBLIC_URL"] ?? "")
+        guard !value.isEmpty else { return nil }
+        guard let url = URL(string: value), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+              let host = url.host, !host.isEmpty, url.query == nil, url.fragment == nil, url.user == nil else {
+            throw UsageError { $0.notPublicURL(option, given: String(value.prefix(80))) }
+        }
+        return value.hasSuffix("/") ? String(value.dropLast()) : value
     }
 
     private static func readPEM(_ path: String) throws -> String {

@@ -425,6 +425,16 @@ struct ChineseCatalogue: Catalogue {
     }
     func notBoth(_ first: String, _ second: String) -> String { "\(first) 和 \(second) 只能给一个" }
     func together(_ first: String, _ second: String) -> String { "\(first) 和 \(second) 要一起给" }
+    func notAddressRange(_ option: String, given: String) -> String {
+        "\(option) 要给地址或地址段，如 10.0.0.2、10.0.0.0/8 或 fd00::/8，用逗号分开，或 none（给的是：\(given)）"
+    }
+    func notPublicURL(_ option: String, given: String) -> String {
+        "\(option) 要给设备访问服务器的地址，如 https://contacts.example.org（给的是：\(given)）"
+    }
+    func passwordOnCommandLine(_ option: String) -> String {
+        "警告：\(option) 中的密码在进程列表里，这台机器的每个用户都能看到；"
+            + "请把地址放进 $CONTACTS_DATABASE，或把密码放进 ~/.pgpass（$PGPASSFILE，或地址中的 passfile=）"
+    }
     var standardInputOnce: String { "标准输入（-）只能给一次" }
     var passwordNeedsStdin: String { "标准输入不是终端：请用 --password-stdin 传入密码" }
     var noPasswordOnStdin: String { "标准输入中没有密码" }

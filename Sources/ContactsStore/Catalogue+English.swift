@@ -438,6 +438,16 @@ struct EnglishCatalogue: Catalogue {
     }
     func notBoth(_ first: String, _ second: String) -> String { "give \(first) or \(second), not both" }
     func together(_ first: String, _ second: String) -> String { "\(first) and \(second) go together" }
+    func notAddressRange(_ option: String, given: String) -> String {
+        "\(option) takes addresses or ranges such as 10.0.0.2 or 10.0.0.0/8 or fd00::/8, separated by commas, or none (given: \(given))"
+    }
+    func notPublicURL(_ option: String, given: String) -> String {
+        "\(option) takes the address devices reach the server at, such as https://contacts.example.org (given: \(given))"
+    }
+    func passwordOnCommandLine(_ option: String) -> String {
+        "warning: the password in \(option) is visible to every user of this machine in the process list; "
+            + "put the URL in $CONTACTS_DATABASE, or the password in ~/.pgpass ($PGPASSFILE, or passfile= in the URL)"
+    }
     var standardInputOnce: String { "standard input (-) may be given only once" }
     var passwordNeedsStdin: String { "standard input is not a terminal: pass the password with --password-stdin" }
     var noPasswordOnStdin: String { "no password on standard input" }

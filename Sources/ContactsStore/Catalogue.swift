@@ -325,6 +325,12 @@ public protocol Catalogue: Sendable {
     func mustBeNumber(_ option: String, from lowest: Int, to highest: Int) -> String
     func notBoth(_ first: String, _ second: String) -> String
     func together(_ first: String, _ second: String) -> String
+    /// An option's value that is not a list of address ranges (`--trusted-proxy`).
+    func notAddressRange(_ option: String, given: String) -> String
+    /// An option's value that is not an http or https address (`--public-url`).
+    func notPublicURL(_ option: String, given: String) -> String
+    /// A database password given where every user of the machine can read it (the process list).
+    func passwordOnCommandLine(_ option: String) -> String
     var standardInputOnce: String { get }
     var passwordNeedsStdin: String { get }
     var noPasswordOnStdin: String { get }

@@ -58,7 +58,7 @@ extension ContactStore {
     /// password (a decoy when there is no account); any other password gets the second only.
     public func authenticateForSync(username: String, password: String) throws -> User? {
         let account = try account(named: username)
-        if let typed = AppPassword.normalized(password), let user = try appPasswordUser(typed, account: account?.user) {
+        if let typed = AppPassword.normalized(password), let user = try appPasswordUser(typed, account: account?.user, undigested: true) {
             return user
         }
         guard let (user, hash) = account else {
@@ -70,20 +70,32 @@ extension ContactStore {
         return user
     }
 
+    /// The user whose app password this is, found by its digest alone: nil, at the cost of one
+    /// indexed read and no password check, for anything else (a wrong guess, the account
+    /// password, an app password made before digests were kept, which `authenticateForSync`
+    /// still finds). An app password has 150 random bits, so this runs before the login
+    /// throttle: it cannot be guessed, and a device keeps syncing while its account is locked.
+    public func authenticateAppPassword(username: String, password: String) throws -> User? {
+        guard let typed = AppPassword.normalized(password), let account = try account(named: username) else { return nil }
+        return try appPasswordUser(typed, account: account.user, undigested: false)
+    }
+
     /// `user` when `typed` (a normalised app password) is one of theirs, recording its use.
-    private func appPasswordUser(_ typed: String, account user: User?) throws -> User? {
+    /// - Parameter undigested: whether app passwords made before digests were kept are tried too
+    ///   (and a decoy hash checked when none is found, so that a failure costs the same).
+    private func appPasswordUser(_ typed: String, account user: User?, undigested: Bool) throws -> User? {
         let lookup = SecretToken.hash(typed)
         let candidates = try user.map { user in
             try queue.read { db in
                 // The one the digest finds, then any made before digests were kept.
                 try db.statement("""
-                    SELECT id, password_hash FROM app_passwords WHERE user_id = ? AND (lookup = ? OR lookup IS NULL)
+                    SELECT id, password_hash FROM app_passwords WHERE user_id = ? AND (lookup = ? OR (? = 1 AND lookup IS NULL))
                     ORDER BY lookup IS NULL
-                    """).rows([user.id, lookup]) { (id: $0.int64(0), hash: $0.text(1)) }
+                    """).rows([user.id, lookup, undigested]) { (id: $0.int64(0), hash: $0.text(1)) }
             }
         } ?? []
         guard let user, let match = candidates.first(where: { PasswordHasher.verify(typed, against: $0.hash) }) else {
-            if candidates.isEmpty { _ = PasswordHasher.verify(typed, against: Self.decoyHash) }
+            if candidates.isEmpty && undigested { _ = PasswordHasher.verify(typed, against: Self.decoyHash) }
             return nil
         }
         let now = now()

@@ -1,45 +1,54 @@
 import Foundation
 import Synchronization
 
-/// Counts failed logins per account and per client address; after `limit` failures within
-/// `window` either one is blocked until its oldest failure ages out, even with the right password.
-/// One instance is shared by every way of logging in (web form, CardDAV Basic auth).
+/// Counts failed password logins per account and per client address. After `accountLimit`
+/// failures within `window` an account's password is refused (429) from every address until its
+/// oldest failure ages out, even the right password; after `addressLimit` (looser: a household
+/// or an office shares one address) an address is refused for every account. One instance is
+/// shared by every way of logging in (web form, CardDAV Basic auth).
+///
+/// Only guessable secrets are throttled: the account password. App passwords and remember
+/// tokens (150 and 256 random bits) are checked before it, so a family's phones keep syncing
+/// while someone guesses at the account, and a locked account's right password gets the same
+/// 429 as a wrong one, whatever a server has cached (see `BasicAuthenticator`).
 ///
 /// The failures are kept in the store, so every server on one database counts them together and
 /// a restart forgets none. Neither the name nor the address is kept: each is an HMAC under a key
-/// the store keeps (so nobody can aim two names at one counter), and a key keeps at most `limit`
-/// failures, each only while it counts, so the table stays small whatever is sent.
+/// the store keeps (so nobody can aim two names at one counter), and a key keeps at most its
+/// limit of failures, each only while it counts, so the table stays small whatever is sent.
 public final class LoginThrottle: Sendable {
     private let store: ContactStore
-    private let limit: Int
+    private let accountLimit: Int
+    private let addressLimit: Int
     private let window: TimeInterval
     private let clock: @Sendable () -> Date
     /// The HMAC key, read from the store on first use.
     private let key = Mutex<[UInt8]?>(nil)
 
     /// - Parameters:
-    ///   - account: callers pass names already normalised the way accounts are looked up.
-    public init(store: ContactStore, limit: Int = 5, window: TimeInterval = 15 * 60,
+    ///   - accountLimit: failures that lock an account's password for `window`.
+    ///   - addressLimit: failures from one client address that lock it out of every account.
+    public init(store: ContactStore, accountLimit: Int = 5, addressLimit: Int = 30, window: TimeInterval = 15 * 60,
                 clock: @escaping @Sendable () -> Date = Date.init) {
         self.store = store
-        self.limit = limit
+        self.accountLimit = accountLimit
+        self.addressLimit = addressLimit
         self.window = window
         self.clock = clock
     }
 
-    /// Seconds until a login for this account from this address may be tried, or nil when it may now.
+    /// Seconds until a password login for this account from this address may be tried, or nil
+    /// when it may now. Callers pass names already normalised the way accounts are looked up.
     public func retryAfter(account: String, address: String) throws -> Int? {
         let (_, counted) = times()
-        let oldest = try store.oldestCountedFailures(of: try keys(account: account, address: address),
-                                                     since: counted, limit: limit)
+        let oldest = try store.oldestCountedFailures(of: try keys(account: account, address: address), since: counted)
         return oldest.map { Double($0 - counted) / 1000 }.max().map { max(1, Int($0.rounded(.up))) }
     }
 
     /// Records a failed login.
     public func recordFailure(account: String, address: String) throws {
         let (now, counted) = times()
-        try store.recordFailedLogin(keys: try keys(account: account, address: address), at: now,
-                                    forgettingBefore: counted, keeping: limit)
+        try store.recordFailedLogin(keys: try keys(account: account, address: address), at: now, forgettingBefore: counted)
     }
 
     /// Now, and the time after which a failure still counts, in the store's milliseconds.
@@ -48,28 +57,28 @@ public final class LoginThrottle: Sendable {
         return (now, now - ContactStore.milliseconds(Date(timeIntervalSince1970: window)))
     }
 
-    private func keys(account: String, address: String) throws -> [[UInt8]] {
+    private func keys(account: String, address: String) throws -> [(key: [UInt8], limit: Int)] {
         let key = try self.key.withLock { key in
             if let key { return key }
             let read = try store.secretKey(named: "login-throttle")
             key = read
             return read
         }
-        return [SecretToken.digest("account\u{0}" + account, key: key),
-                SecretToken.digest("address\u{0}" + String(address.prefix(64)), key: key)]
+        return [(SecretToken.digest("account\u{0}" + account, key: key), accountLimit),
+                (SecretToken.digest("address\u{0}" + String(address.prefix(64)), key: key), addressLimit)]
     }
 }
 
 extension ContactStore {
-    /// For each key with at least `limit` failures since `since` (milliseconds), the time of the
-    /// oldest of its newest `limit`: the key is blocked until that one ages out.
-    func oldestCountedFailures(of keys: [[UInt8]], since: Int64, limit: Int) throws -> [Int64] {
+    /// For each key with at least its limit of failures since `since` (milliseconds), the time
+    /// of the oldest of its newest `limit`: the key is blocked until that one ages out.
+    func oldestCountedFailures(of keys: [(key: [UInt8], limit: Int)], since: Int64) throws -> [Int64] {
         try queue.read { db in
             let statement = try db.statement("""
                 SELECT failed_at FROM login_failures WHERE key = ? AND failed_at > ?
                 ORDER BY failed_at DESC LIMIT ?
                 """)
-            return try keys.compactMap { key in
+            return try keys.compactMap { key, limit in
                 let times = try statement.rows([key, since, limit]) { $0.int64(0) }
                 return times.count >= limit ? times.last : nil
             }
@@ -77,11 +86,11 @@ extension ContactStore {
     }
 
     /// Records a failure of each key at `now`, forgets the failures that no longer count and,
-    /// per key, all but the newest `limit`.
-    func recordFailedLogin(keys: [[UInt8]], at now: Int64, forgettingBefore cutoff: Int64, keeping limit: Int) throws {
+    /// per key, all but the newest of its limit.
+    func recordFailedLogin(keys: [(key: [UInt8], limit: Int)], at now: Int64, forgettingBefore cutoff: Int64) throws {
         try queue.write { db in
             try db.run("DELETE FROM login_failures WHERE failed_at <= ?", cutoff)
-            for key in keys {
+            for (key, limit) in keys {
                 try db.run("INSERT INTO login_failures (key, failed_at) VALUES (?, ?)", key, now)
                 try db.run("""
                     DELETE FROM login_failures WHERE key = ? AND failed_at < (

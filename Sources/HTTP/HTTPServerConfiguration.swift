@@ -23,6 +23,11 @@ extension HTTPServer {
         public var tlsCertificatePEM: String?
         /// The PEM private key for `tlsCertificatePEM`.
         public var tlsKeyPEM: String?
+        /// The reverse proxies whose forwarding headers name the client and its scheme.
+        public var trustedProxies = TrustedProxies.loopback
+        /// Every request is taken as made over HTTPS (the server's public address is https:
+        /// whatever reaches it came through a TLS proxy), so cookies are Secure and HSTS is sent.
+        public var alwaysSecure = false
 
         /// Creates a configuration; every value has a default suited to a small self-hosted server.
         public init(host: String = "127.0.0.1", port: Int = 8080, threadCount: Int = 4,

@@ -10,6 +10,10 @@ final class RequestDispatcher: Sendable {
         let reason: String?
     }
 
+    /// The HSTS policy sent on every answer over HTTPS: a year, this host only (its subdomains
+    /// may serve other things over plain HTTP).
+    static let strictTransportSecurity = "max-age=31536000"
+
     private let responder: any Responder
     private let limits: HTTPServer.Configuration
     private let log: @Sendable (String) -> Void
@@ -24,9 +28,15 @@ final class RequestDispatcher: Sendable {
     /// response to `send`, and logs it. Header fields with empty values are left out of what `send`
     /// gets, and so is Content-Length, which is the transport's to set (as is leaving out a HEAD
     /// response's body). False when `send` failed: nothing was sent and the connection should close.
-    func serve(_ request: Request, refusal: Refusal? = nil, started: ContinuousClock.Instant = .now,
+    func serve(_ received: Request, refusal: Refusal? = nil, started: ContinuousClock.Instant = .now,
                send: (Response) -> Bool) -> Bool {
+        var request = limits.trustedProxies.resolve(received)
+        if limits.alwaysSecure { request.isSecure = true }
         var response = response(for: request, refusal: refusal ?? limits.refusal(of: request))
+        // A browser that reached the server over HTTPS keeps to it for a year (RFC 6797).
+        if request.isSecure, response.headers["Strict-Transport-Security"] == nil {
+            response.headers["Strict-Transport-Security"] = Self.strictTransportSecurity
+        }
         response.headers = HTTPHeaders(response.headers.filter { !$0.value.isEmpty && !HTTPHeaders.sameName($0.name, "Content-Length") }
                                            .map { ($0.name, $0.value) })
         if let problem = Self.unsendable(response) {

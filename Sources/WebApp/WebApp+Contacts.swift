@@ -74,8 +74,10 @@ extension WebApp {
         router.get("/contacts/:id/photo") { [self] request, parameters in
             let (_, scope, id) = try contactBook(request, parameters)
             guard let photo = try store.photo(ofContact: id, in: scope) else { throw HTTPError(404) }
-            return Response(status: 200, headers: ["Content-Type": photo.format.mimeType,
-                                                   "Cache-Control": "private, max-age=86400"], body: photo.data)
+            // Asked again each time it is shown, so a photo changed, deleted or unshared is not
+            // shown from the browser's cache; its ETag makes the asking a 304.
+            return try StaticAsset(contentType: photo.format.mimeType, bytes: photo.data, cacheControl: "private, no-cache")
+                .respond(to: request)
         }
     }
 

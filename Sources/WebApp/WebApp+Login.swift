@@ -67,21 +67,23 @@ extension WebApp {
         // Names no account can have (control characters, over 64 characters) fail at once; the
         // throttle counts them by address, and by a fixed-size digest of the normalised name.
         let accountKey = AccountName.key(account)
-        if let wait = try throttle.retryAfter(account: accountKey ?? account, address: request.clientAddress) {
-            return try failure(context.strings.tooManyAttempts(minutes: (wait + 59) / 60), status: 429,
-                               headers: [("Retry-After", String(wait))])
-        }
         var rememberToken: String?
         var family: String?
         var user: User?
-        if accountKey != nil, password.isEmpty, let presented = request.cookies[Cookies.remember] {
-            if case .valid(let owner, let next, let tokenFamily) = try store.useRememberToken(
-                presented, account: account, lifetime: Cookies.rememberLifetime) {
-                user = owner
-                rememberToken = next
-                family = tokenFamily
-            }
-        } else if accountKey != nil, !password.isEmpty {
+        // A remember token (256 random bits) cannot be guessed, so it is taken before the
+        // throttle: the browser that kept it logs in while someone guesses at the password.
+        if accountKey != nil, password.isEmpty, let presented = request.cookies[Cookies.remember],
+           case .valid(let owner, let next, let tokenFamily) = try store.useRememberToken(
+               presented, account: account, lifetime: Cookies.rememberLifetime) {
+            user = owner
+            rememberToken = next
+            family = tokenFamily
+        }
+        if user == nil, let wait = try throttle.retryAfter(account: accountKey ?? account, address: request.clientAddress) {
+            return try failure(context.strings.tooManyAttempts(minutes: (wait + 59) / 60), status: 429,
+                               headers: [("Retry-After", String(wait))])
+        }
+        if user == nil, accountKey != nil, !password.isEmpty {
             user = try gate.run { try store.authenticate(username: account, password: password) }
         }
         guard let user else {

@@ -38,6 +38,10 @@ struct WebContextMiddleware: Middleware {
             response = errors.response(for: error, request: request, context: context)
         }
         for (name, value) in Self.securityHeaders { response.headers[name] = value }
+        // What a signed-in page shows stays out of every cache (the browser's, a proxy's, the
+        // back button's after logging out) unless the response says otherwise: static files,
+        // photos, downloads.
+        if response.headers["Cache-Control"] == nil { response.headers["Cache-Control"] = "no-store" }
         // A response that sets a cookie is never kept by the service worker.
         if response.headers["Set-Cookie"] != nil { response.headers[AppShell.offlineCopyHeader] = nil }
         return response

@@ -42,12 +42,19 @@ import Testing
         #expect(server.log.allSatisfy { $0.contains("failed login for account \"alice\" from 127.0.0.1") && !$0.contains("wrong password") })
     }
 
-    @Test func aDeviceThatLoggedInKeepsSyncingWhileGuessesThrottleItsAccount() throws {
+    @Test func aLockedAccountsPasswordGetsTheSameAnswerRightOrWrongWhileItsAppPasswordsSync() throws {
+        let phone = server.client(password: try server.store.addAppPassword(username: "alice", device: "Phone"))
         #expect(try alice.propfind("/dav/", depth: 0, "<d:current-user-principal/>").status == 207)
+        #expect(try phone.propfind("/dav/", depth: 0, "<d:current-user-principal/>").status == 207)
         let wrong = server.client(password: "wrong password")
         for _ in 0..<5 { #expect(try wrong.propfind("/dav/", depth: 0, "<d:current-user-principal/>").status == 401) }
-        #expect(try alice.propfind("/dav/", depth: 0, "<d:current-user-principal/>").status == 207)
+        // The right password, cached by this server a moment ago, and a wrong one: both 429.
+        #expect(try alice.propfind("/dav/", depth: 0, "<d:current-user-principal/>").status == 429)
         #expect(try server.client(password: "another guess").propfind("/dav/", depth: 0, "<d:current-user-principal/>").status == 429)
+        // The app password, cached or checked afresh, goes on syncing.
+        #expect(try phone.propfind("/dav/", depth: 0, "<d:current-user-principal/>").status == 207)
+        let tablet = server.client(password: try server.store.addAppPassword(username: "alice", device: "Tablet"))
+        #expect(try tablet.propfind("/dav/", depth: 0, "<d:current-user-principal/>").status == 207)
     }
 
     @Test func discoveryLeadsFromTheRootToTheAddressBook() throws {  // RFC 6764 §6, RFC 5397 §3, RFC 6352 §7.1.1

@@ -47,6 +47,16 @@ import Testing
         #expect(try store.recordedLoginFailures() <= 2 * 91)
     }
 
+    @Test func anAddressIsLockedOutOfEveryAccountAfterThirtyFailuresButNotAfterFive() throws {
+        let throttle = LoginThrottle(store: try directory.store(), clock: clock.function)
+        // Five made-up names from a home router's address lock nobody in the family out.
+        for index in 0..<5 { try throttle.recordFailure(account: "guess\(index)", address: "198.51.100.1") }
+        #expect(try throttle.retryAfter(account: "alice", address: "198.51.100.1") == nil)
+        for index in 5..<30 { try throttle.recordFailure(account: "guess\(index)", address: "198.51.100.1") }
+        #expect(try throttle.retryAfter(account: "alice", address: "198.51.100.1") == 900)
+        #expect(try throttle.retryAfter(account: "alice", address: "198.51.100.2") == nil)
+    }
+
     @Test func aKeyKeepsAtMostLimitFailures() throws {
         let store = try directory.store()
         let throttle = LoginThrottle(store: store, clock: clock.function)
@@ -54,7 +64,7 @@ import Testing
             try throttle.recordFailure(account: "alice", address: "198.51.100.1")
             clock.advance(seconds: 0.001)
         }
-        #expect(try store.recordedLoginFailures() == 10, "five for the account, five for the address")
+        #expect(try store.recordedLoginFailures() == 35, "five for the account, thirty for the address")
         clock.advance(seconds: 899)
         #expect(try throttle.retryAfter(account: "alice", address: "203.0.113.1") == 1)
         clock.advance(seconds: 1)

@@ -44,6 +44,7 @@ import TestSupport
         #expect(result.status == 0)
         #expect(result.output.hasPrefix("HTTP/1.1 200"), "\(result.output)")
         #expect(result.output.hasSuffix("\r\n\r\nsecure=true"))
+        #expect(result.output.contains("\r\nStrict-Transport-Security: max-age=31536000\r\n"), "\(result.output)")
     }
 
     @Test func plainHTTPIsNotServedOnATLSPort() throws {

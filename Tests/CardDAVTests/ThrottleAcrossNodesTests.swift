@@ -1,0 +1,62 @@
+import CardDAV
+import ContactsStore
+import Foundation
+import HTTP
+import Testing
+
+/// The login throttle as servers in front of one database and behind a proxy see it: failures
+/// count together on every node, whatever each has cached, and the client a trusted proxy
+/// names is the one counted.
+@Suite struct ThrottleAcrossNodesTests {
+    let server: DAVTestServer
+    /// A second node: its own store connection, throttle, credential cache and proxy settings.
+    let other: InProcessClient
+
+    init() throws {
+        server = try DAVTestServer()
+        let store = try ContactStore(directory: server.directory)
+        let dav = CardDAVServer(store: store, throttle: LoginThrottle(store: store), gate: PasswordGate(), log: { _ in })
+        other = InProcessClient(responder: dav.responder())
+    }
+
+    private func propfind(_ client: InProcessClient, _ user: String, _ password: String, from peer: String = "127.0.0.1",
+                          forwardedFor: String? = nil) -> Int {
+        var headers: HTTPHeaders = ["Authorization": "Basic " + Data("\(user):\(password)".utf8).base64EncodedString(), "Depth": "0"]
+        headers["X-Forwarded-For"] = forwardedFor
+        let body = Array(#"<d:propfind xmlns:d="DAV:"><d:prop><d:current-user-principal/></d:prop></d:propfind>"#.utf8)
+        return client.send(Request(method: "PROPFIND", target: "/dav/", headers: headers, body: body, clientAddress: peer)).status
+    }
+
+    @Test func failuresSpreadOverTwoNodesLockTheAccountOnBothEvenWhereItsPasswordIsCached() {
+        #expect(propfind(server.http, "alice", "password1") == 207)
+        #expect(propfind(other, "alice", "password1") == 207)
+        for attempt in 0..<5 {
+            #expect(propfind(attempt.isMultiple(of: 2) ? server.http : other, "alice", "guess\(attempt)", from: "203.0.113.\(attempt)") == 401)
+        }
+        for node in [server.http, other] {
+            #expect(propfind(node, "alice", "password1") == 429)
+            #expect(propfind(node, "alice", "guess9") == 429)
+            #expect(propfind(node, "bob", "password1") == 207)
+        }
+    }
+
+    @Test func behindAProxyEachClientIsCountedByTheAddressTheProxyNames() {
+        // Thirty failures for made-up accounts from one client, through the proxy on loopback.
+        for attempt in 0..<30 {
+            #expect(propfind(server.http, "nobody\(attempt)", "x", forwardedFor: "203.0.113.9") == 401)
+        }
+        #expect(propfind(server.http, "bob", "password1", forwardedFor: "203.0.113.9") == 429, "that client is locked out")
+        #expect(propfind(server.http, "bob", "password1", forwardedFor: "198.51.100.2") == 207, "others behind the proxy are not")
+        // A client writing its own X-Forwarded-For gets nothing from it: the proxy's entry, the
+        // rightmost, is the one read.
+        #expect(propfind(server.http, "bob", "password1", forwardedFor: "198.51.100.2, 203.0.113.9") == 429)
+    }
+
+    @Test func forwardingHeadersFromAnUntrustedPeerAreIgnored() {
+        for attempt in 0..<30 {
+            #expect(propfind(server.http, "nobody\(attempt)", "x", from: "192.0.2.50", forwardedFor: "198.51.100.\(attempt)") == 401)
+        }
+        #expect(propfind(server.http, "bob", "password1", from: "192.0.2.50", forwardedFor: "198.51.100.77") == 429)
+        #expect(propfind(server.http, "bob", "password1", from: "192.0.2.51") == 207)
+    }
+}
