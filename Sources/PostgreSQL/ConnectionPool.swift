@@ -55,10 +55,19 @@ public final class ConnectionPool: SQLDatabase {
         try transaction(["BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY"], body)
     }
 
-    /// Runs ANALYZE: PostgreSQL's own refresh runs only every so often, and until then plans made
-    /// while a table was small (a generic plan is kept for the connection's life) scan it.
+    /// Runs ANALYZE on the tables of the connection's current schema, the store's own (of the
+    /// whole database, an account that is not a superuser may analyze only what it owns):
+    /// PostgreSQL's own refresh runs only every so often, and until then plans made while a table
+    /// was small (a generic plan is kept for the connection's life) scan it.
     public func refreshStatistics() throws {
-        try transaction(["BEGIN"]) { try $0.execute("ANALYZE") }
+        try transaction(["BEGIN"]) { connection in
+            let tables = try connection.statement("""
+                SELECT quote_ident(table_name) FROM information_schema.tables
+                WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name
+                """).rows { $0.text(0) }
+            guard !tables.isEmpty else { return }
+            try connection.execute("ANALYZE " + tables.joined(separator: ", "))
+        }
     }
 
     /// Runs `body`, which runs one statement, without BEGIN and COMMIT (the statement is its own
