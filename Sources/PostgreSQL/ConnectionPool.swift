@@ -23,7 +23,7 @@ public final class ConnectionPool: SQLDatabase {
     private let nextSlot = Atomic<Int>(0)
     /// Held by this process's write while it runs: its other writes wait here, holding no
     /// connection, so reads never wait behind connections that wait for the write lock.
-    private let writers = NSLock()
+    private let writers = Mutex(())
     /// This process's writes since it last refreshed the statistics, and how many the next
     /// refresh waits for (see `noteWrite`).
     private let writesSinceRefresh = Atomic<Int>(0)
@@ -82,11 +82,13 @@ public final class ConnectionPool: SQLDatabase {
     /// writers take turns first (as SQLite's do), then one of them takes a connection and the
     /// lock, which goes to the server with the transaction's first statement.
     public func write<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
-        let result = try writers.withLock {
-            try transaction(["BEGIN", "SET LOCAL lock_timeout = \(lockTimeoutMilliseconds)", AdvisoryLock.writes.takeForTransaction], body)
+        // Kept outside the Mutex: a result handed out of it would have to be Sendable.
+        var result: T?
+        try writers.withLock { _ in
+            result = try transaction(["BEGIN", "SET LOCAL lock_timeout = \(lockTimeoutMilliseconds)", AdvisoryLock.writes.takeForTransaction], body)
         }
         noteWrite()
-        return result
+        return result!
     }
 
     /// Counts a write, and refreshes the statistics in the background after 500 of them, then
