@@ -72,7 +72,7 @@ let package = Package(
                     exclude: ["Fuzz"]),
         .testTarget(name: "WebAppTests", dependencies: ["WebApp", "HTTP", "VCard", "ContactsCore", "ContactsStore", "SQLite", "TestSupport"]),
         // Depends on the executable so that `swift test` builds the binary these tests run.
-        .testTarget(name: "ContactsCLITests", dependencies: ["contacts", "ContactsStore", "VCard", "SQLite", "HTTP", "TestSupport"]),
+        .testTarget(name: "ContactsCLITests", dependencies: ["contacts", "ContactsStore", "VCard", "SQLite", "PostgreSQL", "HTTP", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

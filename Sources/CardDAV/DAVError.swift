@@ -62,7 +62,7 @@ extension DAVError {
         case .preconditionFailed, .changedSinceRead:
             self.init(412, wording.message(for: error))
         case .cannotCreateDataDirectory, .dataDirectoryIsAFile, .backupExists, .cannotWriteBackup, .backupDamaged, .notABackup, .needsSQLite,
-             .targetNotEmpty, .storageFailed:
+             .targetNotEmpty, .schemasDiffer, .storageFailed:
             return nil
         }
     }

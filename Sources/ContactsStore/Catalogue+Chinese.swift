@@ -287,6 +287,7 @@ struct ChineseCatalogue: Catalogue {
         case .busy: "数据库正忙（另一个程序正在写入）或暂时无法连接；请稍后再试"
         case .needsSQLite: "此操作只适用于 SQLite 数据目录；当前存储在 PostgreSQL 上（请用 PostgreSQL 的工具备份，例如 pg_dump）"
         case .targetNotEmpty: "目标中已有用户或联系人；只能复制到新的空数据库或数据目录"
+        case .schemasDiffer(let differences): "目标的表与本存储的不同（\(differences.joined(separator: "；"))），未复制任何数据：两边请使用同一版本"
         case .storageFailed(let detail): "数据库出错：\(detail)"
         case .invalid(let error): message(for: error)
         case .cannotCreateDataDirectory(let path, let reason): "无法创建数据目录 \(path)：\(reason)"

@@ -292,6 +292,8 @@ struct EnglishCatalogue: Catalogue {
         case .busy: "the database is busy (another program is writing to it) or out of reach; try again in a moment"
         case .needsSQLite: "this works on a SQLite data directory; this store is on PostgreSQL (use the PostgreSQL tools, e.g. pg_dump, for its backups)"
         case .targetNotEmpty: "the target already has users or contacts; copy only into a new, empty database or data directory"
+        case .schemasDiffer(let differences):
+            "the target's tables differ from this store's (\(differences.joined(separator: "; "))); nothing was copied: run the same release on both"
         case .storageFailed(let detail): "the database failed: \(detail)"
         case .invalid(let error): message(for: error)
         case .cannotCreateDataDirectory(let path, let reason): "cannot create data directory \(path): \(reason)"

@@ -71,6 +71,9 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case needsSQLite
     /// A copy of a whole store was refused: the target already has users or contacts.
     case targetNotEmpty
+    /// A copy of a whole store was refused: the target's tables or columns are not the
+    /// source's, each difference named (see `ContactStore.copyEverything(to:progress:)`).
+    case schemasDiffer([String])
     /// The database failed in a way the caller cannot act on (I/O error, full disk, corruption);
     /// the detail is for the log, not for the person.
     case storageFailed(String)

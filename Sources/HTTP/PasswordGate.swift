@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 
-/// Lets one argon2id verification run at a time (each costs ~70 ms of a core and 64 MiB), with a
+/// Lets one argon2id verification run at a time (each costs ~70 ms of a core and 19 MiB), with a
 /// short queue; beyond it logins are answered 503 at once, so a burst of logins cannot take
 /// every server thread from the other requests.
 public final class PasswordGate: Sendable {

@@ -56,12 +56,6 @@ public final class Router: Responder {
     /// Routes POST requests.
     public func post(_ pattern: String, _ handler: @escaping Handler) { add("POST", pattern, handler) }
 
-    /// Routes PUT requests.
-    public func put(_ pattern: String, _ handler: @escaping Handler) { add("PUT", pattern, handler) }
-
-    /// Routes DELETE requests.
-    public func delete(_ pattern: String, _ handler: @escaping Handler) { add("DELETE", pattern, handler) }
-
     /// Whether a route takes this request's method at its path (GET's route takes HEAD too).
     public func hasRoute(for request: Request) -> Bool {
         let methods = request.method == "HEAD" ? ["HEAD", "GET"] : [request.method]

@@ -19,6 +19,9 @@ public final class Connection: SQLConnection {
     public init(url: String) throws {
         // Entries before `dbname` are defaults the URI may override; those after it override the URI.
         handle = try Self.connect([("connect_timeout", "5"), ("dbname", url), ("client_encoding", "UTF8")])
+        // The server's notices and warnings are not the program's output: libpq would print them on
+        // stderr. Errors still arrive, as the failed statement's result.
+        PQsetNoticeProcessor(handle, { _, _ in }, nil)
         for setting in ["server_encoding", "client_encoding"] {
             let value = PQparameterStatus(handle, setting).map { String(cString: $0) } ?? "unknown"
             guard value == "UTF8" else {

@@ -23,7 +23,7 @@ public final class ConnectionPool: SQLDatabase {
     private let nextSlot = Atomic<Int>(0)
     /// Held by this process's write while it runs: its other writes wait here, holding no
     /// connection, so reads never wait behind connections that wait for the write lock.
-    private let writers = NSLock()
+    private let writers = Mutex(())
     /// This process's writes since it last refreshed the statistics, and how many the next
     /// refresh waits for (see `noteWrite`).
     private let writesSinceRefresh = Atomic<Int>(0)
@@ -55,10 +55,19 @@ public final class ConnectionPool: SQLDatabase {
         try transaction(["BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY"], body)
     }
 
-    /// Runs ANALYZE: PostgreSQL's own refresh runs only every so often, and until then plans made
-    /// while a table was small (a generic plan is kept for the connection's life) scan it.
+    /// Runs ANALYZE on the tables of the connection's current schema, the store's own (of the
+    /// whole database, an account that is not a superuser may analyze only what it owns):
+    /// PostgreSQL's own refresh runs only every so often, and until then plans made while a table
+    /// was small (a generic plan is kept for the connection's life) scan it.
     public func refreshStatistics() throws {
-        try transaction(["BEGIN"]) { try $0.execute("ANALYZE") }
+        try transaction(["BEGIN"]) { connection in
+            let tables = try connection.statement("""
+                SELECT quote_ident(table_name) FROM information_schema.tables
+                WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name
+                """).rows { $0.text(0) }
+            guard !tables.isEmpty else { return }
+            try connection.execute("ANALYZE " + tables.joined(separator: ", "))
+        }
     }
 
     /// Runs `body`, which runs one statement, without BEGIN and COMMIT (the statement is its own
@@ -73,11 +82,13 @@ public final class ConnectionPool: SQLDatabase {
     /// writers take turns first (as SQLite's do), then one of them takes a connection and the
     /// lock, which goes to the server with the transaction's first statement.
     public func write<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
-        let result = try writers.withLock {
-            try transaction(["BEGIN", "SET LOCAL lock_timeout = \(lockTimeoutMilliseconds)", AdvisoryLock.writes.takeForTransaction], body)
+        // Kept outside the Mutex: a result handed out of it would have to be Sendable.
+        var result: T?
+        try writers.withLock { _ in
+            result = try transaction(["BEGIN", "SET LOCAL lock_timeout = \(lockTimeoutMilliseconds)", AdvisoryLock.writes.takeForTransaction], body)
         }
         noteWrite()
-        return result
+        return result!
     }
 
     /// Counts a write, and refreshes the statistics in the background after 500 of them, then

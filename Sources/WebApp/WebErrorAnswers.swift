@@ -42,7 +42,7 @@ struct WebErrorAnswers: Sendable {
              .changedSinceRead: 409
         case .preconditionFailed: 412
         case .cannotCreateDataDirectory, .dataDirectoryIsAFile, .backupExists, .cannotWriteBackup, .backupDamaged, .notABackup, .needsSQLite,
-             .targetNotEmpty, .storageFailed: nil
+             .targetNotEmpty, .schemasDiffer, .storageFailed: nil
         }
     }
 }

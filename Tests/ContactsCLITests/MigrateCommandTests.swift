@@ -1,5 +1,6 @@
 import ContactsStore
 import Foundation
+import PostgreSQL
 import Testing
 
 /// `contacts migrate --to URL|DIR`, here into another data directory.
@@ -104,5 +105,68 @@ import Testing
         #expect(!attempts[1].error.contains("warning"))
         #expect(attempts[3].error.contains("migrate --to URL"))
         #expect(try cli.run(["--help"]).output.contains("--database URL"))
+    }
+}
+
+/// `contacts migrate` to PostgreSQL, as an account that is no superuser (as on a managed
+/// server), and back into a data directory: groups survive, and the server's notices and
+/// warnings never reach stderr.
+@Suite(.enabled(if: PostgreSQLDatabase.server != nil, "needs CONTACTS_TEST_POSTGRES (scripts/with-postgres.sh)"))
+final class MigratePostgreSQLCommandTests {
+    let cli = CLIRunner()
+    let back = CLIRunner()
+    let database: PostgreSQLDatabase
+
+    init() throws {
+        database = try PostgreSQLDatabase()
+    }
+
+    deinit {
+        cli.removeData()
+        back.removeData()
+    }
+
+    @Test func aMigrationThereAndBackKeepsGroupsAndPrintsNoServerMessages() throws {
+        try cli.addUser("alice")
+        try cli.run(["add", "--user", "alice", "--name", "张三", "--phone", "13800138000", "--group", "Family"])
+        let there = try cli.run(["migrate", "--to", database.url])
+        #expect(there.status == 0 && there.error.isEmpty, "\(there.error)")
+        let groups = try cli.run(["--database", database.url, "group", "list", "--user", "alice"], passData: false)
+        #expect(groups.output == "Family  (1 contact)\n" && groups.error.isEmpty, "\(groups.output)\(groups.error)")
+        let listed = try cli.run(["--database", database.url, "list", "--user", "alice"], passData: false)
+        #expect(listed.error.isEmpty, "\(listed.error)")
+
+        let home = try cli.run(["--database", database.url, "migrate", "--to", back.dataDirectory], passData: false)
+        #expect(home.status == 0 && home.error.isEmpty, "\(home.error)")
+        #expect(try back.run(["group", "list", "--user", "alice"]).output == "Family  (1 contact)\n")
+        #expect(try back.list("alice", ["list", "--group", "Family"]).compactMap { $0["name"] as? String } == ["张三"])
+        #expect(try back.list("alice").compactMap { $0["name"] as? String } == ["张三"], "the group's card is no contact")
+    }
+}
+
+/// A fresh database on the test server, owned by a fresh account that is no superuser; both
+/// dropped when the value goes away.
+final class PostgreSQLDatabase {
+    static let server = ProcessInfo.processInfo.environment["CONTACTS_TEST_POSTGRES"].flatMap { $0.isEmpty ? nil : $0 }
+    let name = "contacts_cli_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+    /// The database's URL, signing in as its owner.
+    let url: String
+
+    init() throws {
+        let server = try #require(Self.server)
+        let connection = try PostgreSQL.Connection(url: server)
+        try connection.execute("CREATE ROLE \(name) LOGIN NOSUPERUSER")
+        try connection.execute("CREATE DATABASE \(name) OWNER \(name)")
+        var components = try #require(URLComponents(string: server))
+        components.path = "/" + name
+        components.queryItems = (components.queryItems ?? []).filter { $0.name != "user" } + [URLQueryItem(name: "user", value: name)]
+        url = try #require(components.string)
+    }
+
+    deinit {
+        guard let server = Self.server else { return }
+        let connection = try? PostgreSQL.Connection(url: server)
+        try? connection?.execute("DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
+        try? connection?.execute("DROP ROLE IF EXISTS \(name)")
     }
 }

@@ -199,8 +199,7 @@ import Testing
     }
 
     /// A book named before this release like a shared segment gets a name that is not.
-    @Test func theMigrationRenamesBooksNamedLikeSharedSegments() throws {
-        guard TestEngine.isSQLite else { return }
+    @Test(.enabled(if: TestEngine.isSQLite)) func theMigrationRenamesBooksNamedLikeSharedSegments() throws {
         let book = try store.createAddressBook(named: "old", displayName: "Old", for: fixture.bob)
         let path = (fixture.directory.path as NSString).appendingPathComponent(ContactStore.fileName)
         let index = try #require(Schema.sqlite.migrations.firstIndex { $0.name == Schema.sharingMigrationName })

@@ -23,6 +23,10 @@ enum TestEngine {
     /// backups) run only then.
     static var isSQLite: Bool { postgresServer == nil }
 
+    /// The PostgreSQL server scripts/with-postgres.sh gives, whichever engine the tests run on:
+    /// for tests that move a store from one engine to the other; nil without one.
+    static let anyPostgresServer: String? = ProcessInfo.processInfo.environment["CONTACTS_TEST_POSTGRES"].flatMap { $0.isEmpty ? nil : $0 }
+
     /// `server` with its database replaced by `database`.
     static func url(_ server: String, database: String) -> String {
         guard var components = URLComponents(string: server) else { preconditionFailure("not a URL: \(server)") }
@@ -32,14 +36,17 @@ enum TestEngine {
 }
 
 /// A test's own database: a fresh directory under /tmp, or a fresh PostgreSQL database when the
-/// tests run there; removed when the value goes away.
+/// tests run there (or when given a server); removed when the value goes away.
 final class TemporaryDirectory: @unchecked Sendable {
     let path: String
     private let postgresDatabase: String
+    /// The PostgreSQL server the database is made on; nil for a directory.
+    private let postgresServer: String?
     private let lock = NSLock()
     private var created = false
 
-    init() {
+    init(postgresServer: String? = TestEngine.postgresServer) {
+        self.postgresServer = postgresServer
         let id = UUID().uuidString
         path = NSTemporaryDirectory() + "contacts-test-" + id
         postgresDatabase = "contacts_test_" + id.lowercased().replacingOccurrences(of: "-", with: "")
@@ -47,7 +54,7 @@ final class TemporaryDirectory: @unchecked Sendable {
 
     deinit {
         try? FileManager.default.removeItem(atPath: path)
-        if created, let server = TestEngine.postgresServer {
+        if created, let server = postgresServer {
             try? PostgreSQL.Connection(url: server).execute("DROP DATABASE IF EXISTS \(postgresDatabase) WITH (FORCE)")
         }
     }
@@ -55,7 +62,7 @@ final class TemporaryDirectory: @unchecked Sendable {
     /// Where the stores of this test live.
     var location: StoreLocation {
         get throws {
-            guard let server = TestEngine.postgresServer else { return .directory(path) }
+            guard let server = postgresServer else { return .directory(path) }
             try lock.withLock {
                 if !created {
                     try PostgreSQL.Connection(url: server).execute("CREATE DATABASE \(postgresDatabase)")

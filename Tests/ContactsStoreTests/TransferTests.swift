@@ -35,17 +35,8 @@ import VCard
         _ = try fixture.store.secretKey(named: "csrf")
     }
 
-    /// Every row of every table the copy covers, as values, in key order.
-    private func rows(of store: ContactStore) throws -> [String: [[SQLValue]]] {
-        try store.queue.read { db in
-            try Dictionary(uniqueKeysWithValues: TransferTable.all.map { table in
-                let names = table.columns.map(\.name).joined(separator: ", ")
-                return (table.name, try db.statement("SELECT \(names) FROM \(table.name) ORDER BY \(table.key)").rows { row in
-                    table.columns.enumerated().map { $1.value(in: row, at: Int32($0)) }
-                })
-            })
-        }
-    }
+    /// Every row of every table, as the engine's catalogue lists them.
+    private func rows(of store: ContactStore) throws -> StoredRows { try StoredRows(of: store) }
 
     private func token(_ store: ContactStore, _ user: User) throws -> SyncToken {
         try #require(try store.addressBook(named: ContactStore.defaultAddressBookName, for: user)).syncToken
@@ -65,7 +56,7 @@ import VCard
 
         let source = try rows(of: store)
         #expect(try rows(of: target) == source, "every column of every row")
-        #expect(summary.rows == source.mapValues(\.count))
+        #expect(summary.rows == source.rows.mapValues(\.count))
         #expect(summary.users == 2 && summary.sentCards == 1 && summary.contacts == 5 && summary.changes == 6)
         #expect(reported.first?.0 == 0 && reported.last?.0 == summary.total && reported.allSatisfy { $0.1 == summary.total })
 
@@ -155,7 +146,7 @@ import VCard
         let path = elsewhere.path + "/backup.sqlite3"
         var reported = 0
         let summary = try neutral.backUp(to: path) { copied, _ in reported = copied }
-        let total = try rows(of: store).values.map(\.count).reduce(0, +)
+        let total = try rows(of: store).rows.values.map(\.count).reduce(0, +)
         #expect(summary.users == 2 && summary.contacts == 4 && reported == total)
         #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path) == ["backup.sqlite3"])
         let copy = try ContactStore(path: path)
