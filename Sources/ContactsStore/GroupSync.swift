@@ -50,7 +50,8 @@ enum GroupSync {
         let names = Set(current.map(\.name))
         try join(id, key: key, groupsNamed: groups.categories.filter { !names.contains($0) }, in: scope, now: now,
                  cardsToRefresh: cardsToRefresh, db: db)
-        let missing = current.map(\.name).filter { !groups.categories.contains($0) }
+        let categories = Set(groups.categories)
+        let missing = current.map(\.name).filter { !categories.contains($0) }
         if !missing.isEmpty {
             try rewrite(id, in: scope, now: now, db: db) { $0.changeCategories(adding: missing, removing: []) }
         }

@@ -158,5 +158,6 @@ extension Schema {
             try db.execute(Schema.groupTables)
             try GroupSync.indexExistingCards(db)
         },
+        Migration(Schema.groupMembersByGroupMigrationName) { db in try db.execute(Schema.groupMembersByGroupIndex) },
     ])
 }

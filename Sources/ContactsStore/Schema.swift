@@ -59,6 +59,17 @@ enum Schema {
             WHERE group_name IS NOT NULL;
         """
 
+    static let groupMembersByGroupMigrationName = "Groups: a group's members read through an index holding their keys, not a walk of the book's"
+
+    /// The index a group's member keys and contacts are read through (`GroupSync`, on every
+    /// write of its card): `group_members_by_group` lacked the key, so SQLite, planning without
+    /// statistics, read them through `group_members_by_key`, walking every membership of the
+    /// book for each group card written. It takes the place of that index, whose reads it serves.
+    static let groupMembersByGroupIndex = """
+        CREATE INDEX IF NOT EXISTS group_members_by_group_and_key ON group_members(book_id, group_id, member_key, contact_id);
+        DROP INDEX IF EXISTS group_members_by_group;
+        """
+
     static let duplicatesMigrationName = "Duplicates: pairs a person said are different people, and each merge until it is undone"
 
     /// Contacts a person said are not one person (the smaller id first), and per contact that
@@ -366,5 +377,6 @@ enum Schema {
             try db.execute(Schema.groupTables)
             try GroupSync.indexExistingCards(db)
         },
+        Migration(Schema.groupMembersByGroupMigrationName) { db in try db.execute(Schema.groupMembersByGroupIndex) },
     ])
 }
