@@ -7,6 +7,11 @@ extension ContactDetails {
         public static let textLength = 2_000
         public static let noteLength = 10_000
         public static let entries = 50
+        /// The groups one contact may be in (checked by the store, which reads a card's groups
+        /// once). Each one new to the book makes a group card inside the write, so this bounds
+        /// the work one card can ask of the store (real cards carry a handful: iOS, Google and
+        /// Outlook users file a contact under a few labels).
+        public static let groups = 100
     }
 
     /// Checks and tidies the details (drops control characters, trims text, drops empty phone

@@ -3,6 +3,8 @@ public enum ContactValidationError: Error, Sendable, Equatable, Codable {
     /// A field of the contact, as a validation message names it.
     public enum Field: Sendable, Equatable, CaseIterable, Codable {
         case name, phone, address, email, note
+        /// The groups a contact is in (its CATEGORIES).
+        case groups
     }
 
     case emptyName

@@ -426,6 +426,7 @@ extension Catalogue {
         case .address: address
         case .email: email
         case .note: note
+        case .groups: groups
         }
     }
 

@@ -177,14 +177,19 @@ extension ContactStore {
         }
     }
 
-    /// Validates the details and computes their column values, before any write transaction.
+    /// Validates the details and computes their column values, before any write transaction: a
+    /// contact in more than `ContactDetails.Limits.groups` groups is refused too.
     static func prepare(_ details: ContactDetails, requirePhone: Bool, today: Date) throws(StoreError) -> PreparedRow {
+        let row: PreparedRow
         do {
-            let valid = try details.validated(now: today, requirePhone: requirePhone)
-            return PreparedRow(valid)
+            row = PreparedRow(try details.validated(now: today, requirePhone: requirePhone))
         } catch {
             throw .invalid(error)
         }
+        guard row.groups.categories.count <= ContactDetails.Limits.groups else {
+            throw .invalid(.tooMany(field: .groups, limit: ContactDetails.Limits.groups))
+        }
+        return row
     }
 
     /// Overwrites a live contact's details and photo and logs the update; false when there is

@@ -37,6 +37,24 @@ import Testing
         "BEGIN:VCARD\r\nVERSION:3.0\r\n" + lines.map { $0 + "\r\n" }.joined() + "END:VCARD\r\n"
     }
 
+    /// Found in review: one card with 16,000 new CATEGORIES made 16,000 group cards inside its
+    /// write, 25 s under the write lock while every other account's writes waited. A card may be
+    /// in at most `ContactDetails.Limits.groups` groups: one over is refused with a message
+    /// naming the limit, before any write, and no group card is made.
+    @Test func aCardInMoreGroupsThanTheLimitIsRefusedAndMakesNoGroup() throws {
+        let limit = ContactDetails.Limits.groups
+        let over = (0...limit).map { "Label \($0)" }.joined(separator: ",")
+        let refused = try alice.put(Self.book + "many.vcf", vcard(["UID:many", "FN:Many", "CATEGORIES:" + over]))
+        #expect(refused.status == 403)
+        #expect(refused.body.contains("At most \(limit) entries for Groups"), "\(refused.body)")
+        let scope = try server.store.defaultAddressBook(for: server.alice)
+        #expect(try server.store.groups(in: scope).isEmpty)
+        #expect(try alice.send("GET", Self.book + "many.vcf").status == 404)
+        let atLimit = (1...limit).map { "Label \($0)" }.joined(separator: ",")
+        #expect(try alice.put(Self.book + "many.vcf", vcard(["UID:many", "FN:Many", "CATEGORIES:" + atLimit])).status == 201)
+        #expect(try server.store.groups(in: scope).count == limit)
+    }
+
     @Test func aGroupMadeOnAnIPhoneReachesCategoriesClientsAndTheWebApp() throws {
         #expect(try alice.put(Self.book + "A.vcf", vcard(["UID:A", "FN:Zhang San", "TEL:13800138000"])).status == 201)
         #expect(try alice.put(Self.book + "B.vcf", vcard(["UID:B", "FN:Li Si", "TEL:13900139000"])).status == 201)
