@@ -59,7 +59,7 @@ let package = Package(
 
         // What several test targets share: the vCard corpus, seeded randomness, property comparison,
         // a raw socket client for what only the wire shows.
-        .target(name: "TestSupport", dependencies: ["VCard", "HTTP"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["VCard", "HTTP", "SQLEngine"], path: "Tests/TestSupport"),
         .testTarget(name: "ContactsCoreTests", dependencies: ["ContactsCore", "VCard", "TestSupport"], exclude: ["Fixtures", "Fuzz"]),
         .testTarget(name: "BlanksTests", dependencies: ["Blanks"]),
         .testTarget(name: "ContactCSVTests", dependencies: ["ContactCSV", "VCard", "TestSupport"], exclude: ["Fixtures", "Fuzz"]),
@@ -70,7 +70,7 @@ let package = Package(
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "TestSupport"]),
         .testTarget(name: "CardDAVTests", dependencies: ["CardDAV", "HTTP", "ContactsStore", "ContactsCore", "SQLite", "WebApp", "TestSupport", "DAVFuzzing"],
                     exclude: ["Fuzz"]),
-        .testTarget(name: "WebAppTests", dependencies: ["WebApp", "HTTP", "VCard", "ContactsCore", "ContactsStore", "SQLite", "TestSupport"]),
+        .testTarget(name: "WebAppTests", dependencies: ["WebApp", "HTTP", "VCard", "ContactsCore", "ContactsStore", "SQLEngine", "SQLite", "TestSupport"]),
         // Depends on the executable so that `swift test` builds the binary these tests run.
         .testTarget(name: "ContactsCLITests", dependencies: ["contacts", "ContactsStore", "VCard", "SQLite", "PostgreSQL", "HTTP", "TestSupport"]),
     ],

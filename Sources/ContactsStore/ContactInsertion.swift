@@ -4,14 +4,20 @@ import SQLEngine
 /// A contact's column values, photo and groups, computed before the write transaction.
 struct PreparedRow: Sendable {
     let values: [any SQLBindable]
+    /// The photo to store (nil: none), unless `keepsPhoto`.
     let photo: Photo?
+    /// Whether the stored photo stays as it is: the write runs nothing on the photos.
+    let keepsPhoto: Bool
     let groups: CardGroups
 
     /// The row of details that are valid (validated now, or stored before and written back).
-    init(_ details: ContactDetails) {
+    /// - Parameter storedPhoto: nil to store the details' photo; else the stored photo is kept,
+    ///   and this says whether there is one (the details' photo is then not looked at).
+    init(_ details: ContactDetails, keepingStoredPhoto storedPhoto: Bool? = nil) {
         groups = CardGroups(details)
-        values = ContactRow.detailValues(details, isGroup: groups.isGroup)
-        photo = details.photo
+        values = ContactRow.detailValues(details, isGroup: groups.isGroup, hasPhoto: storedPhoto ?? (details.photo != nil))
+        keepsPhoto = storedPhoto != nil
+        photo = keepsPhoto ? nil : details.photo
     }
 }
 

@@ -45,15 +45,17 @@ enum ContactRow {
     }
 
     /// The values for the detail columns, in the order of `detailColumns`.
-    /// - Parameter isGroup: whether the details are a group card's (`CardGroups`, read once).
-    static func detailValues(_ details: ContactDetails, isGroup: Bool) -> [any SQLBindable] {
+    /// - Parameters:
+    ///   - isGroup: whether the details are a group card's (`CardGroups`, read once).
+    ///   - hasPhoto: whether the contact has a photo: the details' own, or the stored one kept.
+    static func detailValues(_ details: ContactDetails, isGroup: Bool, hasPhoto: Bool) -> [any SQLBindable] {
         let keys = nameKeys(details)
         let phones = details.phones.map { $0.label.rawValue + fieldSeparator + $0.number }
         return [
             details.name, phones.joined(separator: itemSeparator),
             details.emails.joined(separator: itemSeparator), details.sex.rawValue, details.age,
             details.birthday?.description, details.address, details.note,
-            details.extraProperties.joined(separator: "\n"), details.photo != nil, keys.section, keys.sortKey,
+            details.extraProperties.joined(separator: "\n"), hasPhoto, keys.section, keys.sortKey,
             keys.searchText, birthdayKey(details.birthday), lunarBirthdayKey(details.lunarBirthday), isGroup,
         ]
     }

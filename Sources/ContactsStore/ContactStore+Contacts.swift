@@ -98,12 +98,19 @@ extension ContactStore {
     /// One contact with its photo; throws `contactNotFound` when it is not in this address book.
     public func contact(id: Int64, in scope: AddressBookScope) throws -> Contact {
         try queue.read { db in
-            guard var contact = try db.statement("""
-                SELECT \(ContactRow.columns) FROM contacts c WHERE c.id = ? AND c.book_id = ? AND c.deleted_at IS NULL AND c.is_group = 0
-                """).firstRow([id, scope.bookID], ContactRow.contact) else { throw StoreError.contactNotFound(id) }
+            var contact = try Self.liveContact(id, in: scope, db: db)
             contact.details.photo = try Self.photo(of: id, in: scope, db: db)
             return contact
         }
+    }
+
+    /// A live contact (not a group card) without its photo bytes; throws `contactNotFound` when
+    /// there is none in the book.
+    private static func liveContact(_ id: Int64, in scope: AddressBookScope, db: any SQLConnection) throws -> Contact {
+        guard let contact = try db.statement("""
+            SELECT \(ContactRow.columns) FROM contacts c WHERE c.id = ? AND c.book_id = ? AND c.deleted_at IS NULL AND c.is_group = 0
+            """).firstRow([id, scope.bookID], ContactRow.contact) else { throw StoreError.contactNotFound(id) }
+        return contact
     }
 
     /// The live contacts of the book among `ids`, without their photos, in no set order; ids
@@ -144,6 +151,25 @@ extension ContactStore {
         return try contact(id: id, in: scope)
     }
 
+    /// Saves a person's edit of a contact in one write transaction, which reads the contact as it
+    /// stands (without its photo bytes), throws `changedSinceRead` when its revision is not
+    /// `expectedRevision` (the one the edit was made from), else validates and writes the details
+    /// `edit` makes of it. The photo is written only when `changesPhoto` (the details' photo, or
+    /// none), else the stored one is kept untouched; the groups only when the details' CATEGORIES
+    /// are not the stored ones. Errors `edit` throws are thrown as they are, with nothing written.
+    public func editContact(id: Int64, in scope: AddressBookScope, expectedRevision: Int64, changesPhoto: Bool,
+                            requirePhone: Bool = true, _ edit: (Contact) throws -> ContactDetails) throws {
+        let today = clock()
+        let now = now()
+        try writing(scope) { db in
+            let current = try Self.liveContact(id, in: scope, db: db)
+            guard current.revision == expectedRevision else { throw StoreError.changedSinceRead(id) }
+            let row = try Self.prepare(try edit(current), requirePhone: requirePhone, today: today,
+                                       keepingStoredPhoto: changesPhoto ? nil : current.hasPhoto)
+            _ = try Self.replaceDetails(of: id, with: row, in: scope, now: now, groupsBefore: CardGroups(current.details), db: db)
+        }
+    }
+
     /// Changes a contact by `change`, applied to its current details: a read-modify-write that
     /// starts again from the new details when another writer changed the contact in between, so
     /// only the fields `change` sets are written and no other change is lost.
@@ -179,10 +205,12 @@ extension ContactStore {
 
     /// Validates the details and computes their column values, before any write transaction: a
     /// contact in more than `ContactDetails.Limits.groups` groups is refused too.
-    static func prepare(_ details: ContactDetails, requirePhone: Bool, today: Date) throws(StoreError) -> PreparedRow {
+    /// - Parameter storedPhoto: see `PreparedRow.init(_:keepingStoredPhoto:)`.
+    static func prepare(_ details: ContactDetails, requirePhone: Bool, today: Date,
+                        keepingStoredPhoto storedPhoto: Bool? = nil) throws(StoreError) -> PreparedRow {
         let row: PreparedRow
         do {
-            row = PreparedRow(try details.validated(now: today, requirePhone: requirePhone))
+            row = PreparedRow(try details.validated(now: today, requirePhone: requirePhone), keepingStoredPhoto: storedPhoto)
         } catch {
             throw .invalid(error)
         }
@@ -192,24 +220,35 @@ extension ContactStore {
         return row
     }
 
-    /// Overwrites a live contact's details and photo and logs the update; false when there is
-    /// no such contact.
-    static func replaceDetails(of id: Int64, with row: PreparedRow, in scope: AddressBookScope, now: Int64, db: any SQLConnection) throws -> Bool {
+    /// Overwrites a live contact's details and photo (unless the row keeps the stored one) and
+    /// logs the update; false when there is no such contact.
+    /// - Parameter groupsBefore: the groups of the details stored, when known: the groups are
+    ///   left as they are when the row's are the same.
+    static func replaceDetails(of id: Int64, with row: PreparedRow, in scope: AddressBookScope, now: Int64,
+                               groupsBefore: CardGroups? = nil, db: any SQLConnection) throws -> Bool {
         let assignments = ContactRow.detailColumns.map { "\($0) = ?" }.joined(separator: ", ")
         try db.statement("UPDATE contacts SET \(assignments), updated_at = ? WHERE id = ? AND book_id = ? AND deleted_at IS NULL")
             .execute(row.values + [now, id, scope.bookID])
         guard db.changes == 1 else { return false }
-        try db.send("DELETE FROM photos WHERE book_id = ? AND contact_id = ?", scope.bookID, id)
+        if !row.keepsPhoto {
+            if row.photo == nil { try db.send("DELETE FROM photos WHERE book_id = ? AND contact_id = ?", scope.bookID, id) }
+            try savePhoto(row.photo, of: id, in: scope, db: db)
+        }
         try db.send("DELETE FROM sent_cards WHERE book_id = ? AND contact_id = ?", scope.bookID, id)
-        try savePhoto(row.photo, of: id, in: scope, db: db)
         try recordChange(.update, of: id, in: scope, at: now, db: db)
-        try GroupSync.updated(id, groups: row.groups, in: scope, now: now, db: db)
+        if groupsBefore != row.groups {
+            try GroupSync.updated(id, groups: row.groups, in: scope, now: now, db: db)
+        }
         return true
     }
 
+    /// Stores the photo as the contact's, over the one it had; nothing for none.
     static func savePhoto(_ photo: Photo?, of id: Int64, in scope: AddressBookScope, db: any SQLConnection) throws {
         guard let photo else { return }
-        try db.send("INSERT INTO photos (book_id, contact_id, data) VALUES (?, ?, ?)", scope.bookID, id, photo.data)
+        try db.send("""
+            INSERT INTO photos (book_id, contact_id, data) VALUES (?, ?, ?)
+            ON CONFLICT (book_id, contact_id) DO UPDATE SET data = excluded.data
+            """, scope.bookID, id, photo.data)
     }
 
     static func photo(of id: Int64, in scope: AddressBookScope, db: any SQLConnection) throws -> Photo? {

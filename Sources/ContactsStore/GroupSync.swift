@@ -3,7 +3,7 @@ import Foundation
 import SQLEngine
 
 /// What a card says about groups, read before the write transaction.
-struct CardGroups: Sendable {
+struct CardGroups: Sendable, Equatable {
     /// Whether the card is a group's (see `ContactDetails.isGroup`).
     let isGroup: Bool
     /// A contact's CATEGORIES; empty for a group's card.
@@ -277,8 +277,8 @@ enum GroupSync {
         let before = contact.details
         change(&contact.details)
         guard contact.details != before else { return }
-        contact.details.photo = try ContactStore.photo(of: id, in: scope, db: db)
-        // Stored details were valid when written: they are written back as they are.
-        _ = try ContactStore.replaceDetails(of: id, with: PreparedRow(contact.details), in: scope, now: now, db: db)
+        // Stored details were valid when written: they are written back as they are, the photo kept.
+        _ = try ContactStore.replaceDetails(of: id, with: PreparedRow(contact.details, keepingStoredPhoto: contact.hasPhoto),
+                                            in: scope, now: now, db: db)
     }
 }

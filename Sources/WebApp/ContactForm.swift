@@ -7,7 +7,7 @@ struct ContactForm {
 
     init(_ request: Request) throws {
         do {
-            parts = try request.multipartParts()
+            parts = try request.formParts()
         } catch {
             throw HTTPError(400, request.context.strings.formUnreadable)
         }

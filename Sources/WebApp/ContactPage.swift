@@ -29,7 +29,7 @@ enum ContactPage {
         let editing: Bool
         if case .view = mode { editing = false } else { editing = true }
         let readOnly = editing ? "" : " readonly"
-        let action = contact.map { "/contacts/\($0.id)" } ?? context.inBook("/contacts")
+        let action = context.inBook(contact.map { "/contacts/\($0.id)" } ?? "/contacts")
         let back = HTML.escape(context.inBook("/contacts"))
         let title = contact == nil ? strings.newContact : strings.contact
 

@@ -14,7 +14,7 @@ struct ImportUpload {
     /// Reads the form; throws HTTPError 400 when the body is not multipart/form-data or the
     /// choice is none of update, skip and copy.
     init(_ request: Request) throws {
-        let parts = try request.multipartParts()
+        let parts = try request.formParts()
         let part = parts.first { $0.name == "file" && $0.filename?.isEmpty == false }
         (file, fileName) = (part?.data, part?.filename)
         guard let choice = parts.first(where: { $0.name == "on_conflict" && $0.filename == nil })?.text else {

@@ -19,7 +19,7 @@ extension WebApp {
             var details = ContactDetails(name: "")
             do {
                 details = try ContactForm(request).apply(to: details)
-                _ = try store.addContact(details, to: scope)
+                _ = try store.addContacts([details], to: scope, requirePhone: true)
                 return .redirect(to: context.inBook("/contacts"))
             } catch let error as ContactValidationError {
                 return try invalid(.new, details, error, context, scope)
@@ -42,23 +42,16 @@ extension WebApp {
                                             pane: try listPane(context, scope, beside: contact), now: clock(), context: context))
         }
         router.post("/contacts/:id") { [self] request, parameters in
-            let (context, scope, id) = try contactBook(request, parameters)
-            let contact = try store.contact(id: id, in: scope)
+            let (context, _, scope) = try request.requireLogin()
+            let id = try contactID(parameters)
             let form = try ContactForm(request)
-            var details = contact.details
             do {
-                details = try form.apply(to: details)
-                // A form that names no revision (hand-made, or served before revisions were) is
-                // merged like a stale one: it never replaces a contact blindly.
-                _ = try store.updateContact(id: contact.id, with: details, in: scope, requirePhone: false,
-                                            expectedRevision: form.revision ?? ContactForm.noRevision)
-                return .redirect(to: "/contacts/\(contact.id)")
-            } catch let error as ContactValidationError {
-                return try invalid(.edit(contact), details, error, context, scope)
-            } catch StoreError.invalid(let error) {
-                return try invalid(.edit(contact), details, error, context, scope)
-            } catch StoreError.changedSinceRead {
-                return try saveMerged(details, form: form, id: contact.id, scope: scope, context: context)
+                return try saveEdit(form, id: id, scope: scope, context: context)
+            } catch StoreError.contactNotFound {
+                // A form sent without its book (`?book=`): saved in the user's book that holds the contact.
+                let (holder, holderScope, _) = try contactBook(request, parameters)
+                guard holderScope != scope else { throw StoreError.contactNotFound(id) }
+                return try saveEdit(form, id: id, scope: holderScope, context: holder)
             }
         }
         router.post("/contacts/:id/delete") { [self] request, parameters in
@@ -81,24 +74,62 @@ extension WebApp {
         }
     }
 
+    /// Saves the edit form over contact `id` in one write (`ContactStore.editContact`), which
+    /// applies the form to the contact as it stands, from the revision the form was filled from.
+    /// A form that names no revision (hand-made, or served before revisions were) is merged like
+    /// a stale one: it never replaces a contact blindly.
+    private func saveEdit(_ form: ContactForm, id: Int64, scope: AddressBookScope, context: WebContext) throws -> Response {
+        do {
+            return try save(form, id: id, from: form.revision ?? ContactForm.noRevision, scope: scope, context: context) {
+                try form.apply(to: $0.details)
+            }
+        } catch StoreError.changedSinceRead {
+            return try saveMerged(form, id: id, scope: scope, context: context)
+        }
+    }
+
+    /// Writes the details `edit` makes of the contact as the write reads it, from `revision`, and
+    /// redirects to the contact; when they are not valid, the form again (422) with what was typed.
+    private func save(_ form: ContactForm, id: Int64, from revision: Int64, scope: AddressBookScope, context: WebContext,
+                      _ edit: (Contact) throws -> ContactDetails) throws -> Response {
+        var shown: (contact: Contact, details: ContactDetails)?
+        do {
+            try store.editContact(id: id, in: scope, expectedRevision: revision, changesPhoto: form.changesPhoto,
+                                  requirePhone: false) { contact in
+                shown = (contact, contact.details)
+                let details = try edit(contact)
+                shown = (contact, details)
+                return details
+            }
+            return .redirect(to: "/contacts/\(id)")
+        } catch let error as ContactValidationError {
+            guard let shown else { throw error }
+            return try invalid(.edit(shown.contact), shown.details, error, context, scope)
+        } catch StoreError.invalid(let error) {
+            guard let shown else { throw StoreError.invalid(error) }
+            return try invalid(.edit(shown.contact), shown.details, error, context, scope)
+        }
+    }
+
     /// Saves a form over a contact changed since the form was filled: merged field by field with
     /// the change when no field was changed on both sides; otherwise (409) the form again with the
     /// merge, naming the other version's value of each field both changed, and the revision now
     /// current, so that a second save keeps this person's values knowingly.
-    private func saveMerged(_ mine: ContactDetails, form: ContactForm, id: Int64, scope: AddressBookScope,
-                            context: WebContext) throws -> Response {
-        let current = try store.contact(id: id, in: scope)
+    private func saveMerged(_ form: ContactForm, id: Int64, scope: AddressBookScope, context: WebContext) throws -> Response {
+        guard let current = try store.contacts(withIDs: [id], in: scope).first else { throw StoreError.contactNotFound(id) }
+        let mine: ContactDetails
+        do {
+            mine = try form.apply(to: current.details)
+        } catch {
+            return try invalid(.edit(current), current.details, error, context, scope)
+        }
         var (merged, conflicts) = FormField.merge(mine: mine, theirs: current.details, base: form.base)
         merged.extraProperties = current.details.extraProperties
-        if !form.changesPhoto { merged.photo = current.details.photo }
         if conflicts.isEmpty {
             do {
-                _ = try store.updateContact(id: id, with: merged, in: scope, requirePhone: false, expectedRevision: current.revision)
-                return .redirect(to: "/contacts/\(id)")
+                return try save(form, id: id, from: current.revision, scope: scope, context: context) { _ in merged }
             } catch StoreError.changedSinceRead {
                 // Changed yet again: shown as a conflict, with the form's values.
-            } catch StoreError.invalid(let error) {
-                return try invalid(.edit(current), merged, error, context, scope)
             }
         }
         let message = context.strings.changedElsewhere(conflicts.map { $0.shown(context.strings, current.details) })

@@ -48,6 +48,11 @@ enum WebContextKey: RequestAttributeKey {
     typealias Value = WebContext
 }
 
+/// The request attribute holding the parts of a multipart form, parsed for the CSRF check.
+enum MultipartFormKey: RequestAttributeKey {
+    typealias Value = [MultipartPart]
+}
+
 extension Request {
     /// The context `WebContextMiddleware` attached.
     var context: WebContext {
@@ -63,6 +68,12 @@ extension Request {
         guard let user = context.user else { throw Redirect(to: "/login") }
         guard let scope = context.scope else { throw StoreError.addressBookNotFound }
         return (context, user, scope)
+    }
+
+    /// The parts of the multipart/form-data body: those the CSRF check parsed, else parsed now;
+    /// throws HTTPError 400 if the body is not one.
+    func formParts() throws -> [MultipartPart] {
+        try attributes[MultipartFormKey.self] ?? multipartParts()
     }
 
     /// Whether the page's script sent this request and wants a short answer instead of a page.

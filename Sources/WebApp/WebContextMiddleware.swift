@@ -65,8 +65,12 @@ struct WebContextMiddleware: Middleware {
                                  sessionToken: boundSession)
         request.attributes[WebContextKey.self] = context
         var response: Response
-        if !["GET", "HEAD"].contains(request.method), router.hasRoute(for: request),
-           !Self.comesFromThisSite(request) || !hasValidToken(request, expected: context.csrfToken) {
+        let checked = !["GET", "HEAD"].contains(request.method) && router.hasRoute(for: request)
+        if checked, Self.isMultipartForm(request) {
+            // Parsed once, here: the handler reads the same parts (`Request.formParts`).
+            request.attributes[MultipartFormKey.self] = try? request.multipartParts()
+        }
+        if checked, !Self.comesFromThisSite(request) || !hasValidToken(request, expected: context.csrfToken) {
             response = ErrorPage.response(status: 403, message: context.strings.forbidden, context: context)
         } else {
             do {
@@ -117,10 +121,14 @@ struct WebContextMiddleware: Middleware {
 
     /// A field of an urlencoded or multipart form body.
     static func formValue(_ name: String, in request: Request) -> String? {
-        if (request.headers["Content-Type"] ?? "").lowercased().hasPrefix("multipart/form-data") {
-            return (try? request.multipartParts())?.first { $0.name == name && $0.filename == nil }?.text
+        if isMultipartForm(request) {
+            return (try? request.formParts())?.first { $0.name == name && $0.filename == nil }?.text
         }
         return request.formFields()[name]
+    }
+
+    private static func isMultipartForm(_ request: Request) -> Bool {
+        (request.headers["Content-Type"] ?? "").lowercased().hasPrefix("multipart/form-data")
     }
 
     /// The cookie's language, else the first of Accept-Language's that the app speaks, else English.

@@ -37,6 +37,37 @@ import ContactsStore
         #expect(saved.revision > current.revision)
     }
 
+    @Test func anEditAppliesToTheContactAsItStandsAndWritesThePhotoOnlyWhenItChanges() throws {
+        let photo = try Photo(data: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1])
+        let opened = try store.addContact(.init(name: "李四", phones: [.init("1")], photo: photo, extraProperties: ["X-KEPT:1"]), to: alice)
+        try store.editContact(id: opened.id, in: alice, expectedRevision: opened.revision, changesPhoto: false) { stored in
+            #expect(stored.hasPhoto && stored.details.photo == nil, "read without the photo's bytes")
+            var details = stored.details
+            details.name = "李思"
+            return details
+        }
+        let kept = try store.contact(id: opened.id, in: alice)
+        #expect(kept.details.name == "李思" && kept.details.photo == photo && kept.hasPhoto)
+        #expect(kept.details.extraProperties == ["X-KEPT:1"] && kept.revision > opened.revision)
+
+        #expect(throws: StoreError.changedSinceRead(opened.id)) {
+            try store.editContact(id: opened.id, in: alice, expectedRevision: opened.revision, changesPhoto: true) { _ in
+                Issue.record("a stale edit is not applied")
+                return opened.details
+            }
+        }
+        let other = try Photo(data: [0xFF, 0xD8, 0xFF, 0xE0, 2])
+        try store.editContact(id: opened.id, in: alice, expectedRevision: kept.revision, changesPhoto: true) { stored in
+            var details = stored.details
+            details.photo = other
+            return details
+        }
+        #expect(try store.photo(ofContact: opened.id, in: alice) == other)
+        let replaced = try store.contact(id: opened.id, in: alice)
+        try store.editContact(id: opened.id, in: alice, expectedRevision: replaced.revision, changesPhoto: true) { $0.details }
+        #expect(try store.photo(ofContact: opened.id, in: alice) == nil && !store.contact(id: opened.id, in: alice).hasPhoto)
+    }
+
     @Test func anEditOfAContactDeletedMeanwhileIsNotFound() throws {
         let opened = try store.addContact(.init(name: "王五", phones: [.init("1")]), to: alice)
         try store.deleteContact(id: opened.id, in: alice)

@@ -1,7 +1,9 @@
-import ContactsStore
+@testable import ContactsStore
 import Foundation
 import HTTP
+import SQLite
 import Testing
+import TestSupport
 import WebApp
 
 /// The web app answering in process as `contacts serve` does, over a fresh store in a temporary directory.
@@ -16,8 +18,15 @@ final class RunningApp {
     /// The app's login throttle, for tests that fail logins from elsewhere.
     let throttle: LoginThrottle
 
-    init(setupCode: String? = nil) throws {
-        store = try ContactStore(directory: directory)
+    /// - Parameter log: records the store's transactions and statements, for tests that count them.
+    init(setupCode: String? = nil, log: StatementLog? = nil) throws {
+        if let log {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            let path = (directory as NSString).appendingPathComponent(ContactStore.fileName)
+            store = try ContactStore(clock: Date.init) { LoggedDatabase(try DatabaseQueue(path: path, migrator: Schema.sqlite), log: log) }
+        } else {
+            store = try ContactStore(directory: directory)
+        }
         throttle = LoginThrottle(store: store)
         let app = WebApp(store: store, setupCode: setupCode, throttle: throttle)
         http = InProcessClient(responder: try app.responder())
