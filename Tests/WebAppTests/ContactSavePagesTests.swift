@@ -123,6 +123,23 @@ import TestSupport
         #expect(try stored().details.photo == Self.photo)
     }
 
+    @Test func aContactInAnotherBookIsSavedThereWithTheBookLookedUpOnce() throws {
+        let work = try app.store.createAddressBook(named: "work", displayName: "Work", for: try app.store.user(named: "alice"))
+        let colleague = try app.store.addContact(.init(name: "Anna", phones: [.init("1")]), to: work.scope).id
+        let page = try alice.get("/contacts/\(colleague)/edit").body
+        let action = try Self.action(of: page)
+        #expect(action == "/contacts/\(colleague)?book=work")
+        let (reply, transactions) = try post(action, [("name", "Anna B."), ("phone", "1")] + WebSession.versionFields(page))
+        #expect(reply.status == 303)
+        #expect(transactions.statements.count <= Self.mostStatementsPerSave, "\(transactions.statements)")
+
+        // A form sent without its book is saved in the book that holds the contact.
+        let again = try alice.get("/contacts/\(colleague)/edit").body
+        #expect(try alice.postMultipart("/contacts/\(colleague)", [("name", "Anna C."), ("phone", "1")] + WebSession.versionFields(again))
+            .status == 303)
+        #expect(try app.store.contact(id: colleague, in: work.scope).details.name == "Anna C.")
+    }
+
     @Test func aShareNarrowedToReadOnlySinceTheFormWasOpenedRefusesTheSave() throws {
         let bob = try app.store.user(named: "bob")
         let bobs = try app.store.defaultAddressBook(for: bob)
