@@ -24,12 +24,20 @@ extension ContactStore {
         let isGroup = try kind.liveContactsChange != 0 && db.statement("SELECT is_group FROM contacts WHERE id = ? AND book_id = ?")
             .firstRow([id, scope.bookID], { $0.int(0) != 0 }) == true
         let number = try reserveChangeNumbers(1, in: scope, movingLiveContactsBy: isGroup ? 0 : kind.liveContactsChange, db: db).lowerBound
+        try logChange(kind, of: id, in: scope, number: number, at: now, db: db)
+        try db.send("UPDATE contacts SET revision = ?, changed_by = ?, changed_at = ? WHERE id = ? AND book_id = ?",
+                    number, scope.actorID, now, id, scope.bookID)
+    }
+
+    /// Appends change `number` (reserved with `reserveChangeNumbers`) of a contact in the table to
+    /// its address book's change log, under the UID and resource name the row has now; the row's
+    /// revision is the caller's to set.
+    static func logChange(_ kind: ChangeKind, of id: Int64, in scope: AddressBookScope, number: Int64, at now: Int64,
+                          db: any SQLConnection) throws {
         try db.send("""
             INSERT INTO changes (book_id, number, contact_id, uid, href, kind, changed_at)
             SELECT book_id, ?, id, uid, href, ?, ? FROM contacts WHERE id = ? AND book_id = ?
             """, number, kind.rawValue, now, id, scope.bookID)
-        try db.send("UPDATE contacts SET revision = ?, changed_by = ?, changed_at = ? WHERE id = ? AND book_id = ?",
-                    number, scope.actorID, now, id, scope.bookID)
     }
 
     /// Logs, as change `number` of its book (reserved with `reserveChangeNumbers`), the creation

@@ -221,21 +221,25 @@ extension ContactStore {
     }
 
     /// Overwrites a live contact's details and photo (unless the row keeps the stored one) and
-    /// logs the update; false when there is no such contact.
+    /// logs the update, whose number the same UPDATE makes the contact's revision; false when
+    /// there is no such contact (the number reserved is then a gap).
     /// - Parameter groupsBefore: the groups of the details stored, when known: the groups are
     ///   left as they are when the row's are the same.
     static func replaceDetails(of id: Int64, with row: PreparedRow, in scope: AddressBookScope, now: Int64,
                                groupsBefore: CardGroups? = nil, db: any SQLConnection) throws -> Bool {
+        let number = try reserveChangeNumbers(1, in: scope, db: db).lowerBound
         let assignments = ContactRow.detailColumns.map { "\($0) = ?" }.joined(separator: ", ")
-        try db.statement("UPDATE contacts SET \(assignments), updated_at = ? WHERE id = ? AND book_id = ? AND deleted_at IS NULL")
-            .execute(row.values + [now, id, scope.bookID])
+        try db.statement("""
+            UPDATE contacts SET \(assignments), updated_at = ?, revision = ?, changed_by = ?, changed_at = ?
+            WHERE id = ? AND book_id = ? AND deleted_at IS NULL
+            """).execute(row.values + [now, number, scope.actorID, now, id, scope.bookID])
         guard db.changes == 1 else { return false }
         if !row.keepsPhoto {
             if row.photo == nil { try db.send("DELETE FROM photos WHERE book_id = ? AND contact_id = ?", scope.bookID, id) }
             try savePhoto(row.photo, of: id, in: scope, db: db)
         }
         try db.send("DELETE FROM sent_cards WHERE book_id = ? AND contact_id = ?", scope.bookID, id)
-        try recordChange(.update, of: id, in: scope, at: now, db: db)
+        try logChange(.update, of: id, in: scope, number: number, at: now, db: db)
         if groupsBefore != row.groups {
             try GroupSync.updated(id, groups: row.groups, in: scope, now: now, db: db)
         }
