@@ -13,9 +13,10 @@ import TestSupport
     static let mostStatementsPerSave = 7
     /// One more for a save that adds, replaces or removes the photo.
     static let mostStatementsPerSaveWithPhoto = mostStatementsPerSave + 1
-    /// The most one new contact with a photo runs: its id and change number reserved, the change
-    /// log, the row, the photo, the groups checked and the book's count moved.
-    static let mostStatementsPerNewContactWithPhoto = 9
+    /// The most one new contact with a photo runs: its id (and the key it is drawn with) and
+    /// change number reserved, the change log, the row, the photo, the groups checked and the
+    /// book's count moved.
+    static let mostStatementsPerNewContactWithPhoto = 10
 
     static let photo = try! Photo(data: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3])
     static let otherPhoto = try! Photo(data: [0xFF, 0xD8, 0xFF, 0xE0, 4, 5, 6, 7])
