@@ -3,7 +3,6 @@ public struct ForeignKeySchema: Sendable, Equatable {
     /// What happens to the referencing rows when the row they name is deleted.
     public enum DeleteAction: String, Sendable, Equatable {
         case cascade = "CASCADE"
-        case noAction = "NO ACTION"
     }
 
     public let columns: [String]
