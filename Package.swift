@@ -47,9 +47,9 @@ let package = Package(
                     + iconFiles.map { Resource.embedInCode("Static/icons/\($0)") }),
 
         .target(name: "CardDAV", dependencies: ["Blanks", "HTTP", "VCard", "ContactsCore", "ContactsStore"]),
-        // Fuzz inputs as DAV requests (scripts/fuzz-dav.sh builds dav-fuzz with libFuzzer).
+        // Fuzz inputs as DAV requests (`scripts/fuzz.sh dav` builds dav-fuzz with libFuzzer).
         .target(name: "DAVFuzzing", dependencies: ["CardDAV", "ContactsStore", "HTTP"]),
-        .executableTarget(name: "dav-fuzz", dependencies: ["DAVFuzzing"]),
+        .executableTarget(name: "dav-fuzz", dependencies: ["DAVFuzzing"], path: "Sources", sources: ["dav-fuzz", "FuzzEntry"]),
 
         // The command line and its entry point.
         .target(name: "ContactsCLI", dependencies: ["ContactsCore", "ContactsStore", "VCard", "ContactCSV", "SQLEngine", "HTTP", "WebApp", "CardDAV"]),

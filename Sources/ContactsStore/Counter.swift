@@ -14,4 +14,11 @@ enum Counter: String {
             .firstRow([count, rawValue], { $0.int64(0) }) else { preconditionFailure("no counter \(rawValue)") }
         return value
     }
+
+    /// Reserves the next `count` numbers and returns their ids (`OpaqueIDs`), in order.
+    func reserveIDs(_ count: Int, db: any SQLConnection) throws -> [Int64] {
+        let last = try advance(by: count, db: db)
+        let ids = try OpaqueIDs(db: db)
+        return try (last - Int64(count) + 1...last).map(ids.id(for:))
+    }
 }

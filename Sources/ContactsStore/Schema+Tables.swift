@@ -182,12 +182,12 @@ extension Schema {
             ColumnSchema("expires_at", .integer),
         ], primaryKey: PerDialect(["user_id", "id_hash"]), foreignKeys: [userReference],
            indexes: [IndexSchema("import_summaries_by_age", on: ["expires_at"])], sqliteTypeNames: .postgresql),
-        // Each account's private calendar feed of birthdays.
+        // Each account's private calendar feed of birthdays, found by a hash of its token.
         TableSchema("birthday_feeds", columns: [
             ColumnSchema("user_id", .integer),
-            ColumnSchema("token", .bytes),
+            ColumnSchema("token_hash", .bytes),
             ColumnSchema("created_at", .integer),
-        ], primaryKey: PerDialect(["user_id"]), uniques: [UniqueSchema(["token"])], foreignKeys: [userReference],
+        ], primaryKey: PerDialect(["user_id"]), uniques: [UniqueSchema(["token_hash"])], foreignKeys: [userReference],
            sqliteTypeNames: .postgresql),
         // Contacts a person said are not one person (the smaller id first), and per contact that
         // others were merged into, what it was before and which went to the trash, for Undo.

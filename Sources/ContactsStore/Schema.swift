@@ -14,7 +14,7 @@ enum Schema {
             INSERT INTO counters (name, value) VALUES
                 ('contact_id', 0), ('user_id', 0), ('address_book_id', 0), ('credentials_generation', 0)
             """)
-    }, renumberings: [Renumbering(.postgresql, versions: 1...8, offset: 8)])
+    }, renumberings: [Renumbering(.postgresql, versions: 1...9, offset: 8)])
 
     /// What several servers on one database must all see, which one server kept in memory
     /// before. The same on both engines; made only where missing, so a migration run again (a
@@ -23,6 +23,7 @@ enum Schema {
 
     static let sharingMigrationName = "Sharing: address books shared with other accounts, and who last changed each contact"
     static let groupsMigrationName = "Groups: group cards marked among the contacts, and each group's members by UID"
+    static let birthdayFeedHashMigrationName = "Birthdays: each calendar feed's token kept as a hash"
 
     /// The schema's one history, shared by both engines: a database's version is the number of
     /// these steps applied, on either engine. Steps that add a table, column or index in its
@@ -254,7 +255,14 @@ enum Schema {
             try db.addMissingColumns(["birthday_key", "lunar_birthday_key"], to: Schema.table("contacts"))
             try ContactRow.computeBirthdayKeys(db)
             try db.createIndexes(["contacts_by_birthday", "contacts_by_lunar_birthday"], of: Schema.table("contacts"))
-            try db.create([Schema.table("birthday_feeds")])
+            // Each account's calendar feed, with its token as it was then (a hash since).
+            try db.execute("""
+                CREATE TABLE IF NOT EXISTS birthday_feeds (
+                    user_id BIGINT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+                    token BYTEA NOT NULL UNIQUE,
+                    created_at BIGINT NOT NULL
+                )
+                """)
         },
         Migration("Duplicates: pairs a person said are different people, and each merge until it is undone") { db in
             try db.create([Schema.table("duplicate_dismissals"), Schema.table("merges")])
@@ -286,6 +294,7 @@ enum Schema {
             try db.createIndexes(["group_members_by_group_and_key"], of: Schema.table("group_members"))
             try db.execute("DROP INDEX IF EXISTS group_members_by_group")
         },
+        Migration(Schema.birthdayFeedHashMigrationName, apply: ContactStore.hashBirthdayFeedTokens),
         Migration("PostgreSQL: the text columns of the tables made by SQL both engines ran compare byte by byte too") { db in
             guard db.dialect == .postgresql else { return }
             for (table, column) in Schema.textColumnsMadeWithoutCollation {
