@@ -73,7 +73,7 @@ extension ContactStore {
         if keep { _ = try store.backUp(to: keptPath, progress: progress) }
         let restored = try store.sqliteQueue().withWriter { database in
             try backup.copy(over: database, progress: progress)
-            try Schema.sqlite.migrate(database)
+            try Schema.migrator.migrate(database)
             try database.transaction("BEGIN IMMEDIATE") { () throws -> Void in
                 try database.execute("DELETE FROM sessions")
                 let books = try database.statement("SELECT id FROM address_books").rows { $0.int64(0) }
@@ -102,8 +102,8 @@ extension ContactStore {
             guard version > 0, ["users", "address_books", "contacts"].allSatisfy(tables.contains) else {
                 throw StoreError.notABackup(path: path, reason: .otherDatabase)
             }
-            guard version <= Schema.sqlite.migrations.count else {
-                throw MigrationError.newerSchema(version: version, known: Schema.sqlite.migrations.count)
+            guard version <= Schema.migrator.migrations.count else {
+                throw MigrationError.newerSchema(version: version, known: Schema.migrator.migrations.count)
             }
             problems = try backup.integrityProblems()
         } catch let error as DatabaseError {

@@ -40,7 +40,7 @@ public final class ContactStore: Sendable {
     /// Opens the store in the database file at `path`.
     public convenience init(path: String, busyTimeoutMilliseconds: Int32 = 10_000, clock: @escaping @Sendable () -> Date = Date.init) throws {
         try self.init(clock: clock) {
-            try DatabaseQueue(path: path, migrator: Schema.sqlite, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+            try DatabaseQueue(path: path, migrator: Schema.migrator, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         }
     }
 

@@ -1,123 +1,35 @@
 import Foundation
 import SQLEngine
 
-/// The schema's history, oldest first. Append; never edit a migration that has shipped.
+/// The schema: its tables as they are now (`tables`), and its history, oldest first, one for
+/// both engines (`migrations`). Append to the history; never edit a migration that has shipped.
 enum Schema {
+    /// What opens every store: an empty database gets the current schema from `tables` at once
+    /// (what the migrations leave, as the tests check on both engines); any other is migrated.
+    /// PostgreSQL databases numbered their history on their own before: their version N was
+    /// version N + 8 of the shared one.
+    static let migrator = Migrator(migrations, freshInstall: { db in
+        for table in tables { try db.execute(table.createStatements(for: db.dialect)) }
+        try db.execute("""
+            INSERT INTO counters (name, value) VALUES
+                ('contact_id', 0), ('user_id', 0), ('address_book_id', 0), ('credentials_generation', 0)
+            """)
+    }, renumberings: [Renumbering(.postgresql, versions: 1...9, offset: 8)])
+
     /// What several servers on one database must all see, which one server kept in memory
-    /// before: failed logins (HMACs of names and addresses) and import summaries waiting to be
-    /// shown. The same on both engines; made only where missing, so a migration run again (a
+    /// before. The same on both engines; made only where missing, so a migration run again (a
     /// file whose version was rolled back) passes through it.
-    static let sharedStateTables = """
-        CREATE TABLE IF NOT EXISTS login_failures (key BYTEA NOT NULL, failed_at BIGINT NOT NULL);
-        CREATE INDEX IF NOT EXISTS login_failures_by_key ON login_failures(key, failed_at);
-        CREATE INDEX IF NOT EXISTS login_failures_by_age ON login_failures(failed_at);
-        CREATE TABLE IF NOT EXISTS import_summaries (
-            user_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-            id_hash BYTEA NOT NULL,
-            summary TEXT NOT NULL,
-            expires_at BIGINT NOT NULL,
-            PRIMARY KEY (user_id, id_hash)
-        );
-        CREATE INDEX IF NOT EXISTS import_summaries_by_age ON import_summaries(expires_at);
-        """
-
-    static let birthdaysMigrationName = "Birthdays: each contact's birthday and lunar birthday by month and day, a calendar feed per account"
-
-    /// The upcoming-birthday lookups (each book's contacts by birthday month and day, solar and
-    /// lunar) and each account's private calendar feed. The same on both engines, made only
-    /// where missing.
-    static let birthdayTables = """
-        CREATE INDEX IF NOT EXISTS contacts_by_birthday ON contacts(book_id, birthday_key) WHERE birthday_key IS NOT NULL;
-        CREATE INDEX IF NOT EXISTS contacts_by_lunar_birthday ON contacts(book_id, lunar_birthday_key)
-            WHERE lunar_birthday_key IS NOT NULL;
-        CREATE TABLE IF NOT EXISTS birthday_feeds (
-            user_id BIGINT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
-            token BYTEA NOT NULL UNIQUE,
-            created_at BIGINT NOT NULL
-        );
-        """
-
-    static let groupsMigrationName = "Groups: group cards marked among the contacts, and each group's members by UID"
-
-    /// Each group's members, by `ContactDetails.memberKey` of the UIDs its card lists, with the
-    /// live contact of that UID when the book has one (a group card may name a member before
-    /// its card arrives). Kept in step with the group cards and the contacts' CATEGORIES by
-    /// `GroupSync`. The indexes cover what the group queries read, so that SQLite, planning
-    /// without statistics, takes them over a walk of the whole book. The same on both engines.
-    static let groupTables = """
-        CREATE TABLE IF NOT EXISTS group_members (
-            book_id BIGINT NOT NULL,
-            group_id BIGINT NOT NULL,
-            member_key TEXT NOT NULL,
-            contact_id BIGINT,
-            PRIMARY KEY (book_id, group_id, member_key),
-            FOREIGN KEY (book_id, group_id) REFERENCES contacts(book_id, id) ON DELETE CASCADE
-        );
-        CREATE INDEX IF NOT EXISTS group_members_by_group ON group_members(book_id, group_id, contact_id);
-        CREATE INDEX IF NOT EXISTS group_members_by_key ON group_members(book_id, member_key, group_id, contact_id);
-        CREATE INDEX IF NOT EXISTS contacts_groups_by_name ON contacts(book_id, group_name, id, is_group, deleted_at, sort_key, uid)
-            WHERE group_name IS NOT NULL;
-        """
-
-    static let groupMembersByGroupMigrationName = "Groups: a group's members read through an index holding their keys, not a walk of the book's"
-
-    /// The index a group's member keys and contacts are read through (`GroupSync`, on every
-    /// write of its card): `group_members_by_group` lacked the key, so SQLite, planning without
-    /// statistics, read them through `group_members_by_key`, walking every membership of the
-    /// book for each group card written. It takes the place of that index, whose reads it serves.
-    static let groupMembersByGroupIndex = """
-        CREATE INDEX IF NOT EXISTS group_members_by_group_and_key ON group_members(book_id, group_id, member_key, contact_id);
-        DROP INDEX IF EXISTS group_members_by_group;
-        """
-
-    static let birthdayFeedHashMigrationName = "Birthdays: each calendar feed's token kept as a hash"
-
-    static let duplicatesMigrationName = "Duplicates: pairs a person said are different people, and each merge until it is undone"
-
-    /// Contacts a person said are not one person (the smaller id first), and per contact that
-    /// others were merged into, what it was before and which went to the trash, for Undo. The
-    /// same on both engines, made only where missing.
-    static let duplicateTables = """
-        CREATE TABLE IF NOT EXISTS duplicate_dismissals (
-            book_id BIGINT NOT NULL REFERENCES address_books(id) ON DELETE CASCADE,
-            first_id BIGINT NOT NULL,
-            second_id BIGINT NOT NULL,
-            PRIMARY KEY (book_id, first_id, second_id)
-        );
-        CREATE TABLE IF NOT EXISTS merges (
-            book_id BIGINT NOT NULL REFERENCES address_books(id) ON DELETE CASCADE,
-            contact_id BIGINT NOT NULL,
-            revision BIGINT NOT NULL,
-            earlier_card TEXT NOT NULL,
-            trashed TEXT NOT NULL,
-            merged_at BIGINT NOT NULL,
-            PRIMARY KEY (book_id, contact_id)
-        );
-        """
+    static var sharedStateTables: [TableSchema] { [table("login_failures"), table("import_summaries")] }
 
     static let sharingMigrationName = "Sharing: address books shared with other accounts, and who last changed each contact"
+    static let groupsMigrationName = "Groups: group cards marked among the contacts, and each group's members by UID"
+    static let birthdayFeedHashMigrationName = "Birthdays: each calendar feed's token kept as a hash"
 
-    /// Each account a book is shared with and what it may do there (`BookAccess`), gone with
-    /// the book or the account. The same on both engines, made only where missing.
-    static let sharingTables = """
-        CREATE TABLE IF NOT EXISTS book_shares (
-            book_id BIGINT NOT NULL REFERENCES address_books(id) ON DELETE CASCADE,
-            user_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-            access TEXT NOT NULL CHECK (access IN ('read-only', 'read-write')),
-            shared_at BIGINT NOT NULL,
-            PRIMARY KEY (book_id, user_id)
-        );
-        CREATE INDEX IF NOT EXISTS book_shares_by_user ON book_shares(user_id);
-        """
-
-    /// Books of earlier releases whose names begin with `~`, which now begins the segments of
-    /// shared books (`SharedBookSegment`), get a `_<id>` before it.
-    static let renameBooksLikeSharedSegments = "UPDATE address_books SET name = '_' || CAST(id AS TEXT) || name WHERE name LIKE '~%'"
-
-    static let bookTrashMigrationName = "Address books: a deleted book waits in the trash with its contacts until restored or purged"
-
-    static let sqlite = Migrator([
-        Migration("create users, sessions, address books, contacts, photos and the change log") { db in
+    /// The schema's one history, shared by both engines: a database's version is the number of
+    /// these steps applied, on either engine. Steps that add a table, column or index in its
+    /// current shape render it from `tables`; older shapes and data-transforming steps are SQL.
+    static let migrations: [Migration] = [
+        Migration("create users, sessions, address books, contacts, photos and the change log", on: [.sqlite]) { db in
             try db.execute("""
                 CREATE TABLE users (
                     id INTEGER PRIMARY KEY,
@@ -190,7 +102,7 @@ enum Schema {
                 CREATE INDEX changes_by_book ON changes(book_id, seq);
                 """)
         },
-        Migration("CardDAV: card names and revisions, names in the change log, app passwords, dead properties, settings") { db in
+        Migration("CardDAV: card names and revisions, names in the change log, app passwords, dead properties, settings", on: [.sqlite]) { db in
             try db.execute("""
                 -- A card's resource name in its book: the UID with .vcf, or a random name when the UID
                 -- (with a slash, or too long) cannot be one; and the seq of the change that last wrote it.
@@ -235,7 +147,7 @@ enum Schema {
                 ) WITHOUT ROWID;
                 """)
         },
-        Migration("CardDAV: cards kept as their client sent them") { db in
+        Migration("CardDAV: cards kept as their client sent them", on: [.sqlite]) { db in
             try db.execute("""
                 -- The vCard a client PUT, served back byte for byte while it is the card's revision
                 -- (RFC 6352 §6.3.2.3); any other write makes a newer revision, which is written afresh.
@@ -247,7 +159,7 @@ enum Schema {
                 );
                 """)
         },
-        Migration("sync: each address book numbers its own changes and has a random salt for its tokens and ETags") { db in
+        Migration("sync: each address book numbers its own changes and has a random salt for its tokens and ETags", on: [.sqlite]) { db in
             try db.execute("""
                 -- A change's number in its book's log: 1, 2, 3… per book, so nothing a client sees
                 -- (revisions, ETags, sync tokens, CTags) moves when another book is written. The
@@ -271,13 +183,9 @@ enum Schema {
                                          sync_salt = lower(hex(randomblob(8)));
                 """)
         },
-        Migration("Accounts: names compared in NFC, app passwords found by a digest") { db in
-            try db.execute("""
-                -- SHA-256 of the app password (150 random bits), so a login checks one argon2id
-                -- hash, not each of the account's; NULL for passwords made before, until next used.
-                ALTER TABLE app_passwords ADD COLUMN lookup BLOB;
-                CREATE UNIQUE INDEX app_passwords_by_lookup ON app_passwords(lookup);
-                """)
+        Migration("Accounts: names compared in NFC, app passwords found by a digest", on: [.sqlite]) { db in
+            try db.addMissingColumns(["lookup"], to: Schema.table("app_passwords"))
+            try db.createIndexes(["app_passwords_by_lookup"], of: Schema.table("app_passwords"))
             // Names are kept in NFC and keyed by AccountName.key. Two accounts whose names only
             // now compare equal keep their old keys: neither is taken over by the other.
             let users = try db.statement("SELECT id, username, username_key FROM users").rows { ($0.int64(0), $0.text(1), $0.text(2)) }
@@ -290,25 +198,26 @@ enum Schema {
                 try db.run("UPDATE users SET username = ?, username_key = ? WHERE id = ?", normalized, key, id)
             }
         },
-        Migration("Names: sections, sort keys and search text computed again, traditional characters read as simplified") { db in
+        Migration("Names: sections, sort keys and search text computed again, traditional characters read as simplified", on: [.sqlite]) { db in
             try ContactRow.recomputeNameKeys(db)
         },
-        Migration("CardDAV: dead properties keep their attributes and child elements") { db in
-            // RFC 4918 §4.3: a dead property's value is its content and its attributes (xml:lang
-            // among them). attributes: a JSON array of [namespace, name, value]; '' for none.
-            // content_xml: the content as XML when it holds elements; NULL when it is the text in
-            // value (every row made before, which keeps rendering as it did).
-            // Each column once, should the migration run again on a file whose version was rolled back.
-            let columns = Set(try db.statement("SELECT name FROM pragma_table_info('dav_properties')").rows { $0.text(0) })
-            if !columns.contains("attributes") { try db.execute("ALTER TABLE dav_properties ADD COLUMN attributes TEXT NOT NULL DEFAULT ''") }
-            if !columns.contains("content_xml") { try db.execute("ALTER TABLE dav_properties ADD COLUMN content_xml TEXT") }
+        Migration("CardDAV: dead properties keep their attributes and child elements", on: [.sqlite]) { db in
+            // Rows made before hold their text in value, and keep rendering as they did. Each
+            // column once, should the migration run again on a file whose version was rolled back.
+            try db.addMissingColumns(["attributes", "content_xml"], to: Schema.table("dav_properties"))
         },
-        Migration("Servers sharing a database: failed logins and import summaries kept in it") { db in
-            try db.execute(Schema.sharedStateTables)
+        Migration("Servers sharing a database: failed logins and import summaries kept in it", on: [.sqlite]) { db in
+            try db.create(Schema.sharedStateTables)
         },
+        // PostgreSQL's history begins here: its first step makes what SQLite's steps up to this one make.
         Migration("Photos and cards as sent keyed by their address book first, as every table a user owns") { db in
+            guard db.dialect == .sqlite else {
+                try db.execute(Schema.postgresqlOrigin)
+                try db.create(Schema.sharedStateTables)
+                return
+            }
+            try db.createIndexes(["contacts_by_book_and_id"], of: Schema.table("contacts"))
             try db.execute("""
-                CREATE UNIQUE INDEX IF NOT EXISTS contacts_by_book_and_id ON contacts(book_id, id);
                 CREATE TABLE photos_by_book (
                     book_id INTEGER NOT NULL,
                     contact_id INTEGER NOT NULL,
@@ -335,51 +244,68 @@ enum Schema {
                 """)
         },
         Migration("The count of each address book's live contacts kept in the book, so the list need not count them") { db in
-            // Kept from here on by every write that logs a creation or a deletion (`ChangeKind`).
-            // Each column once, should the migration run again on a file whose version was rolled back.
-            let columns = Set(try db.statement("SELECT name FROM pragma_table_info('address_books')").rows { $0.text(0) })
-            if !columns.contains("live_contacts") {
-                try db.execute("ALTER TABLE address_books ADD COLUMN live_contacts INTEGER NOT NULL DEFAULT 0")
-            }
+            // Each column once, should the migration run again on a database whose version was rolled back.
+            try db.addMissingColumns(["live_contacts"], to: Schema.table("address_books"))
             try db.execute("""
                 UPDATE address_books SET live_contacts =
                     (SELECT count(*) FROM contacts c WHERE c.book_id = address_books.id AND c.deleted_at IS NULL);
                 """)
         },
-        Migration(Schema.birthdaysMigrationName) { db in
-            let columns = Set(try db.statement("SELECT name FROM pragma_table_info('contacts')").rows { $0.text(0) })
-            for column in ["birthday_key", "lunar_birthday_key"] where !columns.contains(column) {
-                try db.execute("ALTER TABLE contacts ADD COLUMN \(column) INTEGER")
-            }
+        Migration("Birthdays: each contact's birthday and lunar birthday by month and day, a calendar feed per account") { db in
+            try db.addMissingColumns(["birthday_key", "lunar_birthday_key"], to: Schema.table("contacts"))
             try ContactRow.computeBirthdayKeys(db)
-            try db.execute(Schema.birthdayTables)
+            try db.createIndexes(["contacts_by_birthday", "contacts_by_lunar_birthday"], of: Schema.table("contacts"))
+            // Each account's calendar feed, with its token as it was then (a hash since).
+            try db.execute("""
+                CREATE TABLE IF NOT EXISTS birthday_feeds (
+                    user_id BIGINT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+                    token BYTEA NOT NULL UNIQUE,
+                    created_at BIGINT NOT NULL
+                )
+                """)
         },
-        Migration(Schema.duplicatesMigrationName) { db in try db.execute(Schema.duplicateTables) },
-        Migration(Schema.bookTrashMigrationName) { db in
-            // Each column once, should the migration run again on a file whose version was rolled back.
-            let columns = Set(try db.statement("SELECT name FROM pragma_table_info('address_books')").rows { $0.text(0) })
-            if !columns.contains("deleted_at") { try db.execute("ALTER TABLE address_books ADD COLUMN deleted_at INTEGER") }
+        Migration("Duplicates: pairs a person said are different people, and each merge until it is undone") { db in
+            try db.create([Schema.table("duplicate_dismissals"), Schema.table("merges")])
+        },
+        Migration("Address books: a deleted book waits in the trash with its contacts until restored or purged") { db in
+            try db.addMissingColumns(["deleted_at"], to: Schema.table("address_books"))
         },
         Migration(Schema.sharingMigrationName) { db in
-            // Who last changed a contact: an account id (ids are never handed out again, so a
-            // deleted account's matches none) and when; NULL for contacts changed before.
-            let columns = Set(try db.statement("SELECT name FROM pragma_table_info('contacts')").rows { $0.text(0) })
-            for column in ["changed_by", "changed_at"] where !columns.contains(column) {
-                try db.execute("ALTER TABLE contacts ADD COLUMN \(column) INTEGER")
-            }
-            try db.execute(Schema.sharingTables)
-            try db.execute(Schema.renameBooksLikeSharedSegments)
+            try db.addMissingColumns(["changed_by", "changed_at"], to: Schema.table("contacts"))
+            try db.create([Schema.table("book_shares")])
+            // Books of earlier releases whose names begin with `~`, which now begins the segments of
+            // shared books (`SharedBookSegment`), get a `_<id>` before it.
+            try db.execute("UPDATE address_books SET name = '_' || CAST(id AS TEXT) || name WHERE name LIKE '~%'")
         },
         Migration(Schema.groupsMigrationName) { db in
-            // is_group: the row is a group's card, not a contact. group_name: the name its
-            // members' CATEGORIES carry, which a rename of the card changes in each of them.
-            let columns = Set(try db.statement("SELECT name FROM pragma_table_info('contacts')").rows { $0.text(0) })
-            if !columns.contains("is_group") { try db.execute("ALTER TABLE contacts ADD COLUMN is_group INTEGER NOT NULL DEFAULT 0") }
-            if !columns.contains("group_name") { try db.execute("ALTER TABLE contacts ADD COLUMN group_name TEXT") }
-            try db.execute(Schema.groupTables)
+            let members = Schema.table("group_members")
+            try db.addMissingColumns(["is_group", "group_name"], to: Schema.table("contacts"))
+            try db.execute(members.createTable(for: db.dialect, ifNotExists: true))
+            try db.createIndexes(["group_members_by_key"], of: members)
+            // Replaced by group_members_by_group_and_key in the next step.
+            try db.execute("CREATE INDEX IF NOT EXISTS group_members_by_group ON group_members(book_id, group_id, contact_id)")
+            try db.createIndexes(["contacts_groups_by_name"], of: Schema.table("contacts"))
             try GroupSync.indexExistingCards(db)
         },
-        Migration(Schema.groupMembersByGroupMigrationName) { db in try db.execute(Schema.groupMembersByGroupIndex) },
+        // group_members_by_group lacked the member key, so SQLite, planning without statistics,
+        // read a group's members through group_members_by_key, walking every membership of the
+        // book for each group card written. The new index takes its place and serves its reads.
+        Migration("Groups: a group's members read through an index holding their keys, not a walk of the book's") { db in
+            try db.createIndexes(["group_members_by_group_and_key"], of: Schema.table("group_members"))
+            try db.execute("DROP INDEX IF EXISTS group_members_by_group")
+        },
         Migration(Schema.birthdayFeedHashMigrationName, apply: ContactStore.hashBirthdayFeedTokens),
-    ])
+        Migration("PostgreSQL: the text columns of the tables made by SQL both engines ran compare byte by byte too") { db in
+            guard db.dialect == .postgresql else { return }
+            for (table, column) in Schema.textColumnsMadeWithoutCollation {
+                try db.execute("ALTER TABLE \(table) ALTER COLUMN \(column) TYPE TEXT COLLATE \"C\"")
+            }
+        },
+    ]
+
+    /// The text columns earlier releases made on PostgreSQL in the database's own collation.
+    static let textColumnsMadeWithoutCollation = [
+        ("import_summaries", "summary"), ("merges", "earlier_card"), ("merges", "trashed"),
+        ("book_shares", "access"), ("group_members", "member_key"),
+    ]
 }

@@ -52,7 +52,7 @@ extension ContactStore {
             try self.init(directory: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds, clock: clock)
         case .postgresql(let url):
             try self.init(clock: clock) {
-                try ConnectionPool(url: url, migrator: Schema.postgresql, lockTimeoutMilliseconds: Int(busyTimeoutMilliseconds))
+                try ConnectionPool(url: url, migrator: Schema.migrator, lockTimeoutMilliseconds: Int(busyTimeoutMilliseconds))
             }
         }
     }

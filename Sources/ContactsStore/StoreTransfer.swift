@@ -78,9 +78,13 @@ struct StoredSchema {
     /// Parents before children (each after the tables its foreign keys name), else by name.
     let tables: [TransferTable]
 
-    /// Columns one engine has and the other does not, which a copy leaves to the target:
-    /// SQLite's `changes.seq`, the rowid it numbers the change log by (anew in the target).
-    static let engineOwnColumns: Set<String> = ["changes.seq"]
+    /// Columns one engine has and the other does not, as the schema describes them, which a copy
+    /// leaves to the target: SQLite's `changes.seq`, the rowid it numbers the change log by
+    /// (anew in the target).
+    static let engineOwnColumns: Set<String> = Set(Schema.tables.flatMap { table in
+        let sqlite = Set(table.columns(on: .sqlite).map(\.name)), postgresql = Set(table.columns(on: .postgresql).map(\.name))
+        return sqlite.symmetricDifference(postgresql).map { table.name + "." + $0 }
+    })
     /// Tables each database keeps for itself: the schema version (PostgreSQL's table; SQLite
     /// keeps it in the file header) and SQLite's own (`sqlite_sequence`, `sqlite_stat1`).
     static func isEngineOwnTable(_ name: String) -> Bool { name == "schema_version" || name.hasPrefix("sqlite_") }

@@ -110,8 +110,8 @@ import Testing
     @Test func namesAreKeptInNFCAndClashesKeepTheirKeys() throws {
         try FileManager.default.createDirectory(atPath: directory.path, withIntermediateDirectories: true)
         let db = try Database(path: directory.databasePath)
-        let before = Schema.sqlite.migrations.firstIndex { $0.name.hasPrefix("Accounts: names compared in NFC") }!
-        try Migrator(Array(Schema.sqlite.migrations.prefix(before))).migrate(db)
+        let before = Schema.migrations.firstIndex { $0.name.hasPrefix("Accounts: names compared in NFC") }!
+        try Migrator(Array(Schema.migrations.prefix(before))).migrate(db)
         func insert(_ id: Int, _ name: String) throws {
             try db.run("INSERT INTO users (id, username, username_key, password_hash, created_at) VALUES (?, ?, ?, ?, 0)",
                        id, name, name.lowercased(), PasswordHasher.hash("password\(id)"))

@@ -134,7 +134,7 @@ import Testing
                             "itself": "the data directory's own database"][kind]
             #expect(expected.map(message.contains) == true, "\(message)")
         } catch let error as MigrationError {
-            #expect(kind == "newer" && error == .newerSchema(version: 99, known: Schema.sqlite.migrations.count))
+            #expect(kind == "newer" && error == .newerSchema(version: 99, known: Schema.migrations.count))
         }
         #expect(try listing(fixture.directory.store(), "alice") == before)
         #expect(!FileManager.default.fileExists(atPath: kept), "nothing is kept before the backup passed its checks")

@@ -116,7 +116,8 @@ import Testing
     @Test func birthdaysWrittenBeforeAreFound() throws {
         try FileManager.default.createDirectory(atPath: directory.path, withIntermediateDirectories: true)
         let db = try Database(path: directory.databasePath)
-        try Migrator(Array(Schema.sqlite.migrations.prefix(10))).migrate(db)
+        let birthdays = try #require(Schema.migrations.firstIndex { $0.name.hasPrefix("Birthdays:") })
+        try Migrator(Array(Schema.migrations.prefix(birthdays))).migrate(db)
         try db.run("INSERT INTO users (id, username, username_key, password_hash, created_at) VALUES (1, 'alice', 'alice', ?, 0)",
                    PasswordHasher.hash("password1"))
         try db.run("INSERT INTO address_books (id, user_id, name, display_name, created_at, sync_salt) VALUES (1, 1, 'contacts', 'Contacts', 0, 'salt')")
@@ -145,8 +146,8 @@ import Testing
     @Test func addressesSubscribedToKeepWorkingAndTheTokenIsGone() throws {
         try FileManager.default.createDirectory(atPath: directory.path, withIntermediateDirectories: true)
         let db = try Database(path: directory.databasePath)
-        let hashing = try #require(Schema.sqlite.migrations.firstIndex { $0.name == Schema.birthdayFeedHashMigrationName })
-        try Migrator(Array(Schema.sqlite.migrations.prefix(hashing))).migrate(db)
+        let hashing = try #require(Schema.migrations.firstIndex { $0.name == Schema.birthdayFeedHashMigrationName })
+        try Migrator(Array(Schema.migrations.prefix(hashing))).migrate(db)
         try db.run("INSERT INTO users (id, username, username_key, password_hash, created_at) VALUES (1, 'alice', 'alice', ?, 0)",
                    PasswordHasher.hash("password1"))
         let token = SecretToken.make()

@@ -16,7 +16,7 @@ import VCard
     private func makeVersion1Database() throws {
         try FileManager.default.createDirectory(atPath: directory.path, withIntermediateDirectories: true)
         let db = try Database(path: directory.databasePath)
-        try Migrator(Array(Schema.sqlite.migrations.prefix(1))).migrate(db)
+        try Migrator(Array(Schema.migrations.prefix(1))).migrate(db)
         #expect(try db.schemaVersion() == 1)
         try db.run("INSERT INTO users (id, username, username_key, password_hash, created_at) VALUES (1, 'alice', 'alice', ?, 0)",
                    PasswordHasher.hash("password1"))
@@ -51,7 +51,7 @@ import VCard
     @Test func contactsGetNamesAndRevisionsAndTheLogGetsNames() throws {
         try makeVersion1Database()
         _ = try directory.store()
-        #expect(try Database(path: directory.databasePath).schemaVersion() == Schema.sqlite.migrations.count)
+        #expect(try Database(path: directory.databasePath).schemaVersion() == Schema.migrations.count)
         let contacts = try query("SELECT id, href, revision FROM contacts ORDER BY id") { ($0.int64(0), $0.text(1), $0.int64(2)) }
         #expect(contacts.map(\.0) == [1, 2, 3])
         #expect(contacts[0].1 == "AAAA.vcf")
@@ -115,7 +115,7 @@ import VCard
         let db = try Database(path: directory.databasePath)
         try db.run("UPDATE contacts SET section = 'D', sort_key = 'dan tian fang', search_text = '單田芳' WHERE id = ?", shan.id)
         try db.run("UPDATE contacts SET section = '#', sort_key = '{', search_text = '劉德華' WHERE id = ?", liu.id)
-        let names = try #require(Schema.sqlite.migrations.firstIndex { $0.name.hasPrefix("Names: sections, sort keys") })
+        let names = try #require(Schema.migrations.firstIndex { $0.name.hasPrefix("Names: sections, sort keys") })
         try db.execute("PRAGMA user_version = \(names)")
 
         let reopened = try directory.store()
@@ -139,7 +139,7 @@ import VCard
         try store.setDeadProperty(namespace: "urn:example", name: "color", value: "teal & blue", of: book)
         let db = try Database(path: directory.databasePath)
         try db.execute("ALTER TABLE dav_properties DROP COLUMN attributes; ALTER TABLE dav_properties DROP COLUMN content_xml")
-        let index = try #require(Schema.sqlite.migrations.firstIndex { $0.name.hasPrefix("CardDAV: dead properties keep") })
+        let index = try #require(Schema.migrations.firstIndex { $0.name.hasPrefix("CardDAV: dead properties keep") })
         try db.execute("PRAGMA user_version = \(index)")
 
         let reopened = try directory.store()
@@ -164,7 +164,7 @@ import VCard
     private func makeVersion3Database() throws {
         try FileManager.default.createDirectory(atPath: directory.path, withIntermediateDirectories: true)
         let db = try Database(path: directory.databasePath)
-        try Migrator(Array(Schema.sqlite.migrations.prefix(3))).migrate(db)
+        try Migrator(Array(Schema.migrations.prefix(3))).migrate(db)
         #expect(try db.schemaVersion() == 3)
         for (id, name) in [(1, "alice"), (2, "bob")] {
             try db.run("INSERT INTO users (id, username, username_key, password_hash, created_at) VALUES (?, ?, ?, ?, 0)",
@@ -210,7 +210,7 @@ import VCard
     @Test func eachBookNumbersItsChangesInTheirOrder() throws {
         try makeVersion3Database()
         _ = try directory.store()
-        #expect(try Database(path: directory.databasePath).schemaVersion() == Schema.sqlite.migrations.count)
+        #expect(try Database(path: directory.databasePath).schemaVersion() == Schema.migrations.count)
         let log = try query("SELECT book_id, number FROM changes ORDER BY seq") { [$0.int64(0), $0.int64(1)] }
         #expect(log == [[1, 1], [2, 1], [1, 2], [2, 2], [2, 3], [1, 3], [1, 4], [2, 4], [1, 5]])
         let revisions = try query("SELECT id, revision FROM contacts ORDER BY id") { [$0.int64(0), $0.int64(1)] }
@@ -263,19 +263,14 @@ import VCard
     }
 }
 
-/// PostgreSQL's migration 2 on a database the previous release wrote: each book counts its
-/// live contacts from then on.
+/// The live-count migration on a PostgreSQL database at the first version of its own history,
+/// numbered as releases before the shared numbering did: each book counts its live contacts.
 @Suite(.enabled(if: !TestEngine.isSQLite)) struct PostgreSQLLiveCountMigrationTests {
     let directory = TemporaryDirectory()
 
     @Test func booksOfTheFirstSchemaCountTheirContacts() throws {
-        guard case .postgresql(let url) = try directory.location else { return }
-        let db = try PostgreSQL.Connection(url: url)
-        try Migrator(Array(Schema.postgresql.migrations.prefix(1))).migrate(db) { body in
-            try db.execute("BEGIN")
-            try body()
-            try db.execute("COMMIT")
-        }
+        let db = try PostgreSQLHistory.connection(to: directory)
+        try PostgreSQLHistory.make(db, atOwnVersion: 1)
         try db.run("INSERT INTO users (id, username, username_key, password_hash, created_at) VALUES (1, 'alice', 'alice', ?, 0)",
                    PasswordHasher.hash("password1"))
         try db.run("INSERT INTO address_books (id, user_id, name, display_name, created_at, sync_salt) VALUES (1, 1, 'contacts', 'Contacts', 0, 'salt')")
@@ -321,7 +316,7 @@ import VCard
             """)
         try db.run("UPDATE contacts SET extra_properties = ? WHERE id = ?",
                    zhang.extraProperties.joined(separator: "\n"), contact.id)
-        let index = try #require(Schema.sqlite.migrations.firstIndex { $0.name == Schema.groupsMigrationName })
+        let index = try #require(Schema.migrations.firstIndex { $0.name == Schema.groupsMigrationName })
         try db.execute("PRAGMA user_version = \(index)")
 
         let reopened = try directory.store()

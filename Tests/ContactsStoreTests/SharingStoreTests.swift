@@ -202,7 +202,7 @@ import Testing
     @Test(.enabled(if: TestEngine.isSQLite)) func theMigrationRenamesBooksNamedLikeSharedSegments() throws {
         let book = try store.createAddressBook(named: "old", displayName: "Old", for: fixture.bob)
         let path = (fixture.directory.path as NSString).appendingPathComponent(ContactStore.fileName)
-        let index = try #require(Schema.sqlite.migrations.firstIndex { $0.name == Schema.sharingMigrationName })
+        let index = try #require(Schema.migrations.firstIndex { $0.name == Schema.sharingMigrationName })
         let db = try SQLite.Database(path: path)
         try db.run("UPDATE address_books SET name = '~old' WHERE id = ?", book.scope.bookID)
         try db.execute("PRAGMA user_version = \(index)")

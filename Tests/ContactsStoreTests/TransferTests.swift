@@ -144,7 +144,7 @@ import VCard
     /// any other.
     @Test func aBackupOfAStoreOnAnotherEngineIsCopiedRowByRow() throws {
         let neutral = try TestEngine.isSQLite ? ContactStore(clock: fixture.clock.function) {
-            SeamOnly(base: try DatabaseQueue(path: fixture.directory.databasePath, migrator: Schema.sqlite))
+            SeamOnly(base: try DatabaseQueue(path: fixture.directory.databasePath, migrator: Schema.migrator))
         } : store
         try FileManager.default.createDirectory(atPath: elsewhere.path, withIntermediateDirectories: true)
         let path = elsewhere.path + "/backup.sqlite3"

@@ -54,6 +54,44 @@ import SQLEngine
         #expect(throws: MigrationError.newerSchema(version: 7, known: 2)) { try migrator.migrate(database) }
     }
 
+    @Test func anEmptyFileIsMadeFreshAtTheLatestVersionAndAnotherIsMigrated() throws {
+        let fresh = Migrator(migrator.migrations, freshInstall: { try $0.execute("CREATE TABLE t (x INTEGER, y TEXT, fresh INTEGER)") })
+        let database = try Database(path: path)
+        try fresh.migrate(database)
+        #expect(try database.schemaVersion() == 2)
+        #expect(try database.statement("SELECT count(*) FROM pragma_table_info('t') WHERE name = 'fresh'").firstRow { $0.int(0) } == 1)
+        let older = try Database(path: path + "-older")
+        defer { try? FileManager.default.removeItem(atPath: path + "-older") }
+        try Migrator(Array(migrator.migrations.prefix(1))).migrate(older)
+        try fresh.migrate(older)
+        #expect(try older.statement("SELECT group_concat(name) FROM pragma_table_info('t')").firstRow { $0.text(0) } == "x,y")
+    }
+
+    @Test func stepsOfAnotherEngineArePassedByAndNeverRecorded() throws {
+        let later = Migrator([
+            Migration("only elsewhere", on: [.postgresql]) { _ in Issue.record("applied on SQLite") },
+            Migration("create t") { try $0.execute("CREATE TABLE t (x INTEGER)") },
+        ])
+        let database = try Database(path: path)
+        try later.migrate(database)
+        #expect(try database.schemaVersion() == 2)
+        try later.migrate(database)
+        #expect(try database.schemaVersion() == 2)
+    }
+
+    @Test func aVersionOfAnEarlierNumberingIsTranslatedThenMigrated() throws {
+        let database = try Database(path: path)
+        try Migrator(Array(migrator.migrations.prefix(1))).migrate(database)
+        // Recorded as 7 under a numbering 6 ahead of the shared one.
+        try database.execute("PRAGMA user_version = 7")
+        let renumbered = Migrator(migrator.migrations, renumberings: [Renumbering(.sqlite, versions: 7...7, offset: -6)])
+        try renumbered.migrate(database)
+        #expect(try database.schemaVersion() == 2)
+        #expect(try database.statement("SELECT group_concat(name) FROM pragma_table_info('t')").firstRow { $0.text(0) } == "x,y")
+        try renumbered.migrate(database)
+        #expect(try database.schemaVersion() == 2)
+    }
+
     @Test func opensInWALModeWithForeignKeys() throws {
         let database = try Database(path: path)
         #expect(try database.statement("PRAGMA journal_mode").firstRow { $0.text(0) } == "wal")
