@@ -5,7 +5,7 @@ public struct Migrator: Sendable {
     /// Makes the latest schema in an empty database at once, as the migrations would leave it;
     /// nil to go through them.
     public let freshInstall: (@Sendable (any SQLConnection) throws -> Void)?
-    /// Earlier numberings of engines' versions, translated to the shared one before migrating.
+    /// Earlier numberings of engines' versions, read as the shared one.
     public let renumberings: [Renumbering]
 
     public init(_ migrations: [Migration], freshInstall: (@Sendable (any SQLConnection) throws -> Void)? = nil,
@@ -15,29 +15,25 @@ public struct Migrator: Sendable {
         self.renumberings = renumberings
     }
 
-    /// Makes an empty database's schema, or translates a version of an earlier numbering, then
-    /// applies every migration of the connection's engine not yet applied; each in its own
-    /// transaction begun by `transaction` (which also keeps other processes out: they wait, then
-    /// find the version current).
+    /// Makes an empty database's schema, or applies every migration of the connection's engine
+    /// not yet applied, each in its own transaction begun by `transaction` (which also keeps
+    /// other processes out: they wait, then find the version current).
+    ///
+    /// A version of an earlier numbering is recorded in the shared one only with the next step
+    /// applied (or alone when none is left), never by itself: a shared number it translates to
+    /// may also be one of the earlier numbering, and is then read as that again.
     /// - Throws: `MigrationError.newerSchema` when the database was written by a newer release.
     public func migrate(_ connection: any SQLConnection,
                         inTransaction transaction: (() throws -> Void) throws -> Void) throws {
         let dialect = connection.dialect
-        let recorded = try connection.schemaVersion()
-        if recorded == 0, let freshInstall {
+        if try connection.schemaVersion() == 0, let freshInstall {
             try transaction {
                 guard try connection.schemaVersion() == 0 else { return }
                 try freshInstall(connection)
                 try connection.setSchemaVersion(migrations.count)
             }
-        } else if renumberings.contains(where: { $0.sharedVersion(of: recorded, on: dialect) != nil }) {
-            try transaction {
-                let current = try connection.schemaVersion()
-                guard let shared = renumberings.lazy.compactMap({ $0.sharedVersion(of: current, on: dialect) }).first else { return }
-                try connection.setSchemaVersion(shared)
-            }
         }
-        let applied = try checkedVersion(connection)
+        let applied = try sharedVersion(connection)
         // The version a database of this engine is at before each of its steps.
         var previous = 0
         for (index, migration) in migrations.enumerated() where migration.dialects.contains(dialect) {
@@ -45,16 +41,20 @@ public struct Migrator: Sendable {
             guard index >= applied else { continue }
             let before = previous
             try transaction {
-                guard try checkedVersion(connection) == before else { return }
+                guard try sharedVersion(connection) == before else { return }
                 try migration.apply(connection)
                 try connection.setSchemaVersion(index + 1)
             }
         }
+        if try connection.schemaVersion() != sharedVersion(connection) {
+            try transaction { try connection.setSchemaVersion(try sharedVersion(connection)) }
+        }
     }
 
-    /// The database's version, which must be one these migrations know.
-    private func checkedVersion(_ connection: any SQLConnection) throws -> Int {
-        let version = try connection.schemaVersion()
+    /// The database's version in the shared numbering, which must be one these migrations know.
+    private func sharedVersion(_ connection: any SQLConnection) throws -> Int {
+        let recorded = try connection.schemaVersion()
+        let version = renumberings.lazy.compactMap { $0.sharedVersion(of: recorded, on: connection.dialect) }.first ?? recorded
         guard version <= migrations.count else { throw MigrationError.newerSchema(version: version, known: migrations.count) }
         return version
     }

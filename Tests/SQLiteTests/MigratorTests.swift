@@ -92,6 +92,23 @@ import SQLEngine
         #expect(try database.schemaVersion() == 2)
     }
 
+    @Test func aVersionOfAnEarlierNumberingIsRecordedAnewOnlyWithTheNextStep() throws {
+        // Versions 1 and 2 of an earlier numbering are 2 and 3 of the shared one, so a shared 2
+        // recorded alone would be read as the earlier 2 (the shared 3) again, and step 3 skipped.
+        let renumbering = [Renumbering(.sqlite, versions: 1...2, offset: 1)]
+        let steps = migrator.migrations + [Migration("add z") { try $0.execute("ALTER TABLE t ADD COLUMN z TEXT") }]
+        let database = try Database(path: path)
+        try Migrator(Array(steps.prefix(2))).migrate(database)
+        try database.execute("PRAGMA user_version = 1")
+        let failing = Migrator(Array(steps.prefix(2)) + [Migration("fails") { _ in throw DatabaseError(code: 1, message: "stop", sql: "") }],
+                               renumberings: renumbering)
+        #expect(throws: DatabaseError.self) { try failing.migrate(database) }
+        #expect(try database.schemaVersion() == 1, "still in the earlier numbering")
+        try Migrator(steps, renumberings: renumbering).migrate(database)
+        #expect(try database.schemaVersion() == 3)
+        #expect(try database.statement("SELECT group_concat(name) FROM pragma_table_info('t')").firstRow { $0.text(0) } == "x,y,z")
+    }
+
     @Test func opensInWALModeWithForeignKeys() throws {
         let database = try Database(path: path)
         #expect(try database.statement("PRAGMA journal_mode").firstRow { $0.text(0) } == "wal")
