@@ -23,7 +23,7 @@ final class RunningApp {
         if let log {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             let path = (directory as NSString).appendingPathComponent(ContactStore.fileName)
-            store = try ContactStore(clock: Date.init) { LoggedDatabase(try DatabaseQueue(path: path, migrator: Schema.sqlite), log: log) }
+            store = try ContactStore(clock: Date.init) { LoggedDatabase(try DatabaseQueue(path: path, migrator: Schema.migrator), log: log) }
         } else {
             store = try ContactStore(directory: directory)
         }
