@@ -1,8 +1,11 @@
+import Accounts
 import ContactsStore
 import Foundation
 import HTTP
+import StoreOpening
 import Testing
 import WebApp
+import Wording
 
 /// The web app answering in process as `contacts serve` does, over a fresh store in a temporary directory.
 final class RunningApp {
