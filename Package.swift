@@ -40,7 +40,7 @@ let package = Package(
         .target(name: "PostgreSQL", dependencies: ["SQLEngine", "CLibPQ"]),
         // Users, passwords (argon2id), sessions, app passwords, secrets and the login throttle.
         .target(name: "Accounts", dependencies: ["SQLEngine", "CSodium"]),
-        .target(name: "ContactsStore", dependencies: ["Accounts", "Blanks", "ContactsCore", "VCard", "ContactCSV", "SQLEngine"]),
+        .target(name: "ContactsStore", dependencies: ["Accounts", "Blanks", "ContactsCore", "VCard", "ContactCSV", "SQLEngine", "CSodium"]),
         // The engine chosen: a store opened in a SQLite data directory or on a PostgreSQL URL, and
         // what only a SQLite file does (backups, restores). For the CLI, the benchmarks and tests.
         .target(name: "StoreOpening", dependencies: ["ContactsStore", "SQLEngine", "SQLite", "PostgreSQL"]),
@@ -54,9 +54,9 @@ let package = Package(
                     + iconFiles.map { Resource.embedInCode("Static/icons/\($0)") }),
 
         .target(name: "CardDAV", dependencies: ["Accounts", "Blanks", "HTTP", "VCard", "ContactsCore", "ContactsStore", "Wording"]),
-        // Fuzz inputs as DAV requests (scripts/fuzz-dav.sh builds dav-fuzz with libFuzzer).
+        // Fuzz inputs as DAV requests (`scripts/fuzz.sh dav` builds dav-fuzz with libFuzzer).
         .target(name: "DAVFuzzing", dependencies: ["Accounts", "CardDAV", "ContactsStore", "StoreOpening", "HTTP"]),
-        .executableTarget(name: "dav-fuzz", dependencies: ["DAVFuzzing"]),
+        .executableTarget(name: "dav-fuzz", dependencies: ["DAVFuzzing"], path: "Sources", sources: ["dav-fuzz", "FuzzEntry"]),
 
         // The command line and its entry point.
         .target(name: "ContactsCLI", dependencies: ["Accounts", "ContactsCore", "ContactsStore", "StoreOpening", "Wording", "VCard", "ContactCSV", "SQLEngine", "HTTP", "WebApp", "CardDAV"]),

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The store benchmark on each engine in turn: `contacts-bench store` in a new SQLite data
-# directory, then, when CONTACTS_TEST_POSTGRES names a PostgreSQL server (scripts/with-postgres.sh
+# directory (and `contacts-bench categories` there), then, when CONTACTS_TEST_POSTGRES names a PostgreSQL server (scripts/with-postgres.sh
 # sets it), again in a fresh database made on that server for the run and dropped after it.
 # Usage: scripts/bench-store.sh [BIN_DIR] [COUNT]   (BIN_DIR defaults to .build/release,
 #        COUNT to contacts-bench's own default, 100,000)
@@ -10,6 +10,8 @@ count=${2:-}
 [ -x "$bin/contacts-bench" ] || { echo "no $bin/contacts-bench: build it with swift build -c release --product contacts-bench" >&2; exit 1; }
 
 "$bin/contacts-bench" store $count
+# PUTs of one card with ever more new CATEGORIES: linear work up to the limit, a quick refusal past it.
+"$bin/contacts-bench" categories
 server=${CONTACTS_TEST_POSTGRES:-}
 if [ -z "$server" ]; then
   echo "(no CONTACTS_TEST_POSTGRES: the store benchmark ran on SQLite only; scripts/with-postgres.sh $0 runs it on both)"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs a libFuzzer binary built by scripts/fuzz-*.sh from the corpus kept in the repository,
+# Runs a libFuzzer binary built by scripts/fuzz.sh from the corpus kept in the repository,
 # then merges what it found back into that corpus, minimised (only inputs that add edge
 # coverage, at most MAX_LEN bytes each; files named regression-* or seed-* are kept as they are). Inputs found are kept in WORK/found between runs;
 # crash inputs land in WORK/crash-*.

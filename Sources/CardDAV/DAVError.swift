@@ -55,7 +55,7 @@ extension DAVError {
         case .invalidUsername, .invalidPassword, .invalidAddressBookName, .invalidGroupName, .invalidHref, .invalidDeviceName, .mergeNeedsTwoContacts,
              .notAmongMerged, .sameAddressBook:
             self.init(400, wording.message(for: error))
-        case .cannotDeleteDefaultAddressBook, .cannotShareWithOwner:
+        case .cannotDeleteDefaultAddressBook, .cannotShareWithOwner, .limitReached:
             self.init(403, wording.message(for: error))
         case .addressBookReadOnly, .onlyOwnerManagesBook:
             // RFC 3744 §7.1.1; the handlers name the resource and privilege before the store is asked.

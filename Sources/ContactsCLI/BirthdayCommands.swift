@@ -36,7 +36,8 @@ enum BirthdayCommands {
                 usage: "birthdays feed --user U [--rotate | --off] [--base-url URL]",
                 options: [user, .flag("--rotate"), .flag("--off"), .value("--base-url")],
                 notes: """
-                    The address is private: whoever has it sees the account's contacts' names and birthdays. --rotate \
+                    The address is private: whoever has it sees the account's contacts' names and birthdays. It is shown \
+                    once, when the calendar is turned on: only its hash is kept. --rotate \
                     gives a new address (calendars subscribed to the old one stop updating); --off turns the calendar off. \
                     --base-url is the server's address as calendars reach it (else $CONTACTS_BASE_URL, else http://localhost:8080).
                     """) { context in
@@ -50,8 +51,11 @@ enum BirthdayCommands {
                 try store.removeBirthdayFeed(for: user)
                 return
             }
-            let existing = arguments.has("--rotate") ? nil : try store.birthdayFeedToken(for: user)
-            let token = try existing ?? store.renewBirthdayFeedToken(for: user)
+            if !arguments.has("--rotate"), try store.hasBirthdayFeed(for: user) {
+                let rotate = "contacts birthdays feed --user \(user.username) --rotate"
+                throw CommandFailure { $0.birthdayCalendarAddressNotKept(rotate: rotate) }
+            }
+            let token = try store.renewBirthdayFeedToken(for: user)
             let language = CommandLineTool.language(of: context.environment)
             context.console.print(base + BirthdayFeed.path(token: token, language: language))
         },

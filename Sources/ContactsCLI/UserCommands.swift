@@ -21,9 +21,12 @@ enum UserCommands {
                 usage: "user passwd NAME [--password-stdin]", options: [.flag("--password-stdin")]) { context in
             let name = try context.arguments.positionals("NAME")[0]
             let store = try context.openStore()
-            _ = try store.user(named: name)
+            let user = try store.user(named: name)
             try store.changePassword(username: name, to: try readPassword(context))
             context.console.print(context.catalogue.passwordChanged(name))
+            if try store.hasBirthdayFeed(for: user) {
+                context.console.print(context.catalogue.birthdayCalendarOutlivesPassword(rotate: "contacts birthdays feed --user \(name) --rotate"))
+            }
         },
         Command(words: ["user", "delete"], summary: "Delete a user and all of their contacts.",
                 usage: "user delete NAME", options: []) { context in

@@ -22,8 +22,9 @@ struct ContactInsertion {
     private let db: any SQLConnection
     private let statement: any SQLStatement
     private let hrefTaken: any SQLStatement
-    private var nextID: Int64
-    private let lastID: Int64
+    /// The ids reserved up front, and how many of them have been used.
+    private let ids: [Int64]
+    private var used = 0
     /// Change numbers reserved per address book for the inserts still to come: the next and the last.
     private var changeNumbers: [Int64: (next: Int64, last: Int64)] = [:]
     /// The time of the inserts, for the group cards rewritten at the end.
@@ -60,8 +61,7 @@ struct ContactInsertion {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, \(Array(repeating: "?", count: ContactRow.detailColumns.count).joined(separator: ", ")))
             """)
         hrefTaken = try db.statement("SELECT 1 FROM contacts WHERE book_id = ? AND href = ?")
-        lastID = try Counter.contactID.advance(by: count, db: db)
-        nextID = lastID - Int64(count) + 1
+        ids = try Counter.contactID.reserveIDs(count, db: db)
     }
 
     /// Inserts one contact, its photo and its creation in the change log, by the scope's acting
@@ -72,9 +72,9 @@ struct ContactInsertion {
     ///     is taken or not a valid name, a random one.
     mutating func next(_ row: PreparedRow, uid given: String? = nil, href: String? = nil, in scope: AddressBookScope,
                        now: Int64) throws -> Int64 {
-        precondition(nextID <= lastID, "more contacts inserted than ids reserved")
-        let id = nextID
-        nextID += 1
+        precondition(used < ids.count, "more contacts inserted than ids reserved")
+        let id = ids[used]
+        used += 1
         let uid = given ?? ContactUID.make()
         // A fresh UID's name is free: nobody has seen it to take it.
         let href = try href ?? (given == nil ? uid + ".vcf" : freeHref(for: uid, in: scope))
@@ -110,8 +110,8 @@ struct ContactInsertion {
             changeNumbers[scope.bookID] = (reserved.next + 1, reserved.last)
             return reserved.next
         }
-        // `nextID` has already moved past this insert's id: reserve for it and every one left.
-        let numbers = try ContactStore.reserveChangeNumbers(Int(lastID - nextID) + 2, in: scope, db: db)
+        // `used` has already moved past this insert's id: reserve for it and every one left.
+        let numbers = try ContactStore.reserveChangeNumbers(ids.count - used + 1, in: scope, db: db)
         changeNumbers[scope.bookID] = (numbers.lowerBound + 1, numbers.upperBound)
         return numbers.lowerBound
     }

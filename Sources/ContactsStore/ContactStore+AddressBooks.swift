@@ -87,6 +87,8 @@ extension ContactStore {
             guard try db.statement("SELECT 1 FROM address_books WHERE user_id = ? AND name = ? AND deleted_at IS NULL")
                 .firstRow([user.id, name], { _ in true }) == nil else { throw StoreError.addressBookNameTaken(name) }
             try db.run("DELETE FROM address_books WHERE user_id = ? AND name = ? AND deleted_at IS NOT NULL", user.id, name)
+            let books = try db.statement("SELECT count(*) FROM address_books WHERE user_id = ?").firstRow([user.id]) { $0.int(0) } ?? 0
+            guard books < StoreError.StoreLimit.addressBooks.maximum else { throw StoreError.limitReached(.addressBooks) }
             let id = try Self.insertAddressBook(userID: user.id, name: name, displayName: displayName, now: now, db: db)
             let scope = AddressBookScope(userID: user.id, bookID: id)
             guard let token = try Self.syncPosition(in: scope, db: db) else { preconditionFailure("the book just made is gone") }

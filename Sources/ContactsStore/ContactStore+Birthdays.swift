@@ -69,25 +69,24 @@ extension ContactStore {
 }
 
 extension ContactStore {
-    /// The token in the URL of the account's birthday calendar feed; nil when it has none.
-    /// Kept as it is rather than hashed, so the account can see its URL again to subscribe
-    /// another calendar: it opens only names and birthdays, which the database holds anyway.
-    public func birthdayFeedToken(for user: User) throws -> String? {
+    /// Whether the account's birthday calendar feed is on. Its token is kept as a hash, as
+    /// sessions and app passwords are, so its address is shown only when it is made.
+    public func hasBirthdayFeed(for user: User) throws -> Bool {
         try queue.read { db in
-            try db.statement("SELECT token FROM birthday_feeds WHERE user_id = ?").firstRow([user.id]) { String(decoding: $0.blob(0), as: UTF8.self) }
+            try db.statement("SELECT 1 FROM birthday_feeds WHERE user_id = ?").firstRow([user.id]) { _ in true } ?? false
         }
     }
 
     /// Gives the account a feed under a new token, which replaces the old one (calendars
-    /// subscribed to that stop receiving it), and returns it.
+    /// subscribed to that stop receiving it), and returns it: the only time it is seen.
     public func renewBirthdayFeedToken(for user: User) throws -> String {
         let token = SecretToken.make()
         let now = now()
         try queue.write { db in
             try db.run("""
-                INSERT INTO birthday_feeds (user_id, token, created_at) VALUES (?, ?, ?)
-                ON CONFLICT (user_id) DO UPDATE SET token = excluded.token, created_at = excluded.created_at
-                """, user.id, Array(token.utf8), now)
+                INSERT INTO birthday_feeds (user_id, token_hash, created_at) VALUES (?, ?, ?)
+                ON CONFLICT (user_id) DO UPDATE SET token_hash = excluded.token_hash, created_at = excluded.created_at
+                """, user.id, SecretToken.hash(token), now)
         }
         return token
     }
@@ -102,8 +101,23 @@ extension ContactStore {
         guard (1...100).contains(token.utf8.count) else { return nil }
         return try queue.read { db in
             try db.statement("""
-                SELECT u.id, u.username, u.created_at FROM birthday_feeds f JOIN users u ON u.id = f.user_id WHERE f.token = ?
-                """).firstRow([Array(token.utf8)], User.init(row:))
+                SELECT u.id, u.username, u.created_at FROM birthday_feeds f JOIN users u ON u.id = f.user_id WHERE f.token_hash = ?
+                """).firstRow([SecretToken.hash(token)], User.init(row:))
+        }
+    }
+}
+
+extension ContactStore {
+    /// Keeps each feed's token as its SHA-256, as sessions' and app passwords' are, under a
+    /// column named for it: addresses already subscribed to keep working.
+    static func hashBirthdayFeedTokens(_ db: any SQLConnection) throws {
+        // Once, should the migration run again on a file whose version was rolled back.
+        let columns = try db.statement(db.dialect.catalogue.columns).rows(["birthday_feeds"]) { $0.text(0) }
+        guard columns.contains("token") else { return }
+        let feeds = try db.statement("SELECT user_id, token FROM birthday_feeds").rows { ($0.int64(0), $0.blob(1)) }
+        try db.execute("ALTER TABLE birthday_feeds RENAME COLUMN token TO token_hash")
+        for (user, token) in feeds {
+            try db.run("UPDATE birthday_feeds SET token_hash = ? WHERE user_id = ?", SecretToken.hash(String(decoding: token, as: UTF8.self)), user)
         }
     }
 }

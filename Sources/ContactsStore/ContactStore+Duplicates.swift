@@ -11,11 +11,13 @@ public struct MergedContacts: Sendable, Equatable {
 
 extension ContactStore {
     /// The contacts of the book that look like one person (see `DuplicateFinder`), in list
-    /// order, without the pairs a person said are different people.
+    /// order (the earlier made first among equal names), without the pairs a person said are
+    /// different people.
     public func duplicates(in scope: AddressBookScope, region: PhoneRegion) throws -> [DuplicateSuggestion] {
         let (candidates, dismissed) = try queue.read { db in
             let candidates = try db.statement("""
-                SELECT id, name, phones, emails, sort_key FROM contacts WHERE book_id = ? AND deleted_at IS NULL AND is_group = 0 ORDER BY sort_key, id
+                SELECT id, name, phones, emails, sort_key FROM contacts WHERE book_id = ? AND deleted_at IS NULL AND is_group = 0
+                ORDER BY sort_key, created_at, id
                 """).rows([scope.bookID]) { row in
                 DuplicateCandidate(id: row.int64(0), name: row.text(1), phones: ContactRow.phones(row.text(2)).map(\.number),
                                    emails: ContactRow.emails(row.text(3)), sortKey: row.text(4))

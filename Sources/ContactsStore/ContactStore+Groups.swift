@@ -36,7 +36,7 @@ extension ContactStore {
     public func group(named name: String, in scope: AddressBookScope) throws -> ContactGroup? {
         guard let name = ContactDetails.groupName(name) else { return nil }
         return try queue.read { db in
-            try db.statement("\(Self.groupQuery) AND g.group_name = ? ORDER BY g.id LIMIT 1").firstRow([scope.bookID, name], Self.group(from:))
+            try db.statement("\(Self.groupQuery) AND g.group_name = ? ORDER BY g.created_at, g.id LIMIT 1").firstRow([scope.bookID, name], Self.group(from:))
         }
     }
 

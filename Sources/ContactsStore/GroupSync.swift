@@ -149,6 +149,7 @@ enum GroupSync {
         let name = ContactDetails.groupName(row.name) ?? row.name
         let oldName = created ? nil : row.groupName
         try db.send("UPDATE contacts SET group_name = ? WHERE id = ? AND book_id = ?", name, id, scope.bookID)
+        if created { try checkGroupLimit(in: scope, db: db) }
         let current = created ? [] : try db.statement("SELECT member_key, contact_id FROM group_members WHERE book_id = ? AND group_id = ?")
             .rows([scope.bookID, id]) { (key: $0.text(0), contactID: $0.optionalInt64(1)) }
         let wanted = Set(members)
@@ -240,6 +241,15 @@ enum GroupSync {
     static func makeGroup(named name: String, in scope: AddressBookScope, now: Int64, db: any SQLConnection) throws -> Int64 {
         let details = ContactDetails.group(named: name)
         return try ContactInsertion.inserting(count: 1, db: db) { try $0.next(PreparedRow(details), in: scope, now: now) }
+    }
+
+    /// Refuses a group card that takes the book past `StoreLimit.groups` live groups.
+    private static func checkGroupLimit(in scope: AddressBookScope, db: any SQLConnection) throws {
+        let limit = StoreError.StoreLimit.groups
+        let groups = try db.statement("""
+            SELECT count(*) FROM (SELECT 1 FROM contacts WHERE book_id = ? AND group_name >= '' AND is_group = 1 AND deleted_at IS NULL LIMIT ?) AS g
+            """).firstRow([scope.bookID, limit.maximum + 1]) { $0.int(0) } ?? 0
+        guard groups <= limit.maximum else { throw StoreError.limitReached(limit) }
     }
 
     /// The live groups the member with this key is in, with the names their members carry.

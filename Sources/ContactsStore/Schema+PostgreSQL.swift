@@ -159,5 +159,6 @@ extension Schema {
             try GroupSync.indexExistingCards(db)
         },
         Migration(Schema.groupMembersByGroupMigrationName) { db in try db.execute(Schema.groupMembersByGroupIndex) },
+        Migration(Schema.birthdayFeedHashMigrationName, apply: ContactStore.hashBirthdayFeedTokens),
     ])
 }

@@ -71,6 +71,8 @@ enum Schema {
         DROP INDEX IF EXISTS group_members_by_group;
         """
 
+    static let birthdayFeedHashMigrationName = "Birthdays: each calendar feed's token kept as a hash"
+
     static let duplicatesMigrationName = "Duplicates: pairs a person said are different people, and each merge until it is undone"
 
     /// Contacts a person said are not one person (the smaller id first), and per contact that
@@ -379,5 +381,6 @@ enum Schema {
             try GroupSync.indexExistingCards(db)
         },
         Migration(Schema.groupMembersByGroupMigrationName) { db in try db.execute(Schema.groupMembersByGroupIndex) },
+        Migration(Schema.birthdayFeedHashMigrationName, apply: ContactStore.hashBirthdayFeedTokens),
     ])
 }

@@ -75,6 +75,8 @@ public enum StoreError: Error, Sendable, Equatable {
     /// A copy of a whole store was refused: the target's tables or columns are not the
     /// source's, each difference named (see `ContactStore.copyEverything(to:progress:)`).
     case schemasDiffer([String])
+    /// A book already has as many groups as it may, or an account as many address books.
+    case limitReached(StoreLimit)
     /// The database failed in a way the caller cannot act on (I/O error, full disk, corruption);
     /// the detail is for the log, not for the person.
     case storageFailed(String)
@@ -94,6 +96,22 @@ public enum StoreError: Error, Sendable, Equatable {
         case notADatabase(String)
         /// It failed its integrity check, with SQLite's findings.
         case damaged([String])
+    }
+
+    /// What one account may keep at most, so that no account can make every other one wait.
+    public enum StoreLimit: Sendable, Equatable {
+        /// Address books per account, those in the trash included.
+        case addressBooks
+        /// Groups per address book.
+        case groups
+
+        /// The number it may not pass.
+        public var maximum: Int {
+            switch self {
+            case .addressBooks: 100
+            case .groups: 1_000
+            }
+        }
     }
 
     /// Why a password was refused.

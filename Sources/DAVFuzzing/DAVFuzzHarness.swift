@@ -10,7 +10,7 @@ import StoreOpening
 
 /// Fuzz inputs as CardDAV requests, answered in-process by a real server over a real store:
 /// the first byte picks the method and path, the rest is the request body. Used by the
-/// libFuzzer target (scripts/fuzz-dav.sh) and by the tests that replay its corpus.
+/// libFuzzer target (scripts/fuzz.sh dav) and by the tests that replay its corpus.
 public final class DAVFuzzHarness: Sendable {
     /// What the first byte of an input selects (modulo the count).
     public static let requests: [(method: String, path: String, depth: String)] = [

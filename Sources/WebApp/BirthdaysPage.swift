@@ -5,25 +5,40 @@ import Wording
 /// The birthday page: the next days' birthdays, and the private calendar feed's address with
 /// the controls that turn it on, renew it and turn it off.
 enum BirthdaysPage {
-    static func render(upcoming: [ContactBirthday], today: CalendarDate, feedAddress: String?, context: WebContext) -> String {
+    /// The calendar feed as the page shows it: off, on (its address kept only as a hash), or
+    /// with the address just made, shown this once.
+    enum Feed {
+        case off, on
+        case made(address: String)
+    }
+
+    static func render(upcoming: [ContactBirthday], today: CalendarDate, feed state: Feed, context: WebContext) -> String {
         let strings = context.strings
         let bar = #"<a class="bar-left" href="\#(HTML.escape(context.inBook("/contacts")))" id="back-button" role="button">\#(HTML.escape(strings.back))</a>\#(Layout.title(strings.birthdays))<div class="bar-right"></div>"#
         let list = upcoming.isEmpty
             ? #"<p class="empty" id="no-birthdays">\#(HTML.escape(strings.noBirthdays(inDays: WebApp.upcomingBirthdayDays)))</p>"#
             : rows(upcoming, today: today, headingID: "upcoming-heading", strings: strings)
-        let feed: String
-        if let feedAddress {
-            feed = """
-                <div class="field-group"><div class="field"><input id="feed-address" readonly value="\(HTML.escape(feedAddress))" aria-label="\(HTML.escape(strings.birthdayCalendar))"></div></div>
-                <p class="help">\(HTML.escape(strings.birthdayCalendarHelp))</p>
-                <div class="feed-actions">\(button(strings.newBirthdayCalendarAddress, action: "/birthdays/feed", id: "new-feed-address", context: context))\
-                \(button(strings.turnOffBirthdayCalendar, action: "/birthdays/feed/off", id: "turn-off-feed", destructive: true, context: context))</div>
-                """
-        } else {
-            feed = """
-                <p class="help" id="feed-off">\(HTML.escape(strings.birthdayCalendarIsOff)) \(HTML.escape(strings.birthdayCalendarHelp))</p>
-                <div class="feed-actions">\(button(strings.turnOnBirthdayCalendar, action: "/birthdays/feed", id: "turn-on-feed", context: context))</div>
-                """
+        let onActions = """
+            <div class="feed-actions">\(button(strings.newBirthdayCalendarAddress, action: "/birthdays/feed", id: "new-feed-address", context: context))\
+            \(button(strings.turnOffBirthdayCalendar, action: "/birthdays/feed/off", id: "turn-off-feed", destructive: true, context: context))</div>
+            """
+        let feed = switch state {
+        case .made(let address):
+            """
+            <div class="field-group"><div class="field"><input id="feed-address" readonly value="\(HTML.escape(address))" aria-label="\(HTML.escape(strings.birthdayCalendar))"></div></div>
+            <p class="help"><strong>\(HTML.escape(strings.birthdayCalendarAddressShownOnce))</strong> \(HTML.escape(strings.birthdayCalendarHelp))</p>
+            \(onActions)
+            """
+        case .on:
+            """
+            <p class="help" id="feed-on">\(HTML.escape(strings.birthdayCalendarIsOn))</p>
+            \(onActions)
+            """
+        case .off:
+            """
+            <p class="help" id="feed-off">\(HTML.escape(strings.birthdayCalendarIsOff)) \(HTML.escape(strings.birthdayCalendarHelp))</p>
+            <div class="feed-actions">\(button(strings.turnOnBirthdayCalendar, action: "/birthdays/feed", id: "turn-on-feed", context: context))</div>
+            """
         }
         let main = """
             <section class="upcoming-birthdays" aria-labelledby="upcoming-heading"><h2 class="group-heading" id="upcoming-heading">\(HTML.escape(strings.upcomingBirthdays))</h2>\(list)</section>

@@ -24,17 +24,15 @@ extension WebApp {
     func addBirthdayRoutes(to router: Router) {
         router.get("/birthdays") { [self] request, _ in
             let (context, user, scope) = try request.requireLogin()
-            let today = CalendarDate(clock())
-            let upcoming = try store.birthdays(in: scope, from: today, days: Self.upcomingBirthdayDays, limit: Self.birthdaysOnTheirPage)
-            let feed = try store.birthdayFeedToken(for: user).map { token in
-                Self.siteAddress(of: request) + BirthdayFeed.path(token: token, language: context.language)
-            }
-            return .html(BirthdaysPage.render(upcoming: upcoming, today: today, feedAddress: feed, context: context))
+            let feed: BirthdaysPage.Feed = try store.hasBirthdayFeed(for: user) ? .on : .off
+            return .html(try birthdaysPage(feed: feed, context: context, scope: scope))
         }
+        // The new address is in this answer alone (the store keeps its hash), so it is no redirect.
         router.post("/birthdays/feed") { [self] request, _ in
-            let (_, user, _) = try request.requireLogin()
-            _ = try store.renewBirthdayFeedToken(for: user)
-            return .redirect(to: "/birthdays#birthday-calendar")
+            let (context, user, scope) = try request.requireLogin()
+            let token = try store.renewBirthdayFeedToken(for: user)
+            let address = Self.siteAddress(of: request) + BirthdayFeed.path(token: token, language: context.language)
+            return .html(try birthdaysPage(feed: .made(address: address), context: context, scope: scope))
         }
         router.post("/birthdays/feed/off") { [self] request, _ in
             let (_, user, _) = try request.requireLogin()
@@ -55,6 +53,12 @@ extension WebApp {
             return Response(status: 200, headers: ["Content-Type": "text/calendar; charset=utf-8",
                                                    "Cache-Control": "private, max-age=3600"], body: body)
         }
+    }
+
+    private func birthdaysPage(feed: BirthdaysPage.Feed, context: WebContext, scope: AddressBookScope) throws -> String {
+        let today = CalendarDate(clock())
+        let upcoming = try store.birthdays(in: scope, from: today, days: Self.upcomingBirthdayDays, limit: Self.birthdaysOnTheirPage)
+        return BirthdaysPage.render(upcoming: upcoming, today: today, feed: feed, context: context)
     }
 
     /// The site's address as the browser reached it (`https://host:port`), for an address to

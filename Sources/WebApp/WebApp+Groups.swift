@@ -83,7 +83,7 @@ extension StoreError {
     /// Whether the error is about a group's name, which its form shows again with the reason.
     var isGroupNameProblem: Bool {
         switch self {
-        case .invalidGroupName, .groupNameTaken: true
+        case .invalidGroupName, .groupNameTaken, .limitReached(.groups): true
         default: false
         }
     }

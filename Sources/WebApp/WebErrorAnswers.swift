@@ -33,7 +33,7 @@ struct WebErrorAnswers: Sendable {
         case .contactNotFound, .notInTrash, .cardNotFound, .addressBookNotFound, .groupNotFound, .noGroupNamed, .userNotFound,
              .appPasswordNotFound, .nothingToUndo, .notSharedWith: 404
         case .busy: 503
-        case .addressBookReadOnly, .onlyOwnerManagesBook: 403
+        case .addressBookReadOnly, .onlyOwnerManagesBook, .limitReached: 403
         case .invalid: 422
         case .invalidUsername, .invalidPassword, .invalidAddressBookName, .invalidGroupName, .invalidHref, .invalidUID, .invalidDeviceName,
              .mergeNeedsTwoContacts, .notAmongMerged, .cannotShareWithOwner, .sameAddressBook: 400

@@ -136,6 +136,12 @@ struct ChineseCatalogue: Catalogue {
     var birthdayCalendar: String { "生日日历" }
     var birthdayCalendarHelp: String { "在任何日历应用中订阅此地址即可看到所有生日。请勿外传：拿到地址的人都能看到联系人的姓名和生日。" }
     var birthdayCalendarIsOff: String { "生日日历已关闭。" }
+    var birthdayCalendarIsOn: String { "生日日历已开启。地址只在生成时显示一次；要在别的日历中订阅，请更换地址（订阅旧地址的日历将不再更新）。" }
+    var birthdayCalendarAddressShownOnce: String { "请现在复制此地址：之后不会再显示。" }
+    func birthdayCalendarOutlivesPassword(rotate command: String) -> String { "生日日历的地址仍然有效；如需更换：\(command)" }
+    func birthdayCalendarAddressNotKept(rotate command: String) -> String {
+        "生日日历已开启，其地址只以哈希保存，无法再次显示；如需新地址（订阅旧地址的日历将不再更新）：\(command)"
+    }
     var turnOnBirthdayCalendar: String { "开启" }
     var newBirthdayCalendarAddress: String { "更换地址" }
     var turnOffBirthdayCalendar: String { "关闭" }
@@ -299,6 +305,8 @@ struct ChineseCatalogue: Catalogue {
         case .addressBookNotFound: "该通讯录已不存在"
         case .invalidGroupName(let name): "“\(name)”不能作为分组名：请用 1 到 \(ContactDetails.maximumGroupNameLength) 个字符，不含控制字符"
         case .groupNameTaken(let name): "分组“\(name)”已存在"
+        case .limitReached(.groups): "一个通讯录最多有 \(StoreError.StoreLimit.groups.maximum) 个分组；请先删除一个再新建"
+        case .limitReached(.addressBooks): "一个账户最多有 \(StoreError.StoreLimit.addressBooks.maximum) 个通讯录（含“最近删除”中的）；请先彻底删除一个再新建"
         case .groupNotFound: "该分组已不存在"
         case .noGroupNamed(let name): "没有名为“\(name)”的分组"
         case .cannotDeleteDefaultAddressBook: "默认通讯录不能删除"

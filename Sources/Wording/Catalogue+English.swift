@@ -138,6 +138,18 @@ struct EnglishCatalogue: Catalogue {
         "Subscribe to this address in any calendar app to see every birthday. It is private: whoever has it sees your contacts' names and birthdays."
     }
     var birthdayCalendarIsOff: String { "The birthday calendar is off." }
+    var birthdayCalendarIsOn: String {
+        "The birthday calendar is on. Its address was shown once, when it was made; to subscribe another calendar, get a new address "
+            + "(calendars subscribed to the old one stop updating)."
+    }
+    var birthdayCalendarAddressShownOnce: String { "Copy this address now: it is not shown again." }
+    func birthdayCalendarOutlivesPassword(rotate command: String) -> String {
+        "The birthday calendar's address still works; for a new one: \(command)"
+    }
+    func birthdayCalendarAddressNotKept(rotate command: String) -> String {
+        "the birthday calendar is on, and its address is kept only as a hash, so it cannot be shown again; for a new address "
+            + "(calendars subscribed to the old one stop updating): \(command)"
+    }
     var turnOnBirthdayCalendar: String { "Turn on" }
     var newBirthdayCalendarAddress: String { "New address" }
     var turnOffBirthdayCalendar: String { "Turn off" }
@@ -306,6 +318,10 @@ struct EnglishCatalogue: Catalogue {
         case .addressBookNotFound: "the address book no longer exists"
         case .invalidGroupName(let name): "\"\(name)\" cannot be a group name: give 1 to \(ContactDetails.maximumGroupNameLength) characters, no control characters"
         case .groupNameTaken(let name): "a group named \"\(name)\" already exists"
+        case .limitReached(.groups): "an address book holds at most \(StoreError.StoreLimit.groups.maximum) groups; delete one to make another"
+        case .limitReached(.addressBooks):
+            "an account holds at most \(StoreError.StoreLimit.addressBooks.maximum) address books, those in Recently Deleted included; "
+                + "delete one for good to make another"
         case .groupNotFound: "the group no longer exists"
         case .noGroupNamed(let name): "there is no group named \"\(name)\""
         case .cannotDeleteDefaultAddressBook: "the default address book cannot be deleted"

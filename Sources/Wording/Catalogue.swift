@@ -132,6 +132,14 @@ public protocol Catalogue: Sendable {
     /// What the feed is, and who can read it.
     var birthdayCalendarHelp: String { get }
     var birthdayCalendarIsOff: String { get }
+    /// The feed is on and its address, kept only as a hash, is no longer shown.
+    var birthdayCalendarIsOn: String { get }
+    /// Beside an address just made: it is shown this once.
+    var birthdayCalendarAddressShownOnce: String { get }
+    /// After a password change, on the command line: the feed's address still works.
+    func birthdayCalendarOutlivesPassword(rotate command: String) -> String
+    /// `birthdays feed` on an account whose feed is on: its address cannot be shown again.
+    func birthdayCalendarAddressNotKept(rotate command: String) -> String
     var turnOnBirthdayCalendar: String { get }
     var newBirthdayCalendarAddress: String { get }
     var turnOffBirthdayCalendar: String { get }

@@ -38,7 +38,7 @@ case "categories":
     let directory = NSTemporaryDirectory() + "contacts-bench-\(UUID().uuidString)"
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let counts = arguments.dropFirst().compactMap { Int($0) }
-    try categoriesBenchmark(location: .directory(directory), counts: counts.isEmpty ? [100, 1_000, 4_000] : counts, runs: 5)
+    try categoriesBenchmark(location: .directory(directory), counts: counts.isEmpty ? [25, 50, 100, 1_000, 4_000, 16_000] : counts, runs: 5)
 case "cards" where arguments.count == 3:
     try writeCardFile(path: arguments[1], count: Int(arguments[2]) ?? 100_000)
 default:

@@ -1,20 +1,17 @@
 import DAVFuzzing
 import Foundation
 
-// Built by scripts/fuzz-dav.sh with -D DAV_FUZZ and libFuzzer, this is the fuzz target for the
-// DAV request bodies (XML, PROPFIND, PROPPATCH, MKCOL and every REPORT). Built plainly, it
-// replays inputs: `dav-fuzz FILE…` prints each file's problems and exits 1 if there were any.
+// Built by `scripts/fuzz.sh dav` with -D DAV_FUZZ and libFuzzer (the entry point is
+// Sources/FuzzEntry's), this is the fuzz target for the DAV request bodies (XML, PROPFIND,
+// PROPPATCH, MKCOL and every REPORT). Built plainly, it replays inputs: `dav-fuzz FILE…` prints
+// each file's problems and exits 1 if there were any.
 
 private let harness = try! DAVFuzzHarness()
 
 #if DAV_FUZZ
-/// libFuzzer's entry point: a problem is a crash, which libFuzzer records.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func davFuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-    let input = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
-    let problems = harness.problems(with: input)
-    if !problems.isEmpty { fatalError(problems.joined(separator: "; ")) }
-    return 0
+/// The oracle of the entry point in Sources/FuzzEntry: the harness's problems with an input.
+enum DAVFuzzOracle {
+    static func problems(in bytes: [UInt8]) -> [String] { harness.problems(with: bytes) }
 }
 #else
 @main enum Replay {

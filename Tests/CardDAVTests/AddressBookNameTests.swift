@@ -47,6 +47,18 @@ import Testing
         #expect(try alice.send("MKCOL", Self.home + "My%20Contacts/").status == 405)
     }
 
+    /// An account's books are limited: the MKCOL past the limit is refused with the limit named.
+    @Test func mkcolPastTheAccountsLimitIsRefusedNamingIt() throws {
+        let maximum = StoreError.StoreLimit.addressBooks.maximum
+        for index in 1..<maximum {
+            #expect(try alice.send("MKCOL", Self.home + "book-\(index)/").status == 201)
+        }
+        let refused = try alice.send("MKCOL", Self.home + "one-more/")
+        #expect(refused.status == 403)
+        #expect(refused.body.contains("an account holds at most \(maximum) address books"), "\(refused.body)")
+        #expect(try server.store.addressBooks(for: server.alice).count == maximum)
+    }
+
     /// PUT, GET, PROPFIND, multiget, query, sync-collection and DELETE inside such a book, its
     /// hrefs percent-encoded in every answer.
     @Test(arguments: names)

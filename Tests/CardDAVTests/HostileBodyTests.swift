@@ -243,7 +243,7 @@ import Testing
         }
     }
 
-    /// Every input the DAV fuzzer kept (scripts/fuzz-dav.sh) still gets a well-formed answer below 500.
+    /// Every input the DAV fuzzer kept (scripts/fuzz.sh dav) still gets a well-formed answer below 500.
     @Test func theFuzzCorpusGetsGoodAnswers() throws {
         let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fuzz/corpus")
         let files = try FileManager.default.contentsOfDirectory(atPath: corpus.path).sorted()

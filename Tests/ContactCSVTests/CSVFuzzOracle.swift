@@ -3,7 +3,7 @@ import ContactCSV
 #endif
 import VCard
 
-/// What must hold for any input, checked by the libFuzzer harness (`scripts/fuzz-csv.sh`, which
+/// What must hold for any input, checked by the libFuzzer harness (`scripts/fuzz.sh csv`, which
 /// compiles this file with the ContactCSV and VCard sources) and by the regression tests:
 /// sniffing and reading end without a crash; every card read, written in each format, reads back
 /// as at most one row without an error; and from the second writing on, writing what was read

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The inputs libFuzzer found (scripts/fuzz-csv.sh), kept under Fuzz/: the crashes it found and
+/// The inputs libFuzzer found (scripts/fuzz.sh csv), kept under Fuzz/: the crashes it found and
 /// the minimised corpus, all held to the fuzzer's invariants.
 @Suite("CSV fuzz regressions")
 struct CSVFuzzRegressionTests {

@@ -147,7 +147,11 @@ import Testing
         let noTerminal = try cli.run(["user", "add", "bob"])
         #expect(noTerminal.status == 2)
         #expect(noTerminal.error.contains("--password-stdin"))
-        #expect(try cli.run(["user", "passwd", "alice", "--password-stdin"], input: "new password\n").status == 0)
+        #expect(try cli.run(["user", "passwd", "alice", "--password-stdin"], input: "new password\n").output == "Password changed for alice.\n")
+        try cli.run(["birthdays", "feed", "--user", "alice"])
+        let offered = try cli.run(["user", "passwd", "alice", "--password-stdin"], input: "new password\n")
+        #expect(offered.output == "Password changed for alice.\nThe birthday calendar's address still works; "
+                + "for a new one: contacts birthdays feed --user alice --rotate\n", "\(offered.output)")
         let chinese = try cli.run(["user", "add", "ALICE", "--password-stdin"], input: "password2\n", environment: ["LANG": "zh_CN.UTF-8"])
         #expect(chinese.error == "contacts: 用户“ALICE”已存在\n")
         let overridden = try cli.run(["user", "list", "extra"], environment: ["LANG": "zh_CN.UTF-8", "LC_ALL": "C"])

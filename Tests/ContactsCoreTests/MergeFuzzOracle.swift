@@ -4,7 +4,7 @@ import ContactsCore
 import Foundation
 import VCard
 
-/// What must hold for any cards, checked by the libFuzzer harness (`scripts/fuzz-merge.sh`,
+/// What must hold for any cards, checked by the libFuzzer harness (`scripts/fuzz.sh merge`,
 /// which compiles this file with the ContactsCore sources) and by the regression tests: a phone
 /// number read in any region is `+` and digits or nothing; duplicate groups name each contact
 /// once; merging keeps the chosen name (its line breaks as a card writes them) and every phone

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The corpus of scripts/fuzz-merge.sh (hand-written seeds and what libFuzzer kept), held to the
+/// The corpus of scripts/fuzz.sh merge (hand-written seeds and what libFuzzer kept), held to the
 /// fuzzer's invariants on every test run.
 struct MergeFuzzRegressionTests {
     static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fuzz/merge-corpus")

@@ -88,9 +88,11 @@ import Testing
     }
 
     @Test func feedTokensOpenTheirAccountUntilRenewedOrRemoved() throws {
-        #expect(try store.birthdayFeedToken(for: fixture.alice) == nil)
+        #expect(try !store.hasBirthdayFeed(for: fixture.alice))
         let first = try store.renewBirthdayFeedToken(for: fixture.alice)
-        #expect(try store.birthdayFeedToken(for: fixture.alice) == first)
+        #expect(try store.hasBirthdayFeed(for: fixture.alice))
+        let kept = try store.queue.read { db in try db.statement("SELECT token_hash FROM birthday_feeds").rows { $0.blob(0) } }
+        #expect(kept.count == 1 && kept[0] != Array(first.utf8) && kept[0].count == 32, "a SHA-256, never the token")
         #expect(try store.user(forBirthdayFeed: first) == fixture.alice)
         let second = try store.renewBirthdayFeedToken(for: fixture.alice)
         #expect(second != first)
@@ -103,7 +105,7 @@ import Testing
         }
         try store.removeBirthdayFeed(for: fixture.alice)
         #expect(try store.user(forBirthdayFeed: second) == nil)
-        #expect(try store.birthdayFeedToken(for: fixture.alice) == nil)
+        #expect(try !store.hasBirthdayFeed(for: fixture.alice))
         try store.deleteUser(username: "bob")
         #expect(try store.user(forBirthdayFeed: bobs) == nil)
     }
@@ -134,5 +136,29 @@ import Testing
         // Lunar 8/15 falls on 2026-09-25 too; on one day, by name.
         #expect(found.map(\.contact.id) == [1, 2])
         #expect(found.map(\.birthday.isLunar) == [false, true])
+    }
+}
+
+/// Feeds made before their tokens were hashed: the addresses subscribed to keep working, and
+/// the database no longer holds them.
+@Suite(.enabled(if: TestEngine.isSQLite)) struct BirthdayFeedHashMigrationTests {
+    let directory = TemporaryDirectory()
+
+    @Test func addressesSubscribedToKeepWorkingAndTheTokenIsGone() throws {
+        try FileManager.default.createDirectory(atPath: directory.path, withIntermediateDirectories: true)
+        let db = try Database(path: directory.databasePath)
+        let hashing = try #require(Schema.sqlite.migrations.firstIndex { $0.name == Schema.birthdayFeedHashMigrationName })
+        try Migrator(Array(Schema.sqlite.migrations.prefix(hashing))).migrate(db)
+        try db.run("INSERT INTO users (id, username, username_key, password_hash, created_at) VALUES (1, 'alice', 'alice', ?, 0)",
+                   PasswordHasher.hash("password1"))
+        let token = SecretToken.make()
+        try db.run("INSERT INTO birthday_feeds (user_id, token, created_at) VALUES (1, ?, 0)", Array(token.utf8))
+
+        let store = try directory.store()
+        let alice = try store.user(named: "alice")
+        #expect(try store.user(forBirthdayFeed: token) == alice)
+        #expect(try store.hasBirthdayFeed(for: alice))
+        let kept = try store.queue.read { db in try db.statement("SELECT token_hash FROM birthday_feeds").rows { $0.blob(0) } }
+        #expect(kept == [SecretToken.hash(token)])
     }
 }

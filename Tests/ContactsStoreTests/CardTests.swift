@@ -22,7 +22,8 @@ import Testing
         let added = try store.addContact(TwoUserStore.details("Web"), to: alice)
         let imported = try store.importCards([ImportedCard(uid: "imported-1", details: .init(name: "Imported"))],
                                              into: alice, onConflict: .update)
-        #expect(imported == [.imported(id: added.id + 1)])
+        guard case .imported(let id) = try #require(imported.first) else { Issue.record("not imported: \(imported)"); return }
+        #expect(id != added.id && imported.count == 1)
         #expect(Set(try store.cardList(in: alice).map(\.href)) == [added.uid + ".vcf", "imported-1.vcf"])
         #expect(try store.card(href: added.uid + ".vcf", in: alice)?.contact.id == added.id)
     }

@@ -21,6 +21,8 @@ import Testing
         var details = TwoUserStore.details(name, phone: phone)
         details.emails = email.map { [$0] } ?? []
         details.note = note
+        // A second apart, as people add contacts: among equal names the earlier comes first.
+        defer { fixture.clock.advance(seconds: 1) }
         return try store.addContact(details, to: scope ?? book, requirePhone: false)
     }
 
@@ -67,7 +69,7 @@ import Testing
         #expect(merged.contact.details.emails == ["dad@example.com"])
         #expect(merged.contact.details.note == "Home\n\nWork")
         #expect(try store.count(in: book) == countBefore - 2)
-        #expect(try store.trash(in: book).map(\.contact.id).sorted() == [second.id, third.id])
+        #expect(try store.trash(in: book).map(\.contact.id).sorted() == [second.id, third.id].sorted())
         #expect(try store.duplicates(in: book, region: china).isEmpty)
     }
 

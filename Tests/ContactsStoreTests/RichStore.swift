@@ -130,6 +130,6 @@ struct AccountView: Equatable {
         }
         books.append("trashed books: \(try store.trashedAddressBooks(for: user).map { "\($0.book.name) \($0.deletedAt)" })")
         books.append("app passwords: \(try store.appPasswords(username: username))")
-        books.append("birthday feed: \(try store.birthdayFeedToken(for: user) ?? "-")")
+        books.append("birthday feed: \(try store.hasBirthdayFeed(for: user))")
     }
 }

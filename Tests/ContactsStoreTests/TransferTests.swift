@@ -90,10 +90,14 @@ import VCard
         // Ids go on from the source's counters, and sessions and app passwords number on.
         let carol = try target.createUser(username: "carol", password: "password1")
         #expect(carol.id > fixture.bob.id)
-        #expect(try target.addContact(TwoUserStore.details("Later"), to: book).id > photoID)
+        let later = try target.addContact(TwoUserStore.details("Later"), to: book).id
+        #expect(later != photoID)
         _ = try target.issueToken(.session, for: carol, lifetime: 3600)
         _ = try target.addAppPassword(username: "alice", device: "Laptop")
         #expect(try rows(of: store) == source, "the source is left as it was")
+        let new = try #require(try target.card(href: "new.vcf", in: book)).contact.id
+        #expect(try ["New", "Later"].map { try store.addContact(TwoUserStore.details($0), to: alice).id } == [new, later],
+                "the ids' key and counter came along: the source's next ids are the target's")
     }
 
     @Test func aTargetWithUsersIsRefusedAndLeftAsItWas() throws {

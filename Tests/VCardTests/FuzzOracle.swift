@@ -2,7 +2,7 @@
 import VCard
 #endif
 
-/// What must hold for any input, checked by the libFuzzer harness (`scripts/fuzz-vcard.sh`,
+/// What must hold for any input, checked by the libFuzzer harness (`scripts/fuzz.sh vcard`,
 /// which compiles this file with the VCard sources) and by the regression tests:
 /// reading in chunks gives what reading whole gives; every card read can be written in either
 /// version and read back as one card; and writing what was read back gives the same bytes.

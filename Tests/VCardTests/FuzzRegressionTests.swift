@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 @testable import VCard
 
-/// The inputs libFuzzer found (scripts/fuzz-vcard.sh), kept under Fuzz/: each crash as a
+/// The inputs libFuzzer found (scripts/fuzz.sh vcard), kept under Fuzz/: each crash as a
 /// regression test, and the minimised corpus, all held to the fuzzer's invariants.
 @Suite("Fuzz regressions")
 struct FuzzRegressionTests {

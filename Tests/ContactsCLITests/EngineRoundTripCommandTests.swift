@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+
+/// A whole installation made through the CLI, moved SQLite → PostgreSQL (`migrate`), backed up
+/// from PostgreSQL (`backup`), restored into a data directory (`backup restore`), and moved from
+/// PostgreSQL back into another data directory: at every step, what each account sees through
+/// the CLI is what it saw at the start, and a merge can still be undone at the end.
+@Suite(.enabled(if: PostgreSQLDatabase.server != nil, "needs CONTACTS_TEST_POSTGRES (scripts/with-postgres.sh)"))
+final class EngineRoundTripCommandTests {
+    let original = CLIRunner()
+    let restored = CLIRunner()
+    let migratedBack = CLIRunner()
+    let database: PostgreSQLDatabase
+    let backup = NSTemporaryDirectory() + "contacts-round-trip-\(UUID().uuidString).sqlite3"
+
+    init() throws {
+        database = try PostgreSQLDatabase()
+    }
+
+    deinit {
+        for runner in [original, restored, migratedBack] { runner.removeData() }
+        try? FileManager.default.removeItem(atPath: backup)
+    }
+
+    /// Runs a command that must succeed and print nothing on stderr; its output.
+    @discardableResult
+    private func ok(_ runner: CLIRunner, _ arguments: [String], on url: String? = nil, input: String = "") throws -> String {
+        let result = try runner.run((url.map { ["--database", $0] } ?? []) + arguments, input: input,
+                                    environment: url == nil ? [:] : ["PGAPPNAME": "contacts-test"], passData: url == nil)
+        #expect(result.status == 0 && result.error.isEmpty, "\(arguments): \(result.error)")
+        return result.output
+    }
+
+    /// Something of everything, written as a person would with the CLI.
+    private func makeEverything() throws -> (merged: String, photo: String) {
+        let photo = NSTemporaryDirectory() + "round-trip-\(UUID().uuidString).png"
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 7, 7, 7]).write(to: URL(fileURLWithPath: photo))
+        defer { try? FileManager.default.removeItem(atPath: photo) }
+        for name in ["alice", "bob"] { try original.addUser(name) }
+        let add = { (arguments: [String]) in try self.ok(self.original, ["add", "--user", "alice"] + arguments).trimmingCharacters(in: .newlines) }
+        _ = try add(["--name", "张三", "--phone", "138 0013 8000", "--group", "家人", "--birthday", "1990-09-20", "--photo", photo])
+        _ = try add(["--name", "李四", "--phone", "139 0013 9000", "--group", "家人", "--group", "Work", "--lunar-birthday", "1980-08-15"])
+        let trashed = try add(["--name", "Trashed", "--phone", "136 0013 6000"])
+        try ok(original, ["delete", "--user", "alice", trashed])
+        let first = try add(["--name", "Ann Lee", "--phone", "135 0013 5000", "--email", "ann@example.com"])
+        let second = try add(["--name", "Ann Lee", "--phone", "135 0013 5000", "--note", "met at work"])
+        try ok(original, ["merge", "--user", "alice", first, second])
+        let bo = try add(["--name", "Bo", "--phone", "134 0013 4000"])
+        let bo2 = try add(["--name", "Bo", "--phone", "134 0013 4000"])
+        try ok(original, ["duplicates", "--user", "alice", "--not-duplicates", bo, bo2])
+        _ = try add(["--name", "Wang Wu", "--phone", "137 0013 7000"])
+
+        try ok(original, ["book", "add", "--user", "alice", "work", "--display-name", "Work"])
+        _ = try add(["--book", "work", "--name", "Colleague", "--phone", "133 0013 3000", "--group", "Team"])
+        try ok(original, ["book", "share", "--user", "alice", "work", "--with", "bob", "--read-only"])
+        try ok(original, ["book", "add", "--user", "alice", "old"])
+        _ = try add(["--book", "old", "--name", "In An Old Book", "--phone", "129 0012 9000"])
+        try ok(original, ["book", "delete", "--user", "alice", "old"])
+
+        try ok(original, ["add", "--user", "bob", "--name", "Bob's Friend", "--phone", "131 0013 1000"])
+        try ok(original, ["book", "add", "--user", "bob", "family"])
+        try ok(original, ["add", "--user", "bob", "--book", "family", "--name", "Cousin", "--phone", "130 0013 0000"])
+        try ok(original, ["book", "share", "--user", "bob", "family", "--with", "alice", "--read-write"])
+        try ok(original, ["add", "--user", "alice", "--book", "~bob~family", "--name", "Written By Alice", "--phone", "132 0013 2000"])
+
+        try ok(original, ["user", "app-password", "add", "alice", "Phone"])
+        try ok(original, ["user", "app-password", "add", "bob", "Laptop"])
+        try ok(original, ["birthdays", "feed", "--user", "alice"])
+        return (first, photo)
+    }
+
+    /// What an account sees through the CLI: its books, groups, duplicates and birthdays, each
+    /// book's list, trash and export with Apple's group cards, and its app passwords.
+    private func views(_ runner: CLIRunner, on url: String? = nil) throws -> [String] {
+        try ["alice", "bob"].flatMap { user -> [String] in
+            let books = try ok(runner, ["book", "list", "--user", user, "--json"], on: url)
+            let names = try #require(try JSONSerialization.jsonObject(with: Data(books.utf8)) as? [[String: Any]]).compactMap { $0["name"] as? String }
+            var seen = ["\(user) books: \(books)"]
+            for command in [["group", "list", "--json"], ["duplicates", "--json"], ["birthdays", "--days", "366", "--json"]] {
+                seen.append("\(user) \(command): " + (try ok(runner, command + ["--user", user], on: url)))
+            }
+            for book in names {
+                for command in [["list", "--json"], ["trash", "--json"], ["export", "--apple-groups"]] {
+                    seen.append("\(user) \(book) \(command): " + (try ok(runner, command + ["--user", user, "--book", book], on: url)))
+                }
+            }
+            let passwords = try ok(runner, ["user", "app-password", "list", user], on: url)
+            // When each password was last used is the one thing a later step may change.
+            seen.append("\(user) app passwords: \(passwords.count) \(passwords.split(separator: "\n").map { $0.prefix(20) })")
+            return seen
+        }
+    }
+
+    @Test func everyAccountSeesTheSameAfterEveryStep() throws {
+        let made = try makeEverything()
+        let before = try views(original)
+        #expect(before.contains { $0.contains("家人") && $0.contains("group") }, "the groups are among what is compared")
+
+        try ok(original, ["migrate", "--to", database.url])
+        #expect(try views(original, on: database.url) == before, "on PostgreSQL")
+
+        try ok(original, ["backup", backup], on: database.url)
+        try ok(restored, ["backup", "restore", backup])
+        #expect(try views(restored) == before, "a backup of PostgreSQL restored into a data directory")
+
+        try ok(original, ["migrate", "--to", migratedBack.dataDirectory], on: database.url)
+        #expect(try views(migratedBack) == before, "migrated back into a data directory")
+
+        try ok(migratedBack, ["merge", "--user", "alice", "--undo", made.merged])
+        let names = try migratedBack.list("alice").compactMap { $0["name"] as? String }
+        #expect(names.filter { $0 == "Ann Lee" }.count == 2, "the merge is undone: \(names)")
+    }
+}
