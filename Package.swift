@@ -38,24 +38,31 @@ let package = Package(
         .target(name: "SQLEngine"),
         .target(name: "SQLite", dependencies: ["SQLEngine", "CSQLite"]),
         .target(name: "PostgreSQL", dependencies: ["SQLEngine", "CLibPQ"]),
-        .target(name: "ContactsStore", dependencies: ["Blanks", "ContactsCore", "VCard", "ContactCSV", "SQLEngine", "SQLite", "PostgreSQL", "CSodium"]),
+        // Users, passwords (argon2id), sessions, app passwords, secrets and the login throttle.
+        .target(name: "Accounts", dependencies: ["SQLEngine", "CSodium"]),
+        .target(name: "ContactsStore", dependencies: ["Accounts", "Blanks", "ContactsCore", "VCard", "ContactCSV", "SQLEngine", "CSodium"]),
+        // The engine chosen: a store opened in a SQLite data directory or on a PostgreSQL URL, and
+        // what only a SQLite file does (backups, restores). For the CLI, the benchmarks and tests.
+        .target(name: "StoreOpening", dependencies: ["ContactsStore", "SQLEngine", "SQLite", "PostgreSQL"]),
+        // Every piece of text a person reads, in each language; above the store, whose errors it words.
+        .target(name: "Wording", dependencies: ["Accounts", "ContactsCore", "ContactsStore", "ContactCSV", "VCard", "SQLEngine"]),
         .target(name: "HTTP", dependencies: ["Blanks", "CMicroHTTPD"]),
-        .target(name: "WebApp", dependencies: ["Blanks", "HTTP", "VCard", "ContactsCore", "ContactsStore"],
+        .target(name: "WebApp", dependencies: ["Accounts", "Blanks", "HTTP", "VCard", "ContactsCore", "ContactsStore", "Wording"],
                 resources: [.embedInCode("Static/app.css"), .embedInCode("Static/icon.svg"),
                             .embedInCode("Static/service-worker.js")]
                     + scriptModules.map { Resource.embedInCode("Static/script/\($0)") }
                     + iconFiles.map { Resource.embedInCode("Static/icons/\($0)") }),
 
-        .target(name: "CardDAV", dependencies: ["Blanks", "HTTP", "VCard", "ContactsCore", "ContactsStore"]),
+        .target(name: "CardDAV", dependencies: ["Accounts", "Blanks", "HTTP", "VCard", "ContactsCore", "ContactsStore", "Wording"]),
         // Fuzz inputs as DAV requests (`scripts/fuzz.sh dav` builds dav-fuzz with libFuzzer).
-        .target(name: "DAVFuzzing", dependencies: ["CardDAV", "ContactsStore", "HTTP"]),
+        .target(name: "DAVFuzzing", dependencies: ["Accounts", "CardDAV", "ContactsStore", "StoreOpening", "HTTP"]),
         .executableTarget(name: "dav-fuzz", dependencies: ["DAVFuzzing"], path: "Sources", sources: ["dav-fuzz", "FuzzEntry"]),
 
         // The command line and its entry point.
-        .target(name: "ContactsCLI", dependencies: ["ContactsCore", "ContactsStore", "VCard", "ContactCSV", "SQLEngine", "HTTP", "WebApp", "CardDAV"]),
+        .target(name: "ContactsCLI", dependencies: ["Accounts", "ContactsCore", "ContactsStore", "StoreOpening", "Wording", "VCard", "ContactCSV", "SQLEngine", "HTTP", "WebApp", "CardDAV"]),
         .executableTarget(name: "contacts", dependencies: ["ContactsCLI"]),
         // `make bench`: measurements, not tests.
-        .executableTarget(name: "contacts-bench", dependencies: ["ContactsCore", "ContactsStore", "VCard"]),
+        .executableTarget(name: "contacts-bench", dependencies: ["Accounts", "ContactsCore", "ContactsStore", "StoreOpening", "VCard"]),
 
         // What several test targets share: the vCard corpus, seeded randomness, property comparison,
         // a raw socket client for what only the wire shows.
@@ -66,13 +73,14 @@ let package = Package(
         .testTarget(name: "VCardTests", dependencies: ["VCard", "TestSupport"], exclude: ["Fuzz"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "SQLEngine"]),
         .testTarget(name: "PostgreSQLTests", dependencies: ["PostgreSQL", "SQLEngine"]),
-        .testTarget(name: "ContactsStoreTests", dependencies: ["ContactsStore", "ContactsCore", "ContactCSV", "VCard", "SQLEngine", "SQLite", "PostgreSQL", "TestSupport"]),
+        .testTarget(name: "ContactsStoreTests", dependencies: ["Accounts", "ContactsStore", "StoreOpening", "Wording", "ContactsCore", "ContactCSV", "VCard", "SQLEngine", "SQLite", "PostgreSQL", "TestSupport"]),
+        .testTarget(name: "WordingTests", dependencies: ["Wording", "ContactsStore", "ContactsCore", "ContactCSV", "VCard", "SQLEngine"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "TestSupport"]),
-        .testTarget(name: "CardDAVTests", dependencies: ["CardDAV", "HTTP", "ContactsStore", "ContactsCore", "SQLite", "WebApp", "TestSupport", "DAVFuzzing"],
+        .testTarget(name: "CardDAVTests", dependencies: ["Accounts", "CardDAV", "HTTP", "ContactsStore", "StoreOpening", "Wording", "ContactsCore", "SQLite", "WebApp", "TestSupport", "DAVFuzzing"],
                     exclude: ["Fuzz"]),
-        .testTarget(name: "WebAppTests", dependencies: ["WebApp", "HTTP", "VCard", "ContactsCore", "ContactsStore", "SQLEngine", "SQLite", "TestSupport"]),
+        .testTarget(name: "WebAppTests", dependencies: ["Accounts", "WebApp", "HTTP", "VCard", "ContactsCore", "ContactsStore", "StoreOpening", "Wording", "SQLEngine", "SQLite", "TestSupport"]),
         // Depends on the executable so that `swift test` builds the binary these tests run.
-        .testTarget(name: "ContactsCLITests", dependencies: ["contacts", "ContactsStore", "VCard", "SQLite", "PostgreSQL", "HTTP", "TestSupport"]),
+        .testTarget(name: "ContactsCLITests", dependencies: ["Accounts", "contacts", "ContactsStore", "StoreOpening", "Wording", "VCard", "SQLite", "PostgreSQL", "HTTP", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,6 +3,7 @@ import ContactsCore
 import Foundation
 import ContactsStore
 import VCard
+import Wording
 
 /// How a card is written for GET (the Accept header) or inside a REPORT (`card:address-data`,
 /// RFC 6352 §10.4): vCard 3.0 or 4.0, all properties or a named subset. A card is served as its
@@ -19,17 +20,17 @@ struct AddressDataRequest {
     init(report body: XMLNode) throws {
         guard let element = body.child(.dav("prop"))?.child(.cardDAV("address-data")) else { return }
         if let type = element.attributes["content-type"], type.lowercased() != "text/vcard" {
-            throw DAVError(403, wording.servedAsVCardOnly, precondition: .cardDAV("supported-address-data"))
+            throw DAVError(403, davWording.servedAsVCardOnly, precondition: .cardDAV("supported-address-data"))
         }
         if let version = element.attributes["version"] {
             // RFC 6352 §6.2.2 lists 2.1 in supported-address-data: such a card may be stored
             // (as the 3.0/4.0 card it maps to), but none is written back as 2.1 (§5.1.1.1).
             if version.trimmingBlanks() == "2.1" {
-                throw DAVError(403, wording.vCard21NotServed,
+                throw DAVError(403, davWording.vCard21NotServed,
                                precondition: .cardDAV("supported-address-data-conversion"))
             }
             guard let chosen = VCardWriter.Version(rawValue: version) else {
-                throw DAVError(403, wording.onlyVCard3And4Served, precondition: .cardDAV("supported-address-data"))
+                throw DAVError(403, davWording.onlyVCard3And4Served, precondition: .cardDAV("supported-address-data"))
             }
             self.version = chosen
         }

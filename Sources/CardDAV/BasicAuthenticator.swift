@@ -1,8 +1,10 @@
+import Accounts
 import Blanks
 import ContactsStore
 import Foundation
 import HTTP
 import Synchronization
+import Wording
 
 /// HTTP Basic authentication (RFC 7617) for every DAV request, against the account password or
 /// one of its app passwords, with the web login's throttling.
@@ -65,7 +67,7 @@ final class BasicAuthenticator: Sendable {
     ///   the account or the address is throttled.
     func login(for request: Request, trustingCache: Bool = true) throws -> Login {
         guard let (username, password) = Self.credentials(request) else {
-            throw Self.unauthorized(wording.syncLogIn)
+            throw Self.unauthorized(davWording.syncLogIn)
         }
         let cacheKey = SecretToken.mac(username + "\u{0}" + password, key: key)
         let now = clock()
@@ -74,7 +76,7 @@ final class BasicAuthenticator: Sendable {
         let accountKey = AccountName.key(username)
         func throttled() throws -> DAVError? {
             guard let wait = try throttle.retryAfter(account: accountKey ?? username, address: request.clientAddress) else { return nil }
-            var error = DAVError(429, wording.tooManyLogins(seconds: wait))
+            var error = DAVError(429, davWording.tooManyLogins(seconds: wait))
             error.headers["Retry-After"] = String(wait)
             return error
         }

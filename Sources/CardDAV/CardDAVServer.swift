@@ -1,7 +1,9 @@
+import Accounts
 import ContactsCore
 import ContactsStore
 import Foundation
 import HTTP
+import Wording
 
 /// The CardDAV server (RFC 6352 over RFC 4918 WebDAV, RFC 6578 sync, RFC 6764 discovery): the
 /// phone's own Contacts app syncs each user's address books through it. Every request but
@@ -52,7 +54,7 @@ public final class CardDAVServer: Sendable {
     }
 
     /// The answer to a card over `maximumResourceSize`.
-    static let cardTooLarge = DAVError(413, wording.cardTooLarge(maximumBytes: maximumResourceSize),
+    static let cardTooLarge = DAVError(413, davWording.cardTooLarge(maximumBytes: maximumResourceSize),
                                        precondition: .cardDAV("max-resource-size"))
 
     /// The answer to a request, errors included, all the DAV way: errors of the method handlers
@@ -107,8 +109,8 @@ public final class CardDAVServer: Sendable {
     private func dispatch(_ request: Request, user: User, credentials: PendingCredentials) throws -> Response {
         guard let path = DAVPath(request.path) else {
             // RFC 6352 §5.2: an address book holds cards, never collections.
-            if request.method == "MKCOL" { throw DAVError(403, wording.booksHoldCardsOnly) }
-            throw DAVError(404, wording.nothingAt(request.path))
+            if request.method == "MKCOL" { throw DAVError(403, davWording.booksHoldCardsOnly) }
+            throw DAVError(404, davWording.nothingAt(request.path))
         }
         let representation = try CardRepresentation(userAgent: request.headers["User-Agent"]) { try store.phoneticNames(for: user) }
         let context = DAVContext(server: self, request: request, user: user, path: path, representation: representation,
@@ -124,7 +126,7 @@ public final class CardDAVServer: Sendable {
         case "DELETE": return try context.delete()
         case "MKCOL": return try context.mkcol()
         case "ACL": return try context.acl()
-        default: throw DAVError(405, wording.methodNotSupported(request.method))
+        default: throw DAVError(405, davWording.methodNotSupported(request.method))
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import VCard
+import Wording
 
 /// An addressbook-query filter (RFC 6352 §10.5): property filters combined with anyof or
 /// allof, each with text matches and parameter filters, matched under a collation (§8.3).
@@ -14,11 +15,11 @@ struct CardFilter {
         init(_ node: XMLNode) throws {
             let name = node.attributes["collation"] ?? "default"
             guard let collation = name == "default" ? .unicodeCasemap : Collation(rawValue: name) else {
-                throw DAVError(403, wording.unsupportedCollation(name), precondition: .cardDAV("supported-collation"))
+                throw DAVError(403, davWording.unsupportedCollation(name), precondition: .cardDAV("supported-collation"))
             }
             self.collation = collation
             guard let type = MatchType(rawValue: node.attributes["match-type"] ?? "contains") else {
-                throw DAVError(400, wording.unknownMatchType(node.attributes["match-type"] ?? ""))
+                throw DAVError(400, davWording.unknownMatchType(node.attributes["match-type"] ?? ""))
             }
             matchType = type
             negate = node.attributes["negate-condition"] == "yes"
@@ -90,13 +91,13 @@ struct CardFilter {
     init(_ node: XMLNode) throws {
         allOf = node.attributes["test"] == "allof"
         propertyFilters = try node.children(.cardDAV("prop-filter")).map { filter in
-            guard let name = filter.attributes["name"], !name.isEmpty else { throw DAVError(400, wording.filterNeedsName("prop-filter")) }
+            guard let name = filter.attributes["name"], !name.isEmpty else { throw DAVError(400, davWording.filterNeedsName("prop-filter")) }
             return PropertyFilter(
                 name: PropertyName(name), allOf: filter.attributes["test"] == "allof",
                 isNotDefined: filter.child(.cardDAV("is-not-defined")) != nil,
                 textMatches: try filter.children(.cardDAV("text-match")).map(TextMatch.init),
                 parameterFilters: try filter.children(.cardDAV("param-filter")).map { parameter in
-                    guard let name = parameter.attributes["name"], !name.isEmpty else { throw DAVError(400, wording.filterNeedsName("param-filter")) }
+                    guard let name = parameter.attributes["name"], !name.isEmpty else { throw DAVError(400, davWording.filterNeedsName("param-filter")) }
                     return ParameterFilter(name: name.uppercased(), isNotDefined: parameter.child(.cardDAV("is-not-defined")) != nil,
                                            textMatch: try parameter.child(.cardDAV("text-match")).map(TextMatch.init))
                 })

@@ -1,6 +1,7 @@
 import ContactsStore
 import Foundation
 import HTTP
+import Wording
 
 /// WebDAV access control (RFC 3744), as RFC 6352 §7 asks of a CardDAV server: every resource
 /// has one protected ACE granting the user asking what they may do — everything but write-acl
@@ -75,9 +76,9 @@ extension DAVContext {
     /// ACL (RFC 3744 §8.1): the owner's ACE is protected and no other may be added, so only
     /// a request that sets no ACE (and so changes nothing) succeeds.
     func acl() throws -> Response {
-        guard let body = try body(), body.name == .dav("acl") else { throw DAVError(400, wording.bodyMustBe("ACL", "DAV:acl")) }
+        guard let body = try body(), body.name == .dav("acl") else { throw DAVError(400, davWording.bodyMustBe("ACL", "DAV:acl")) }
         guard body.children(.dav("ace")).isEmpty else {
-            throw DAVError(403, wording.accessIsFixed, precondition: .dav("limited-number-of-aces"))
+            throw DAVError(403, davWording.accessIsFixed, precondition: .dav("limited-number-of-aces"))
         }
         return Response(status: 200)
     }
@@ -89,7 +90,7 @@ extension DAVContext {
         var responses = Multistatus()
         switch body.name {
         case .dav("principal-search-property-set"):
-            guard path == .principals else { throw DAVError(403, wording.runOn(DAVPath.principals.path), precondition: .dav("supported-report")) }
+            guard path == .principals else { throw DAVError(403, davWording.runOn(DAVPath.principals.path), precondition: .dav("supported-report")) }
             let search = XMLOutput.element(.dav("principal-search-property"), XMLOutput.element(.dav("prop"), XMLOutput.element(.dav("displayname")))
                 + #"<d:description xml:lang="en">Name</d:description>"#)
             return Response(status: 200, headers: ["Content-Type": "application/xml; charset=utf-8"],
@@ -97,7 +98,7 @@ extension DAVContext {
         case .dav("principal-property-search"):
             // Caseless substring matches on the displayname (the user name); all must hold unless test="anyof".
             let searches = body.children(.dav("property-search"))
-            guard !searches.isEmpty else { throw DAVError(400, wording.principalSearchNeedsSearch) }
+            guard !searches.isEmpty else { throw DAVError(400, davWording.principalSearchNeedsSearch) }
             let results = searches.map { search in
                 let names = search.child(.dav("prop"))?.children.map(\.name) ?? []
                 let match = search.child(.dav("match"))?.text ?? ""
@@ -118,7 +119,7 @@ extension DAVContext {
                     responses.append(properties, href: href, for: wanted)
                 }
             } else {
-                throw DAVError(400, wording.principalMatchNeedsTarget)
+                throw DAVError(400, davWording.principalMatchNeedsTarget)
             }
         default:  // acl-principal-prop-set: the principals the ACL names, which is the owner alone.
             responses.append(principalProperties(), href: principalPath, for: wanted)

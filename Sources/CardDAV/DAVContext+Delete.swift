@@ -1,5 +1,6 @@
 import ContactsStore
 import HTTP
+import Wording
 
 /// DELETE (RFC 4918 §9.6) of a card (to the trash, with If-Match) or of an address book.
 extension DAVContext {
@@ -10,9 +11,9 @@ extension DAVContext {
             do {
                 try store.deleteCard(href: name, in: book.scope, ifMatch: request.headers["If-Match"].map(CardRepresentation.storedETags))
             } catch StoreError.preconditionFailed {
-                throw DAVError(412, wording.cardChangedSince)
+                throw DAVError(412, davWording.cardChangedSince)
             } catch StoreError.cardNotFound {
-                throw DAVError(404, wording.noCard(name))
+                throw DAVError(404, davWording.noCard(name))
             }
             return Response(status: 204)
         case .addressBook(_, let name):
@@ -23,7 +24,7 @@ extension DAVContext {
             }
             return Response(status: 204)
         default:
-            throw DAVError(403, wording.onlyCardsAndBooksDeleted)
+            throw DAVError(403, davWording.onlyCardsAndBooksDeleted)
         }
     }
 }

@@ -1,4 +1,5 @@
 import HTTP
+import Wording
 
 /// expand-property (RFC 3253 §3.8) on the root, the principal or the home: the properties asked
 /// for, with each href-valued one that has nested `<d:property>` requests replaced by the
@@ -17,7 +18,7 @@ extension DAVContext {
             let name = XMLName(request.attributes["namespace"] ?? Namespace.dav, request.attributes["name"] ?? "")
             // The name becomes an element of the answer: it must be one.
             guard XMLName.isValidLocalName(name.local) else {
-                throw DAVError(400, wording.notAnXMLName(name.local))
+                throw DAVError(400, davWording.notAnXMLName(name.local))
             }
             guard let value = values.first(where: { $0.name == name }) else {
                 missing += XMLOutput.element(name)
@@ -47,7 +48,7 @@ extension DAVContext {
         case .principal: principalProperties()
         case .home: homeProperties()
         case .addressBook(_, let name): try bookProperties(try addressBook(named: name))
-        case .card: throw DAVError(403, wording.expandPropertyOnCard)
+        case .card: throw DAVError(403, davWording.expandPropertyOnCard)
         }
     }
 

@@ -1,6 +1,7 @@
 import Blanks
 import ContactsStore
 import HTTP
+import Wording
 
 /// GET and HEAD (RFC 4918 §9.4) of a card: the vCard with its strong ETag, in the client's
 /// representation (so the answer varies with the User-Agent).
@@ -8,18 +9,18 @@ extension DAVContext {
     /// The credentials check, the book and the card are one statement.
     func get() throws -> Response {
         guard case .card(_, let bookName, let name) = path else {
-            throw DAVError(405, wording.collectionsHaveNoContent)
+            throw DAVError(405, davWording.collectionsHaveNoContent)
         }
         let lookup = try store.lookUpCard(href: name, inBookNamed: bookName, of: user)
         try credentials.confirm(lookup?.credentialsGeneration)
         guard let book = lookup?.book else { throw DAVError(404, wording.noAddressBook(bookName)) }
-        guard let card = lookup?.card else { throw DAVError(404, wording.noCard(name)) }
+        guard let card = lookup?.card else { throw DAVError(404, davWording.noCard(name)) }
         let etag = representation.etag(card.etag)
         if let match = request.headers["If-None-Match"], ETag.matches(CardRepresentation.storedETags(in: match), card.etag) {
             return Response(status: 304, headers: ["ETag": etag, "Vary": "User-Agent"])
         }
         guard AddressDataRequest.acceptsVCard(request.headers["Accept"]) else {
-            throw DAVError(406, wording.servedAsVCard,
+            throw DAVError(406, davWording.servedAsVCard,
                            precondition: .cardDAV("supported-address-data-conversion"))
         }
         let format = AddressDataRequest(accept: request.headers["Accept"])

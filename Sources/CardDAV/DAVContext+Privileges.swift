@@ -1,5 +1,6 @@
 import ContactsStore
 import HTTP
+import Wording
 
 /// RFC 3744 §7.1.1: a method on a book shared with the user (or on a card in it) that needs a
 /// privilege the share does not grant is refused before it runs, with 403 and a

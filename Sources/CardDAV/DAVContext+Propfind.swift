@@ -1,5 +1,6 @@
 import ContactsStore
 import HTTP
+import Wording
 
 /// PROPFIND (RFC 4918 §9.1) on every kind of resource, Depth 0 or 1.
 extension DAVContext {
@@ -31,7 +32,7 @@ extension DAVContext {
             }
         case .card(_, let bookName, let name):
             let book = try addressBook(named: bookName)
-            guard let card = try store.card(href: name, in: book.scope) else { throw DAVError(404, wording.noCard(name)) }
+            guard let card = try store.card(href: name, in: book.scope) else { throw DAVError(404, davWording.noCard(name)) }
             responses.append(cardProperties(of: card, in: book, request: wanted), href: cardPath(card.href, in: book), for: wanted)
         }
         return responses.response()

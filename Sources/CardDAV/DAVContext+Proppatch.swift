@@ -1,5 +1,6 @@
 import ContactsStore
 import HTTP
+import Wording
 
 /// PROPPATCH (RFC 4918 §9.2) of an address book: displayname, and dead properties kept as sent
 /// (content and attributes, RFC 4918 §4.3).
@@ -7,15 +8,15 @@ import HTTP
 extension DAVContext {
     func proppatch() throws -> Response {
         guard case .addressBook(_, let name) = path else {
-            throw DAVError(403, wording.onlyAddressBookPropertiesChange)
+            throw DAVError(403, davWording.onlyAddressBookPropertiesChange)
         }
         let book = try addressBook(named: name)
         guard let body = try body(), body.name == .dav("propertyupdate") else {
-            throw DAVError(400, wording.bodyMustBe("PROPPATCH", "DAV:propertyupdate"))
+            throw DAVError(400, davWording.bodyMustBe("PROPPATCH", "DAV:propertyupdate"))
         }
         // A dead property keeps its attributes and its content as sent (RFC 4918 §4.3), which
         // the body's XMLNode does not hold: it is read again, whole.
-        guard let update = XMLFragment.parse(request.body) else { throw DAVError(400, wording.notWellFormedXML) }
+        guard let update = XMLFragment.parse(request.body) else { throw DAVError(400, davWording.notWellFormedXML) }
         let changes: [(node: XMLFragment, remove: Bool)] = update.elements.flatMap { operation -> [(XMLFragment, Bool)] in
             guard operation.name == .dav("set") || operation.name == .dav("remove") else { return [] }
             return (operation.element(.dav("prop"))?.elements ?? []).map { ($0, operation.name == .dav("remove")) }

@@ -3,18 +3,19 @@ import ContactsCore
 import ContactsStore
 import HTTP
 import VCard
+import Wording
 
 /// PUT of a card (RFC 4918 §9.7, RFC 6352 §6.3.2): creates or replaces it, with If-Match and
 /// If-None-Match honoured and CardDAV's preconditions reported as DAV:error bodies.
 extension DAVContext {
     func put() throws -> Response {
         guard case .card(_, let bookName, let name) = path else {
-            throw DAVError(405, wording.putOutsideAddressBook)
+            throw DAVError(405, davWording.putOutsideAddressBook)
         }
         let book = try addressBook(named: bookName)
         guard request.body.count <= CardDAVServer.maximumResourceSize else { throw CardDAVServer.cardTooLarge }
         if let type = request.headers["Content-Type"]?.lowercased(), !type.hasPrefix("text/vcard"), !type.hasPrefix("text/x-vcard") {
-            throw DAVError(415, wording.sendVCard, precondition: .cardDAV("supported-address-data"))
+            throw DAVError(415, davWording.sendVCard, precondition: .cardDAV("supported-address-data"))
         }
         if let refusal = Self.forbiddenCharacter(in: request.body) { throw refusal }
         let card: VCard
@@ -25,9 +26,9 @@ extension DAVContext {
         } catch let error as DAVError {
             throw error
         } catch let error as VCardError {
-            throw DAVError(400, wording.notAValidVCard(wording.message(for: error)), precondition: .cardDAV("valid-address-data"))
+            throw DAVError(400, davWording.notAValidVCard(wording.message(for: error)), precondition: .cardDAV("valid-address-data"))
         } catch let error as ContactValidationError {
-            throw DAVError(400, wording.notAValidVCard(wording.message(for: error)), precondition: .cardDAV("valid-address-data"))
+            throw DAVError(400, davWording.notAValidVCard(wording.message(for: error)), precondition: .cardDAV("valid-address-data"))
         }
         // A card sent without a UID keeps the one it has; a new one is named after its resource.
         let uid = try card.uid ?? store.card(href: name, in: book.scope)?.contact.uid ?? Self.uid(fromResourceName: name)
@@ -51,21 +52,21 @@ extension DAVContext {
         do {
             stored = try store.putCard(href: name, uid: uid, details: details, in: book.scope, precondition: precondition, sent: sent)
         } catch StoreError.preconditionFailed {
-            throw DAVError(412, wording.cardChangedOrExists)
+            throw DAVError(412, davWording.cardChangedOrExists)
         } catch StoreError.uidConflict(let other) where other == name {
-            var error = DAVError(409, wording.cardHasAnotherUID(name), precondition: .cardDAV("no-uid-conflict"))
+            var error = DAVError(409, davWording.cardHasAnotherUID(name), precondition: .cardDAV("no-uid-conflict"))
             error.extra = XMLOutput.href(cardPath(other, in: book))
             throw error
         } catch StoreError.uidConflict(let other) {
-            var error = DAVError(409, wording.uidTaken(uid), precondition: .cardDAV("no-uid-conflict"))
+            var error = DAVError(409, davWording.uidTaken(uid), precondition: .cardDAV("no-uid-conflict"))
             error.extra = XMLOutput.href(cardPath(other, in: book))
             throw error
         } catch StoreError.invalid(let reason) {
             throw DAVError(403, wording.message(for: reason), precondition: .cardDAV("valid-address-data"))
         } catch StoreError.invalidUID(let uid) {
-            throw DAVError(403, wording.uidCannotNameCard(uid), precondition: .cardDAV("valid-address-data"))
+            throw DAVError(403, davWording.uidCannotNameCard(uid), precondition: .cardDAV("valid-address-data"))
         } catch StoreError.invalidHref(let name) {
-            throw DAVError(400, wording.nameCannotNameCard(name))
+            throw DAVError(400, davWording.nameCannotNameCard(name))
         }
         // RFC 9110 §9.3.4: no validator when what the client is served is not what it sent; it
         // then GETs what it is served (RFC 6352 §6.3.2.3). The store's own change in the same
@@ -110,17 +111,17 @@ extension DAVContext {
         if let dot = name.lastIndex(of: ".") { name = String(name[name.index(after: dot)...]) }  // item1.EMAIL is EMAIL
         let hex = String(body[index], radix: 16, uppercase: true)
         let character = "U+" + String(repeating: "0", count: 4 - hex.count) + hex
-        return DAVError(403, wording.controlCharacter(character, property: name.isEmpty ? nil : name, line: line),
+        return DAVError(403, davWording.controlCharacter(character, property: name.isEmpty ? nil : name, line: line),
                         precondition: .cardDAV("valid-address-data"))
     }
 
     /// The one vCard of a PUT body (RFC 6352 §5.1: a resource holds exactly one).
     private static func singleCard(in body: [UInt8]) throws -> VCard {
         var reader = VCardReader(bytes: body)
-        guard let first = reader.next() else { throw DAVError(400, wording.noVCardInBody, precondition: .cardDAV("valid-address-data")) }
+        guard let first = reader.next() else { throw DAVError(400, davWording.noVCardInBody, precondition: .cardDAV("valid-address-data")) }
         let card = try first.get()
         guard reader.next() == nil else {
-            throw DAVError(400, wording.oneVCardPerResource, precondition: .cardDAV("valid-address-data"))
+            throw DAVError(400, davWording.oneVCardPerResource, precondition: .cardDAV("valid-address-data"))
         }
         return card
     }

@@ -1,6 +1,7 @@
 import ContactsCore
 import ContactsStore
 import HTTP
+import Wording
 
 /// addressbook-query (RFC 6352 §8.6): the cards the filter passes, at most `limit` of them
 /// (then a 507 for the collection, §8.6.1); run on a card, only that card is tried. Depth 0 on
@@ -8,7 +9,7 @@ import HTTP
 /// matches. Without a Depth header the members are searched, as most clients mean.
 extension DAVContext {
     func query(_ body: XMLNode, in book: AddressBook, only card: String? = nil) throws -> Response {
-        guard let filterNode = body.child(.cardDAV("filter")) else { throw DAVError(400, wording.queryNeedsFilter) }
+        guard let filterNode = body.child(.cardDAV("filter")) else { throw DAVError(400, davWording.queryNeedsFilter) }
         let filter = try CardFilter(filterNode)
         let limit = try body.resultLimit(namespace: Namespace.cardDAV) ?? Int.max
         let wanted = try PropertyRequest(report: body)

@@ -1,12 +1,14 @@
+import Accounts
 import ContactsStore
 import Foundation
 import HTTP
+import Wording
 
 /// REPORT (RFC 3253 §3.6) on an address book: addressbook-multiget and addressbook-query
 /// (RFC 6352 §8.6, §8.7; on a card too, §8) and sync-collection (RFC 6578 §3).
 extension DAVContext {
     func report() throws -> Response {
-        guard let body = try body() else { throw DAVError(400, wording.reportNeedsBody) }
+        guard let body = try body() else { throw DAVError(400, davWording.reportNeedsBody) }
         if body.name == .dav("expand-property") { return try expandProperty(body) }
         if Self.principalReports.contains(body.name) { return try principalReport(body) }
         let book: AddressBook
@@ -16,16 +18,16 @@ extension DAVContext {
             book = try addressBook(named: name)
         case .card(_, let bookName, let name) where body.name != .dav("sync-collection"):
             book = try addressBook(named: bookName)
-            guard !(try store.cardVersions(hrefs: [name], in: book.scope)).isEmpty else { throw DAVError(404, wording.noCard(name)) }
+            guard !(try store.cardVersions(hrefs: [name], in: book.scope)).isEmpty else { throw DAVError(404, davWording.noCard(name)) }
             card = name
         default:
-            throw DAVError(403, wording.reportOnAddressBook, precondition: .dav("supported-report"))
+            throw DAVError(403, davWording.reportOnAddressBook, precondition: .dav("supported-report"))
         }
         switch body.name {
         case .cardDAV("addressbook-multiget"): return try multiget(body, in: book)
         case .cardDAV("addressbook-query"): return try query(body, in: book, only: card)
         case .dav("sync-collection"): return try syncCollection(body, in: book)
-        default: throw DAVError(403, wording.unsupportedReport(body.name.local), precondition: .dav("supported-report"))
+        default: throw DAVError(403, davWording.unsupportedReport(body.name.local), precondition: .dav("supported-report"))
         }
     }
 

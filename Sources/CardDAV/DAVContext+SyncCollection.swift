@@ -1,5 +1,6 @@
 import ContactsStore
 import HTTP
+import Wording
 
 /// sync-collection (RFC 6578 §3): what changed since a token from the change log, deletions as
 /// 404 responses, a new token, and `limit` answered with 507 and a token to go on from.
@@ -8,10 +9,10 @@ extension DAVContext {
         try requireDepthZero(for: body.name)
         // An address book holds no collections, so infinite reaches what 1 does.
         guard ["1", "infinite"].contains(body.child(.dav("sync-level"))?.trimmedText ?? "1") else {
-            throw DAVError(400, wording.syncLevel)
+            throw DAVError(400, davWording.syncLevel)
         }
         let tokenText = body.child(.dav("sync-token"))?.trimmedText ?? ""
-        let invalidToken = DAVError(403, wording.invalidSyncToken, precondition: .dav("valid-sync-token"))
+        let invalidToken = DAVError(403, davWording.invalidSyncToken, precondition: .dav("valid-sync-token"))
         var since: SyncToken?
         if !tokenText.isEmpty {
             guard let token = SyncTokenURI.token(String(tokenText)) else { throw invalidToken }

@@ -1,8 +1,10 @@
+import Accounts
 import Blanks
 import ContactsCore
 import ContactsStore
 import Foundation
 import HTTP
+import Wording
 
 /// One authenticated request on its way through a method handler.
 struct DAVContext {
@@ -54,7 +56,7 @@ struct DAVContext {
     /// Reports defined for Depth 0 only (RFC 6578 §3.2, RFC 3744 §9) refuse any other with 400;
     /// no header counts as 0.
     func requireDepthZero(for report: XMLName) throws {
-        guard (depthHeader ?? "0") == "0" else { throw DAVError(400, wording.runWithDepthZero(report.local)) }
+        guard (depthHeader ?? "0") == "0" else { throw DAVError(400, davWording.runWithDepthZero(report.local)) }
     }
 
     /// A 207 Multi-Status holding `content` (`<d:response>` elements).

@@ -1,8 +1,11 @@
 import ContactsStore
 import HTTP
+import Wording
 
 /// The wording of error bodies: English, since DAV clients show them as they come.
 let wording = Language.english.catalogue
+/// CardDAV's own refusals, in English only.
+let davWording = DAVWording()
 
 /// A WebDAV error: a status and, for a failed precondition (RFC 4918 §16, RFC 6352 §6.3.2.1,
 /// RFC 6578 §3.2), the element a `DAV:error` body names; otherwise a plain-text reason.

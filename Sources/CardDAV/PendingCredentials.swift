@@ -1,3 +1,4 @@
+import Accounts
 import ContactsStore
 
 /// Credentials a request came with that were verified a few minutes ago: they hold while the

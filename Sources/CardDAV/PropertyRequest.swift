@@ -1,4 +1,5 @@
 import ContactsStore
+import Wording
 
 /// What a PROPFIND or REPORT asks for (RFC 4918 §9.1, §14.20): every live property (and those
 /// an `include` names besides), only the names, or named properties.
@@ -16,14 +17,14 @@ enum PropertyRequest {
             self = .all
             return
         }
-        guard body.name == .dav("propfind") else { throw DAVError(400, wording.bodyMustBe("PROPFIND", "DAV:propfind")) }
+        guard body.name == .dav("propfind") else { throw DAVError(400, davWording.bodyMustBe("PROPFIND", "DAV:propfind")) }
         let propnames = body.children(.dav("propname")), allprops = body.children(.dav("allprop")), props = body.children(.dav("prop"))
         guard propnames.count + allprops.count + props.count <= 1 else {
-            throw DAVError(400, wording.propfindHoldsOne)
+            throw DAVError(400, davWording.propfindHoldsOne)
         }
         let includes = body.children(.dav("include"))
         guard includes.isEmpty || (allprops.count == 1 && includes.count == 1) else {
-            throw DAVError(400, wording.includeWithAllprop)
+            throw DAVError(400, davWording.includeWithAllprop)
         }
         if !propnames.isEmpty {
             self = .names
@@ -38,7 +39,7 @@ enum PropertyRequest {
     /// most one (RFC 3744 §9.2, RFC 6352 §8.6–§8.7, RFC 6578 §6.1): two are 400.
     init(report body: XMLNode) throws {
         let props = body.children(.dav("prop"))
-        guard props.count <= 1 else { throw DAVError(400, wording.atMostOneProp(body.name.local)) }
+        guard props.count <= 1 else { throw DAVError(400, davWording.atMostOneProp(body.name.local)) }
         self = props.first.map { .some($0.children.map(\.name)) } ?? .all
     }
 

@@ -2,6 +2,7 @@ import Blanks
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
+import Wording
 #endif
 
 /// A qualified XML name: namespace URI and local name (`DAV:` `getetag`).
@@ -57,7 +58,7 @@ struct XMLNode: Sendable {
     func resultLimit(namespace: String) throws(DAVError) -> Int? {
         guard let text = child(XMLName(namespace, "limit"))?.child(XMLName(namespace, "nresults"))?.trimmedText else { return nil }
         guard let number = Int(text), number > 0 else {
-            throw DAVError(400, wording.nresultsPositive)
+            throw DAVError(400, davWording.nresultsPositive)
         }
         return number
     }
@@ -79,12 +80,12 @@ struct XMLNode: Sendable {
     /// other than the XML declaration, and anything that is not well-formed XML; with 413,
     /// bodies over `maximumBodySize`; with 400, bodies nested deeper than `maximumDepth`.
     static func parse(_ body: [UInt8]) throws(DAVError) -> XMLNode {
-        guard body.count <= maximumBodySize else { throw DAVError(413, wording.bodyTooLarge(maximumBytes: maximumBodySize)) }
+        guard body.count <= maximumBodySize else { throw DAVError(413, davWording.bodyTooLarge(maximumBytes: maximumBodySize)) }
         let document = try requireUTF8(body)
-        if containsDoctype(document) { throw DAVError(400, wording.doctypeNotAllowed) }
+        if containsDoctype(document) { throw DAVError(400, davWording.doctypeNotAllowed) }
         // FoundationXML crashes on a processing instruction without data (`<?x?>`), so none reaches it.
         if containsProcessingInstruction(document) {
-            throw DAVError(400, wording.processingInstructionsNotAllowed)
+            throw DAVError(400, davWording.processingInstructionsNotAllowed)
         }
         let builder = TreeBuilder()
         let parser = XMLParser(data: Data(document))
@@ -93,9 +94,9 @@ struct XMLNode: Sendable {
         parser.externalEntityResolvingPolicy = .never
         parser.delegate = builder
         let parsed = parser.parse()
-        if builder.tooDeep { throw DAVError(400, wording.nestedTooDeep(maximumDepth: maximumDepth)) }
+        if builder.tooDeep { throw DAVError(400, davWording.nestedTooDeep(maximumDepth: maximumDepth)) }
         guard parsed, let root = builder.root else {
-            throw DAVError(400, wording.notWellFormedXML)
+            throw DAVError(400, davWording.notWellFormedXML)
         }
         return root
     }
@@ -111,7 +112,7 @@ struct XMLNode: Sendable {
             guard !isUTF8Name(charset) else { continue }
             let shown = charset.count <= 40 && charset.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic
                 || ("0"..."9").contains($0) || "-_.:+".unicodeScalars.contains($0)) } ? "charset=\(charset)" : "another charset"
-            throw DAVError(415, wording.bodyNotUTF8(sentAs: shown))
+            throw DAVError(415, davWording.bodyNotUTF8(sentAs: shown))
         }
     }
 
@@ -128,20 +129,20 @@ struct XMLNode: Sendable {
     /// bytes that are not UTF-8.
     static func requireUTF8(_ body: [UInt8]) throws(DAVError) -> ArraySlice<UInt8> {
         if let encoding = foreignEncoding(of: body) {
-            throw DAVError(415, wording.bodyNotUTF8(is: encoding))
+            throw DAVError(415, davWording.bodyNotUTF8(is: encoding))
         }
         let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
         var start = body.starts(with: bom) ? bom.count : 0
         if let declaration = try declaration(in: body, at: start) {
             if let encoding = declaration.encoding, !isUTF8Name(encoding) {
-                throw DAVError(415, wording.bodyNotUTF8(declared: encoding))
+                throw DAVError(415, davWording.bodyNotUTF8(declared: encoding))
             }
             start = declaration.end
         }
         let document = body[start...]
-        if document.contains(0) { throw DAVError(400, wording.nulByte) }
+        if document.contains(0) { throw DAVError(400, davWording.nulByte) }
         // FoundationXML traps on names that are not valid UTF-8, so nothing else reaches it.
-        guard String(validating: document, as: UTF8.self) != nil else { throw DAVError(400, wording.bodyNotUTF8) }
+        guard String(validating: document, as: UTF8.self) != nil else { throw DAVError(400, davWording.bodyNotUTF8) }
         return document
     }
 
@@ -178,7 +179,7 @@ struct XMLNode: Sendable {
     private static func declaration(in body: [UInt8], at start: Int) throws(DAVError) -> (end: Int, encoding: String?)? {
         let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
         guard body[start...].starts(with: Array("<?xml".utf8)), body.count > start + 5, isSpace(body[start + 5]) else { return nil }
-        let malformed = DAVError(400, wording.malformedXMLDeclaration)
+        let malformed = DAVError(400, davWording.malformedXMLDeclaration)
         var index = start + 5
         func skipSpace() -> Bool {
             let before = index

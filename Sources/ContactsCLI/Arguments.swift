@@ -1,4 +1,5 @@
 import ContactsStore
+import Wording
 
 /// An option a command accepts.
 struct OptionSpec: Sendable {

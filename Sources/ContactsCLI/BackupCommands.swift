@@ -1,5 +1,7 @@
 import ContactsStore
 import Foundation
+import StoreOpening
+import Wording
 
 /// `contacts backup …`: one-file copies of the whole data directory, made while it is in use, and
 /// putting one back.

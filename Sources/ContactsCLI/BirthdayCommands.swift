@@ -2,6 +2,7 @@ import ContactsCore
 import ContactsStore
 import Foundation
 import WebApp
+import Wording
 
 /// `contacts birthdays` and `contacts birthdays feed`: the coming days' birthdays, and the
 /// address of the account's private birthday calendar.

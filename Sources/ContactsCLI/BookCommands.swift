@@ -1,4 +1,5 @@
 import ContactsStore
+import Wording
 
 /// `contacts book add|rename|delete|restore|list` and `contacts move`: one user's address books,
 /// and contacts moved or copied between them.

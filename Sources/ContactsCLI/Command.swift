@@ -1,4 +1,6 @@
 import ContactsStore
+import StoreOpening
+import Wording
 
 /// What a command runs with: its parsed arguments, the console and the store it opens on demand.
 struct CommandContext {

@@ -2,6 +2,8 @@ import ContactsCore
 import ContactsStore
 import Foundation
 import SQLEngine
+import StoreOpening
+import Wording
 
 /// The `contacts` program: finds the command, runs it, and maps its outcome to an exit status
 /// (0 success, 1 failure, 2 usage error, 75 busy database: try again) with a one-line message on stderr.

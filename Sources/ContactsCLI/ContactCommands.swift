@@ -1,5 +1,6 @@
 import ContactsCore
 import ContactsStore
+import Wording
 
 /// `contacts add|list|show|edit|delete|trash|restore|search`: one user's contacts.
 enum ContactCommands {

@@ -1,6 +1,7 @@
 import ContactsCore
 import ContactsStore
 import Foundation
+import Wording
 
 /// The options of `add` and `edit` that describe a contact, and how they change its details.
 enum ContactOptions {

@@ -1,6 +1,7 @@
 import ContactsCore
 import ContactsStore
 import Foundation
+import Wording
 
 /// How contacts are printed: grouped text for people, JSON for programs.
 enum ContactOutput {

@@ -1,5 +1,6 @@
 import ContactsStore
 import Foundation
+import StoreOpening
 
 /// Where the data lives: `--data DIR`, else `$CONTACTS_DATA`, else
 /// `$XDG_DATA_HOME/personal-contacts`, else `~/.local/share/personal-contacts`.

@@ -1,5 +1,6 @@
 import ContactsStore
 import Foundation
+import StoreOpening
 
 /// An advisory lock (flock) on the data directory: `contacts serve` holds it shared for as long as
 /// it runs, `contacts backup restore` (and `contacts migrate`, on its target) exclusively, so the

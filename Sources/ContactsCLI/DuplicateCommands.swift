@@ -1,5 +1,6 @@
 import ContactsCore
 import ContactsStore
+import Wording
 
 /// `contacts duplicates` and `contacts merge`: contacts that look like one person, and making
 /// them one.

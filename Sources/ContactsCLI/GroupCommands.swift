@@ -1,5 +1,6 @@
 import ContactsCore
 import ContactsStore
+import Wording
 
 /// `contacts group add|rename|delete|list`: one user's groups. A group is a label contacts carry
 /// (their CATEGORIES) and a card of its own that Apple Contacts shows as a group.

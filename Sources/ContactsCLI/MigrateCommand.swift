@@ -1,4 +1,6 @@
 import ContactsStore
+import StoreOpening
+import Wording
 
 /// `contacts migrate`: the whole store copied into a new, empty one, on PostgreSQL or SQLite.
 enum MigrateCommand {

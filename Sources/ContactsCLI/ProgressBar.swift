@@ -1,5 +1,6 @@
 import ContactsStore
 import Foundation
+import Wording
 
 /// A one-line progress bar on standard error (`[=====>    ] 45,000/100,000 cards  21,345/s`),
 /// drawn only when standard error is a terminal; elsewhere it stays silent.

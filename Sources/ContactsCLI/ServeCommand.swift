@@ -1,9 +1,11 @@
+import Accounts
 import CardDAV
 import ContactsStore
 import Dispatch
 import Foundation
 import HTTP
 import WebApp
+import Wording
 
 /// `contacts serve`: the web app and the CardDAV server on libmicrohttpd until SIGINT or SIGTERM.
 enum ServeCommand {

@@ -1,4 +1,5 @@
 import ContactsStore
+import Wording
 
 /// `contacts book share` and `contacts book unshare`: an owner's address book shared with
 /// another account read-only or read-write, changed, and no longer shared. (The other `book`

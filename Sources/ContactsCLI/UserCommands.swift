@@ -1,5 +1,6 @@
 import ContactsStore
 import Foundation
+import Wording
 
 /// `contacts user …`: accounts, their passwords and their devices' app passwords.
 enum UserCommands {
@@ -79,14 +80,14 @@ enum UserCommands {
         let console = context.console
         if context.arguments.has("--password-stdin") {
             guard let password = console.readLine() else { throw CommandFailure { $0.noPasswordOnStdin } }
-            try PasswordHasher.validate(password)
+            try ContactStore.validatePassword(password)
             return password
         }
         guard console.inputIsTerminal else {
             throw UsageError { $0.passwordNeedsStdin }
         }
         guard let password = console.readSecret(prompt: context.catalogue.passwordPrompt) else { throw CommandFailure { $0.noPasswordGiven } }
-        try PasswordHasher.validate(password)
+        try ContactStore.validatePassword(password)
         guard console.readSecret(prompt: context.catalogue.repeatPasswordPrompt) == password else {
             throw CommandFailure { $0.passwordsDiffer }
         }

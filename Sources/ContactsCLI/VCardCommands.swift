@@ -2,6 +2,7 @@ import ContactsCore
 import ContactsStore
 import Foundation
 import VCard
+import Wording
 
 /// `contacts import|export`: vCard and contact CSV files in and out of one user's address book.
 enum VCardCommands {

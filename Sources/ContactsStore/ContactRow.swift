@@ -8,27 +8,23 @@ enum ContactRow {
     private static let fieldSeparator = "\u{1F}"
 
     /// The columns every contact query selects, in the order `contact(from:)` reads them.
-    static let columns = """
-        c.id, c.uid, c.name, c.phones, c.emails, c.sex, c.age, c.birthday, c.address, c.note,
-        c.extra_properties, c.has_photo, c.section, c.created_at, c.updated_at, c.revision
-        """
-    /// How many columns `columns` names: the index of the first column a query selects after them.
-    static let columnCount = columns.split(separator: ",").count
+    static let columns = ContactColumn.selectList
 
+    /// The contact in a row whose first columns are `columns`.
     static func contact(from row: any SQLRow) -> Contact {
         let details = ContactDetails(
-            name: row.text(2),
-            phones: phones(row.text(3)),
-            sex: Sex(rawValue: row.text(5)) ?? .notSet,
-            age: row.optionalInt(6),
-            birthday: row.optionalText(7).flatMap(CalendarDate.init),
-            address: row.text(8),
-            emails: emails(row.text(4)),
-            note: row.text(9),
-            extraProperties: split(row.text(10), on: "\n"))
-        return Contact(id: row.int64(0), uid: row.text(1), revision: row.int64(15), details: details, hasPhoto: row.int(11) != 0,
-                       section: row.text(12), createdAt: ContactStore.date(row.int64(13)),
-                       updatedAt: ContactStore.date(row.int64(14)))
+            name: row.text(.name),
+            phones: phones(row.text(.phones)),
+            sex: Sex(rawValue: row.text(.sex)) ?? .notSet,
+            age: row.optionalInt(.age),
+            birthday: row.optionalText(.birthday).flatMap(CalendarDate.init),
+            address: row.text(.address),
+            emails: emails(row.text(.emails)),
+            note: row.text(.note),
+            extraProperties: split(row.text(.extraProperties), on: "\n"))
+        return Contact(id: row.int64(.id), uid: row.text(.uid), revision: row.int64(.revision), details: details,
+                       hasPhoto: row.int(.hasPhoto) != 0, section: row.text(.section),
+                       createdAt: ContactStore.date(row.int64(.createdAt)), updatedAt: ContactStore.date(row.int64(.updatedAt)))
     }
 
     /// The phones column's numbers with their labels.

@@ -1,3 +1,4 @@
+import Accounts
 import Foundation
 import SQLEngine
 
@@ -149,6 +150,19 @@ extension ContactStore {
             VALUES (?, ?, ?, ?, ?, 0, ?)
             """, id, userID, name, displayName, now, newSalt())
         return id
+    }
+
+    /// Signs every session out and gives every address book a new salt, in one transaction: after
+    /// a restore, clients' sync tokens and ETags name a history the store no longer has, so their
+    /// tokens are refused (they sync from scratch) and their ETags match no card.
+    public func forgetSessionsAndSyncHistory() throws {
+        try queue.write { db in
+            try AccountStore.endAllSessions(db: db)
+            let books = try db.statement("SELECT id FROM address_books").rows { $0.int64(0) }
+            for id in books {
+                try db.run("UPDATE address_books SET sync_salt = ? WHERE id = ?", Self.newSalt(), id)
+            }
+        }
     }
 
     /// A new salt: 16 random lowercase hexadecimal digits (`SyncToken.isSalt`).

@@ -1,3 +1,4 @@
+import Accounts
 import ContactsCore
 import Foundation
 import SQLEngine
@@ -101,7 +102,7 @@ extension ContactStore {
         return try queue.read { db in
             try db.statement("""
                 SELECT u.id, u.username, u.created_at FROM birthday_feeds f JOIN users u ON u.id = f.user_id WHERE f.token_hash = ?
-                """).firstRow([SecretToken.hash(token)], Self.userFromRow)
+                """).firstRow([SecretToken.hash(token)], User.init(row:))
         }
     }
 }

@@ -1,3 +1,4 @@
+import Accounts
 import Blanks
 import ContactsCore
 import Foundation
@@ -232,7 +233,7 @@ extension ContactStore {
         s.version, s.text, b.sync_salt
         """
     /// How many columns `storedCardColumns` names.
-    private static let storedCardColumnCount = Int32(ContactRow.columnCount + 5)
+    private static let storedCardColumnCount = ContactColumn.following + 5
     /// The join of a contact `c`'s card as sent while that is its latest write.
     private static let storedCardJoins = """
         LEFT JOIN sent_cards s ON s.book_id = c.book_id AND s.contact_id = c.id AND s.revision = c.revision
@@ -240,7 +241,7 @@ extension ContactStore {
 
     /// A card from a row that begins with `storedCardColumns`.
     private static func storedCard(from row: any SQLRow) throws -> StoredCard {
-        let (href, photo) = (Int32(ContactRow.columnCount), Int32(ContactRow.columnCount + 1))
+        let (href, photo) = (ContactColumn.following, ContactColumn.following + 1)
         let (sentVersion, sentText, salt) = (href + 2, href + 3, href + 4)
         var contact = ContactRow.contact(from: row)
         if !row.isNull(photo) { contact.details.photo = try Photo(data: row.blob(photo)) }
@@ -284,7 +285,7 @@ extension ContactStore {
                 """).firstRow([bookName, href, user.id]) { row in
                 CardLookup(credentialsGeneration: row.int64(generation),
                            book: row.isNull(generation + 1) ? nil : Self.addressBook(from: row, userID: user.id, startingAt: generation + 1),
-                           card: row.isNull(Int32(ContactRow.columnCount)) ? nil : try Self.storedCard(from: row))
+                           card: row.isNull(ContactColumn.following) ? nil : try Self.storedCard(from: row))
             }
         }
     }

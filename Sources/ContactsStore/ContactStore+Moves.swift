@@ -64,7 +64,7 @@ extension ContactStore {
     /// its latest write), or nil when there is no such contact.
     private static func transferableCard(_ id: Int64, in scope: AddressBookScope, db: any SQLConnection) throws
         -> (contact: Contact, sent: SentCard?)? {
-        let (photo, version, text) = (Int32(ContactRow.columnCount), Int32(ContactRow.columnCount + 1), Int32(ContactRow.columnCount + 2))
+        let (photo, version, text) = (ContactColumn.following, ContactColumn.following + 1, ContactColumn.following + 2)
         return try db.statement("""
             SELECT \(ContactRow.columns), (SELECT p.data FROM photos p WHERE p.book_id = c.book_id AND p.contact_id = c.id),
                    s.version, s.text

@@ -1,18 +1,16 @@
-import SQLEngine
+import Accounts
 
-extension ContactStore {
+extension ContactStore: LoginFailureRecords {
     /// A 256-bit key kept in the database under `name`, created on first use.
     public func secretKey(named name: String) throws -> [UInt8] {
-        try queue.write { db in try Self.secretKey(named: name, db: db) }
+        try withAccounts { try $0.secretKey(named: name) }
     }
 
-    /// The key kept under `name`, made in this write transaction when there is none.
-    static func secretKey(named name: String, db: any SQLConnection) throws -> [UInt8] {
-        if let key = try db.statement("SELECT value FROM secrets WHERE name = ?").firstRow([name], { $0.blob(0) }) {
-            return key
-        }
-        let key = Array(SecretToken.make().utf8)
-        try db.run("INSERT INTO secrets (name, value) VALUES (?, ?)", name, key)
-        return key
+    public func oldestCountedFailures(of keys: [(key: [UInt8], limit: Int)], since: Int64) throws -> [Int64] {
+        try withAccounts { try $0.oldestCountedFailures(of: keys, since: since) }
+    }
+
+    public func recordFailedLogin(keys: [(key: [UInt8], limit: Int)], at now: Int64, forgettingBefore cutoff: Int64) throws {
+        try withAccounts { try $0.recordFailedLogin(keys: keys, at: now, forgettingBefore: cutoff) }
     }
 }

@@ -18,7 +18,7 @@ extension ContactStore {
                 WHERE c.book_id = ? AND c.deleted_at IS NOT NULL AND c.deleted_at >= ? AND c.is_group = 0
                 ORDER BY c.deleted_at DESC, c.id DESC
                 """).rows([scope.bookID, cutoff]) { row in
-                TrashedContact(contact: ContactRow.contact(from: row), deletedAt: Self.date(row.int64(Int32(ContactRow.columnCount))))
+                TrashedContact(contact: ContactRow.contact(from: row), deletedAt: Self.date(row.int64(ContactColumn.following)))
             }
         }
     }

@@ -1,110 +1,50 @@
+import Accounts
 import Foundation
-import SQLEngine
 
 extension ContactStore {
     /// The name (and CardDAV URL segment) every user's first address book has.
     public static let defaultAddressBookName = "contacts"
 
-    /// Creates a user with a hashed password and a default address book.
+    /// Creates a user with a hashed password and their default address book, in one transaction.
     public func createUser(username: String, password: String) throws -> User {
-        let (username, key) = try AccountName.validated(username)
-        try PasswordHasher.validate(password)
-        let hash = PasswordHasher.hash(password)
         let now = now()
-        return try queue.write { db in
-            if try db.statement("SELECT 1 FROM users WHERE username_key = ?").firstRow([key], { _ in true }) != nil {
-                throw StoreError.usernameTaken(username)
+        return try withAccounts {
+            try $0.createUser(username: username, password: password) { user, db in
+                _ = try Self.insertAddressBook(userID: user.id, name: Self.defaultAddressBookName, displayName: "Contacts", now: now, db: db)
             }
-            let id = try Counter.userID.advance(db: db)
-            try db.run("""
-                INSERT INTO users (id, username, username_key, password_hash, created_at, credentials_generation)
-                VALUES (?, ?, ?, ?, ?, ?)
-                """, id, username, key, hash, now, try Counter.credentialsGeneration.advance(db: db))
-            _ = try Self.insertAddressBook(userID: id, name: Self.defaultAddressBookName, displayName: "Contacts", now: now, db: db)
-            return User(id: id, username: username, createdAt: Self.date(now))
         }
+    }
+
+    /// Checks a password's length as `createUser` and `changePassword` do.
+    public static func validatePassword(_ password: String) throws(StoreError) {
+        do { try PasswordHasher.validate(password) } catch { throw StoreError(error) }
     }
 
     /// All users, by name.
     public func users() throws -> [User] {
-        try queue.read { db in
-            try db.statement("SELECT id, username, created_at FROM users ORDER BY username_key").rows([], Self.userFromRow)
-        }
+        try withAccounts { try $0.users() }
     }
 
     /// The user called `username` (see `AccountName.key`).
     public func user(named username: String) throws -> User {
-        guard let key = AccountName.key(username) else { throw StoreError.userNotFound(username) }
-        let found = try queue.read { db in
-            try db.statement("SELECT id, username, created_at FROM users WHERE username_key = ?").firstRow([key], Self.userFromRow)
-        }
-        guard let found else { throw StoreError.userNotFound(username) }
-        return found
+        try withAccounts { try $0.user(named: username) }
     }
 
     /// Replaces a user's password and ends every session and remember token they had. Their app
     /// passwords stay valid.
     public func changePassword(username: String, to password: String) throws {
-        guard let key = AccountName.key(username) else { throw StoreError.userNotFound(username) }
-        try PasswordHasher.validate(password)
-        let hash = PasswordHasher.hash(password)
-        let now = now()
-        try queue.write { db in
-            try db.run("UPDATE users SET password_hash = ?, credentials_generation = ? WHERE username_key = ?",
-                       hash, try Counter.credentialsGeneration.advance(db: db), key)
-            guard db.changes == 1 else { throw StoreError.userNotFound(username) }
-            try db.run("""
-                UPDATE sessions SET revoked_at = ? WHERE revoked_at IS NULL
-                AND user_id = (SELECT id FROM users WHERE username_key = ?)
-                """, now, key)
-        }
+        try withAccounts { try $0.changePassword(username: username, to: password) }
     }
 
     /// Deletes a user with all their address books, contacts and sessions.
     public func deleteUser(username: String) throws {
-        guard let key = AccountName.key(username) else { throw StoreError.userNotFound(username) }
-        try queue.write { db in
-            try db.run("DELETE FROM users WHERE username_key = ?", key)
-            guard db.changes == 1 else { throw StoreError.userNotFound(username) }
-        }
+        try withAccounts { try $0.deleteUser(username: username) }
         searchIndex.removeAll()
     }
 
-    /// The user whose password this is, or nil. Takes the same time whether or not the user
-    /// exists, so the answer does not reveal which accounts do.
+    /// The user whose password this is, or nil (`AccountStore.authenticate`).
     public func authenticate(username: String, password: String) throws -> User? {
-        guard let (user, hash) = try account(named: username) else {
-            _ = PasswordHasher.verify(password, against: Self.decoyHash)
-            return nil
-        }
-        guard PasswordHasher.verify(password, against: hash) else { return nil }
-        try rehashIfNeeded(password, verifiedAgainst: hash, in: .users, id: user.id)
-        return user
-    }
-
-    /// The tables that hold password hashes.
-    enum PasswordTable: String {
-        case users
-        case appPasswords = "app_passwords"
-    }
-
-    /// Hashes again, with the current parameters, a password that has just matched a hash made
-    /// with others (an older release's). Same password: sessions and cached credentials stay valid.
-    func rehashIfNeeded(_ password: String, verifiedAgainst hash: String, in table: PasswordTable, id: Int64) throws {
-        guard PasswordHasher.needsRehash(hash) else { return }
-        let rehashed = PasswordHasher.hash(password)
-        try queue.write { db in
-            try db.run("UPDATE \(table.rawValue) SET password_hash = ? WHERE id = ? AND password_hash = ?", rehashed, id, hash)
-        }
-    }
-
-    /// The user called `username` (see `AccountName.key`) and their password hash, or nil.
-    func account(named username: String) throws -> (user: User, passwordHash: String)? {
-        guard let key = AccountName.key(username) else { return nil }
-        return try queue.read { db in
-            try db.statement("SELECT id, username, created_at, password_hash FROM users WHERE username_key = ?")
-                .firstRow([key]) { (Self.userFromRow($0), $0.text(3)) }
-        }
+        try withAccounts { try $0.authenticate(username: username, password: password) }
     }
 
     /// Whether CardDAV adds pinyin readings (phonetic name fields) to the Chinese names of the
@@ -135,10 +75,8 @@ extension ContactStore {
         return AddressBookScope(userID: user.id, bookID: bookID)
     }
 
-    /// A hash of a random password, verified against when the user does not exist.
-    static let decoyHash = PasswordHasher.hash(UUID().uuidString)
-
-    static func userFromRow(_ row: any SQLRow) -> User {
-        User(id: row.int64(0), username: row.text(1), createdAt: date(row.int64(2)))
+    /// `body`'s result on the store's accounts, their errors and the engine's turned into `StoreError`s.
+    func withAccounts<T>(_ body: (AccountStore) throws -> T) throws -> T {
+        try StoreQueue.translatingErrors { try body(accounts) }
     }
 }

@@ -139,7 +139,6 @@ extension ContactStore {
     private func exportPage(in scope: AddressBookScope, groups: Bool, after: (sortKey: String, name: String, uid: String)?) throws
         -> [(contact: Contact, sortKey: String)] {
         try queue.read { db in
-            let columns = ContactRow.columnCount
             let statement = try db.statement("""
                 SELECT \(ContactRow.columns), c.sort_key, p.data FROM contacts c LEFT JOIN photos p ON p.book_id = c.book_id AND p.contact_id = c.id
                 WHERE c.book_id = ? AND c.deleted_at IS NULL AND c.is_group = ? AND (c.sort_key, c.name, c.uid) > (?, ?, ?)
@@ -147,8 +146,9 @@ extension ContactStore {
                 """)
             return try statement.rows([scope.bookID, groups, after?.sortKey ?? "", after?.name ?? "", after?.uid ?? "", Self.exportBatchSize]) { row in
                 var contact = ContactRow.contact(from: row)
-                if !row.isNull(Int32(columns + 1)) { contact.details.photo = try? Photo(data: row.blob(Int32(columns + 1))) }
-                return (contact, row.text(Int32(columns)))
+                let (sortKey, photo) = (ContactColumn.following, ContactColumn.following + 1)
+                if !row.isNull(photo) { contact.details.photo = try? Photo(data: row.blob(photo)) }
+                return (contact, row.text(sortKey))
             }
         }
     }

@@ -1,3 +1,4 @@
+import Accounts
 import CSodium
 import SQLEngine
 
@@ -26,7 +27,7 @@ struct OpaqueIDs {
     /// The permutation under the key kept in the store's secrets, made on first use in this
     /// write transaction.
     init(db: any SQLConnection) throws {
-        let secret = try ContactStore.secretKey(named: Self.secretName, db: db)
+        let secret = try AccountStore.secretKey(named: Self.secretName, db: db)
         var key = [UInt8](repeating: 0, count: Int(crypto_shorthash_KEYBYTES))
         crypto_generichash(&key, key.count, secret, UInt64(secret.count), nil, 0)
         self.key = key

@@ -1,8 +1,9 @@
+import Accounts
 import ContactsCore
 import SQLEngine
 
-/// Why the store refused an operation; a language's `Catalogue` words it as one line a person can act on.
-public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
+/// Why the store refused an operation; a language's `Catalogue` (in Wording) words it as one line a person can act on.
+public enum StoreError: Error, Sendable, Equatable {
     case invalidUsername(String)
     case usernameTaken(String)
     case userNotFound(String)
@@ -83,9 +84,6 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Seconds to suggest waiting (Retry-After) before trying again after `busy`.
     public static let busyRetrySeconds = 5
 
-    /// The message in English, for logs and whatever prints the error as it is.
-    public var description: String { Language.english.catalogue.message(for: self) }
-
     /// Why a file is not a backup to restore from.
     public enum BackupProblem: Sendable, Equatable {
         /// It is the live database of the data directory being restored.
@@ -117,8 +115,18 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Why a password was refused.
-    public enum PasswordProblem: Sendable, Equatable {
-        case tooShort(minimum: Int)
-        case tooLong(maximumBytes: Int)
+    public typealias PasswordProblem = AccountError.PasswordProblem
+
+    /// The store's error for an account's: the case of the same name.
+    init(_ error: AccountError) {
+        self = switch error {
+        case .invalidUsername(let name): .invalidUsername(name)
+        case .usernameTaken(let name): .usernameTaken(name)
+        case .userNotFound(let name): .userNotFound(name)
+        case .invalidPassword(let problem): .invalidPassword(problem)
+        case .invalidDeviceName(let device): .invalidDeviceName(device)
+        case .appPasswordExists(let device): .appPasswordExists(device: device)
+        case .appPasswordNotFound(let device): .appPasswordNotFound(device: device)
+        }
     }
 }

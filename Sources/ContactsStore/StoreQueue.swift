@@ -1,3 +1,4 @@
+import Accounts
 import SQLEngine
 
 /// The store's one way to its database: the engine's reads and writes, with every engine error
@@ -32,12 +33,15 @@ struct StoreQueue: Sendable {
     }
 
     /// `body`'s result; a temporary failure (a lock held past the timeout, a database restarting
-    /// or out of reach) becomes `StoreError.busy`, any other engine failure `StoreError.storageFailed`.
+    /// or out of reach) becomes `StoreError.busy`, any other engine failure `StoreError.storageFailed`,
+    /// and an `AccountError` the `StoreError` of the same name.
     static func translatingErrors<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as any SQLEngineError {
             throw error.isTemporary ? StoreError.busy : StoreError.storageFailed(error.description)
+        } catch let error as AccountError {
+            throw StoreError(error)
         }
     }
 }

@@ -1,3 +1,4 @@
+import Accounts
 import CardDAV
 import ContactsStore
 import Foundation
@@ -5,6 +6,7 @@ import Foundation
 import FoundationXML
 #endif
 import HTTP
+import StoreOpening
 
 /// Fuzz inputs as CardDAV requests, answered in-process by a real server over a real store:
 /// the first byte picks the method and path, the rest is the request body. Used by the

@@ -136,4 +136,7 @@ public protocol SQLDatabase: Sendable {
     /// Runs `body` in one write transaction, serialized with every other writer of the database
     /// (of every process): all of it is written, or none.
     func write<T>(_ body: (any SQLConnection) throws -> T) throws -> T
+    /// The engine's own check of the database's consistency: "ok" when sound, else its findings,
+    /// one a line.
+    func integrityCheck() throws -> String
 }

@@ -75,6 +75,11 @@ public final class DatabaseQueue: SQLDatabase {
         try writer.inUse.withLock { _ in try Self.inTransaction(writer.database, body) }
     }
 
+    /// `PRAGMA integrity_check` on the writing connection, other writers kept out.
+    public func integrityCheck() throws -> String {
+        try withWriter { try $0.statement("PRAGMA integrity_check").rows { $0.text(0) }.joined(separator: "\n") }
+    }
+
     /// Runs `body` with the writing connection outside any transaction, other writers kept out
     /// (for what SQLite does outside transactions: restores, checks).
     public func withWriter<T>(_ body: (Database) throws -> T) throws -> T {

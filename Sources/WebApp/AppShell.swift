@@ -1,6 +1,7 @@
 import ContactsStore
 import Foundation
 import HTTP
+import Wording
 
 /// What makes the site an app on a phone's home screen: the web app manifest (in each language),
 /// the service worker that keeps the shell and the last list for offline use, and the favicon.

@@ -1,5 +1,6 @@
 import ContactsCore
 import ContactsStore
+import Wording
 
 /// The birthday page: the next days' birthdays, and the private calendar feed's address with
 /// the controls that turn it on, renew it and turn it off.

@@ -1,5 +1,6 @@
 import ContactsCore
 import ContactsStore
+import Wording
 
 /// The address books page (each book with its count, Rename and Delete; New Address Book;
 /// Recently Deleted with Restore; the search of all books), Delete's confirmation, and the

@@ -1,5 +1,6 @@
 import ContactsCore
 import ContactsStore
+import Wording
 
 /// The contact list: sections A–Z then #, a jump index, search, edit mode and the Undo toast.
 enum ContactListPage {

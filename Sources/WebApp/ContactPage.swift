@@ -1,6 +1,7 @@
 import ContactsCore
 import ContactsStore
 import Foundation
+import Wording
 
 /// The add, view and edit screens: one form, read-only when viewing.
 enum ContactPage {

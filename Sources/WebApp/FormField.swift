@@ -1,6 +1,7 @@
 import ContactsCore
 import ContactsStore
 import Foundation
+import Wording
 
 /// One field of the contact form, for merging a save that started from an older version of the
 /// contact with what changed since: a three-way merge against the version the form was opened at,

@@ -1,5 +1,6 @@
 import ContactsStore
 import HTTP
+import Wording
 
 /// The page shell: head, the bar at the top, the content, and the language switch.
 enum Layout {

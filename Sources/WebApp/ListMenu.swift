@@ -1,4 +1,5 @@
 import ContactsStore
+import Wording
 
 /// The list's menu of book-wide actions (Import, Export, Birthdays, Possible
 /// duplicates with their count, which a script fetches when the menu opens, and Sharing for a

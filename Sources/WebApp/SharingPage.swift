@@ -1,4 +1,6 @@
+import Accounts
 import ContactsStore
+import Wording
 
 /// The sharing page of a book of the user's own: the accounts it is shared with, each with its
 /// access to change and Stop sharing, and a form to share it with another account.

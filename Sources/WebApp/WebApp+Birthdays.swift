@@ -2,6 +2,7 @@ import ContactsCore
 import ContactsStore
 import Foundation
 import HTTP
+import Wording
 
 /// The private birthday calendar's address: a query carries the token, so that the access log,
 /// which keeps paths and never queries, never holds it.

@@ -1,6 +1,7 @@
 import ContactsCore
 import ContactsStore
 import HTTP
+import Wording
 
 extension WebApp {
     /// How many groups the duplicates page shows at once; merging or dismissing brings the next.

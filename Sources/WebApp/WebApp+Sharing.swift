@@ -1,7 +1,9 @@
+import Accounts
 import ContactsCore
 import ContactsStore
 import Foundation
 import HTTP
+import Wording
 
 extension WebApp {
     /// The sharing page of the user's current book (`?book=`, their own), sharing it with an

@@ -1,3 +1,4 @@
+import Accounts
 import ContactsCore
 import ContactsStore
 import Foundation

@@ -1,6 +1,8 @@
+import Accounts
 import ContactsCore
 import ContactsStore
 import HTTP
+import Wording
 
 /// What every page needs to know about the request: language, CSRF token, and who is logged in.
 struct WebContext: Sendable {

@@ -1,8 +1,10 @@
+import Accounts
 import Blanks
 import ContactsCore
 import ContactsStore
 import Foundation
 import HTTP
+import Wording
 
 /// Builds the `WebContext` of each request (language, CSRF token, logged-in user), refuses
 /// state-changing requests without the right CSRF token or from another site (403), switches the

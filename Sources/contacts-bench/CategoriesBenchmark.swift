@@ -1,6 +1,7 @@
 import ContactsCore
 import ContactsStore
 import Foundation
+import StoreOpening
 
 /// CardDAV PUTs of cards with many CATEGORIES, each name new to the book (so each makes a
 /// group card), in the store at `location`, printed as medians for each count: a new card, then

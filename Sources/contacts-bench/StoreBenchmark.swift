@@ -1,6 +1,7 @@
 import ContactsCore
 import ContactsStore
 import Foundation
+import StoreOpening
 
 /// Measures the store at `count` contacts for one user: bulk insert, listing in display order,
 /// duplicate detection, search latency for initials, full pinyin and phone digits, and a backup and its restore.

@@ -1,5 +1,6 @@
 import ContactsStore
 import Foundation
+import StoreOpening
 
 // `contacts-bench [store [COUNT] [--database URL]]` measures the store (100,000 contacts by
 // default) in a new SQLite data directory, or with --database in that empty PostgreSQL database;

@@ -1,7 +1,9 @@
+import Accounts
 import CardDAV
 import ContactsStore
 import Foundation
 import HTTP
+import StoreOpening
 import TestSupport
 
 /// The CardDAV server, answering in process as `contacts serve` does, over a fresh store in a

@@ -1,7 +1,9 @@
+import Accounts
 import ContactsStore
 import Foundation
 import HTTP
 import SQLite
+import StoreOpening
 import TestSupport
 import Testing
 import WebApp

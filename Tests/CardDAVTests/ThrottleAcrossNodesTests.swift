@@ -1,7 +1,9 @@
+import Accounts
 import CardDAV
 import ContactsStore
 import Foundation
 import HTTP
+import StoreOpening
 import Testing
 
 /// The login throttle as servers in front of one database and behind a proxy see it: failures

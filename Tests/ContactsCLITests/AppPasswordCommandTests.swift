@@ -1,5 +1,6 @@
 import ContactsStore
 import Foundation
+import StoreOpening
 import Testing
 
 /// `contacts user app-password add|list|revoke`, run as a person would.

@@ -1,4 +1,5 @@
 import Foundation
+import StoreOpening
 import Testing
 
 /// `contacts backup` and `contacts backup restore`, run as a person would.

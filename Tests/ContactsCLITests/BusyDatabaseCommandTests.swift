@@ -1,6 +1,7 @@
 import ContactsStore
 import Foundation
 import SQLite
+import StoreOpening
 import Testing
 
 /// A command meeting a database another process has locked, as a running server's write would.

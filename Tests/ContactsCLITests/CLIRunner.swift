@@ -1,4 +1,5 @@
 import Foundation
+import StoreOpening
 
 /// Runs the built `contacts` binary as a separate process, the way a person would.
 struct CLIRunner {

@@ -1,5 +1,6 @@
 import ContactsStore
 import Foundation
+import StoreOpening
 import Testing
 
 @Suite struct CLITests {

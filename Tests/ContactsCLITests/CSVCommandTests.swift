@@ -1,4 +1,5 @@
 import Foundation
+import StoreOpening
 import Testing
 import VCard
 

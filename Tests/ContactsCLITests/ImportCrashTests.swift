@@ -1,5 +1,6 @@
 import ContactsStore
 import Foundation
+import StoreOpening
 import Testing
 
 /// `contacts import` killed with SIGKILL part-way: what was committed is whole batches of whole

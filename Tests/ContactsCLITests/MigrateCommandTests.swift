@@ -1,6 +1,7 @@
 import ContactsStore
 import Foundation
 import PostgreSQL
+import StoreOpening
 import Testing
 
 /// `contacts migrate --to URL|DIR`, here into another data directory.

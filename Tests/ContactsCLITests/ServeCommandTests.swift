@@ -1,7 +1,9 @@
 import Foundation
 import HTTP
+import StoreOpening
 import TestSupport
 import Testing
+import Wording
 
 /// `contacts serve` on the wire: the web app and the CardDAV server on one port, each refusing what the
 /// server refuses (a header section or body over the limits) its own way, with an access-log line.

@@ -1,5 +1,6 @@
 import ContactsStore
 import Foundation
+import StoreOpening
 import Testing
 
 /// `contacts book share` and `contacts book unshare`, run as a person runs them.

@@ -1,3 +1,4 @@
+@testable import Accounts
 import Foundation
 import SQLEngine
 import SQLite

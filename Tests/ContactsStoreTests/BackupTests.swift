@@ -2,8 +2,10 @@ import ContactsCore
 import Foundation
 import SQLEngine
 import SQLite
+import StoreOpening
 import Testing
 @testable import ContactsStore
+import Wording
 
 /// `ContactStore.backUp(to:)` and `ContactStore.restore(directory:from:keepingReplacedDataAt:)`.
 @Suite(.enabled(if: TestEngine.isSQLite)) struct BackupTests {

@@ -1,7 +1,9 @@
+@testable import Accounts
 import ContactsCore
 import Foundation
 import SQLEngine
 import SQLite
+import StoreOpening
 import Testing
 @testable import ContactsStore
 

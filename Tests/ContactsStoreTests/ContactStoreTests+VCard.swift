@@ -5,6 +5,7 @@ import SQLite
 import Testing
 import VCard
 @testable import ContactsStore
+import Wording
 
 /// vCard import and export, on the same two-user store as the other store tests.
 extension ContactStoreTests {

@@ -1,5 +1,6 @@
 import ContactsCore
 import Foundation
+import StoreOpening
 import Synchronization
 import Testing
 import ContactsStore

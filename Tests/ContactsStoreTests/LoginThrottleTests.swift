@@ -1,4 +1,6 @@
+@testable import Accounts
 import Foundation
+import StoreOpening
 import Testing
 @testable import ContactsStore
 
@@ -33,7 +35,7 @@ import Testing
         let huge = String(repeating: "x", count: 4 << 20)
         for index in 0..<5 { try throttle.recordFailure(account: huge, address: "198.51.100.\(index)") }
         #expect(try throttle.retryAfter(account: huge, address: "203.0.113.1") != nil)
-        #expect(try store.recordedLoginFailures() == 10, "five for the name's digest, one for each address")
+        #expect(try store.accounts.recordedLoginFailures() == 10, "five for the name's digest, one for each address")
     }
 
     @Test func failuresAreForgottenOnceTheyNoLongerCount() throws {
@@ -44,7 +46,7 @@ import Testing
             clock.advance(seconds: 10)
         }
         // 15 minutes of failures every 10 seconds: 90 of them, for a name and an address each.
-        #expect(try store.recordedLoginFailures() <= 2 * 91)
+        #expect(try store.accounts.recordedLoginFailures() <= 2 * 91)
     }
 
     @Test func anAddressIsLockedOutOfEveryAccountAfterThirtyFailuresButNotAfterFive() throws {
@@ -64,7 +66,7 @@ import Testing
             try throttle.recordFailure(account: "alice", address: "198.51.100.1")
             clock.advance(seconds: 0.001)
         }
-        #expect(try store.recordedLoginFailures() == 35, "five for the account, thirty for the address")
+        #expect(try store.accounts.recordedLoginFailures() == 35, "five for the account, thirty for the address")
         clock.advance(seconds: 899)
         #expect(try throttle.retryAfter(account: "alice", address: "203.0.113.1") == 1)
         clock.advance(seconds: 1)

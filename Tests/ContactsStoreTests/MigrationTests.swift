@@ -1,8 +1,10 @@
+@testable import Accounts
 import ContactsCore
 import Foundation
 import SQLEngine
 import PostgreSQL
 import SQLite
+import StoreOpening
 import Testing
 import VCard
 @testable import ContactsStore

@@ -1,3 +1,4 @@
+@testable import Accounts
 import ContactsCore
 import Foundation
 import Testing

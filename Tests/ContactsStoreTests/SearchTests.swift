@@ -1,4 +1,5 @@
 import ContactsCore
+import StoreOpening
 import Testing
 @testable import ContactsStore
 

@@ -2,6 +2,7 @@ import ContactsCore
 import Foundation
 import SQLEngine
 import SQLite
+import StoreOpening
 import Testing
 @testable import ContactsStore
 

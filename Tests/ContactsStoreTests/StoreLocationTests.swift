@@ -1,4 +1,5 @@
 import ContactsStore
+import StoreOpening
 import Testing
 
 /// `StoreLocation`: what names a database, and how it is shown without its password.

@@ -3,6 +3,7 @@ import Foundation
 import PostgreSQL
 import SQLEngine
 import SQLite
+import StoreOpening
 import Testing
 
 /// The engine the store's tests run on: SQLite, or PostgreSQL when `CONTACTS_TEST_ENGINE` is

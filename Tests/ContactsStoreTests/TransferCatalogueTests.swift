@@ -1,5 +1,6 @@
 import Foundation
 import SQLEngine
+import StoreOpening
 import Testing
 @testable import ContactsStore
 

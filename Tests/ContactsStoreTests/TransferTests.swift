@@ -1,7 +1,9 @@
+@testable import Accounts
 import ContactsCore
 import Foundation
 import SQLEngine
 import SQLite
+import StoreOpening
 import Testing
 import VCard
 @testable import ContactsStore
@@ -167,4 +169,5 @@ private struct SeamOnly: SQLDatabase {
     func readSingle<T>(_ body: (any SQLConnection) throws -> T) throws -> T { try base.readSingle(body) }
     func write<T>(_ body: (any SQLConnection) throws -> T) throws -> T { try base.write(body) }
     func refreshStatistics() throws { base.refreshStatistics() }
+    func integrityCheck() throws -> String { try base.integrityCheck() }
 }

@@ -1,6 +1,8 @@
+@testable import Accounts
 import ContactsCore
 import Foundation
 @testable import ContactsStore
+import StoreOpening
 
 /// A store in a fresh directory with two users, alice and bob, on a clock the test moves.
 struct TwoUserStore {

@@ -1,6 +1,8 @@
+@testable import Accounts
 import Foundation
 import SQLEngine
 import SQLite
+import StoreOpening
 import Testing
 @testable import ContactsStore
 

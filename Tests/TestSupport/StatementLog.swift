@@ -73,6 +73,7 @@ public struct LoggedDatabase: SQLDatabase {
         try base.readSingle { try body(logged($0, writes: false)) }
     }
     public func refreshStatistics() throws { try base.refreshStatistics() }
+    public func integrityCheck() throws -> String { try base.integrityCheck() }
     public func write<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
         try base.write { try body(logged($0, writes: true)) }
     }

@@ -3,6 +3,7 @@ import ContactsStore
 import Foundation
 import HTTP
 import Testing
+import Wording
 
 /// The app on the home screen: the manifest, the service worker, what the worker may keep, the
 /// logout that clears it, and the list pane beside a contact on wide screens.

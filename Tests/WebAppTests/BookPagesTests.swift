@@ -1,6 +1,8 @@
+import Accounts
 import ContactsCore
 import ContactsStore
 import Foundation
+import StoreOpening
 import Testing
 
 /// Several address books on the web: the list of the book `?book=` names, the address books page

@@ -1,6 +1,7 @@
 import ContactsStore
 import Foundation
 import HTTP
+import StoreOpening
 import Testing
 
 /// What caches may keep of a signed-in page, and what a TLS proxy in front changes: Secure

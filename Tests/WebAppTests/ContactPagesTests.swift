@@ -1,6 +1,7 @@
 import ContactsCore
 import ContactsStore
 import Foundation
+import StoreOpening
 import Testing
 
 @Suite struct ContactPagesTests {

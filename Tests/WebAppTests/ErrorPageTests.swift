@@ -3,6 +3,7 @@ import ContactsStore
 import Foundation
 import HTTP
 import SQLite
+import StoreOpening
 import TestSupport
 import Testing
 import WebApp

@@ -2,6 +2,7 @@ import ContactsCore
 import ContactsStore
 import Foundation
 import Testing
+import Wording
 
 /// The lunar birthday on the add, view and edit pages.
 @Suite struct LunarBirthdayPagesTests {

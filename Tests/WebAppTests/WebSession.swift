@@ -1,10 +1,13 @@
-@testable import ContactsStore
+import Accounts
+import ContactsStore
 import Foundation
-import HTTP
 import SQLite
+import HTTP
+import StoreOpening
 import Testing
 import TestSupport
 import WebApp
+import Wording
 
 /// The web app answering in process as `contacts serve` does, over a fresh store in a temporary directory.
 final class RunningApp {
@@ -23,7 +26,7 @@ final class RunningApp {
         if let log {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             let path = (directory as NSString).appendingPathComponent(ContactStore.fileName)
-            store = try ContactStore(clock: Date.init) { LoggedDatabase(try DatabaseQueue(path: path, migrator: Schema.migrator), log: log) }
+            store = try ContactStore(clock: Date.init) { LoggedDatabase(try DatabaseQueue(path: path, migrator: ContactStore.migrator), log: log) }
         } else {
             store = try ContactStore(directory: directory)
         }

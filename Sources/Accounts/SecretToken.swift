@@ -11,7 +11,7 @@ public enum SecretToken {
     }
 
     /// `count` bytes from libsodium's CSPRNG.
-    static func randomBytes(_ count: Int) -> [UInt8] {
+    public static func randomBytes(_ count: Int) -> [UInt8] {
         precondition(initialized, "libsodium failed to initialize")
         var bytes = [UInt8](repeating: 0, count: count)
         randombytes_buf(&bytes, bytes.count)
@@ -19,7 +19,7 @@ public enum SecretToken {
     }
 
     /// SHA-256 of the token: a stolen database does not yield usable tokens.
-    static func hash(_ token: String) -> [UInt8] {
+    public static func hash(_ token: String) -> [UInt8] {
         var digest = [UInt8](repeating: 0, count: Int(crypto_hash_sha256_BYTES))
         let bytes = Array(token.utf8)
         crypto_hash_sha256(&digest, bytes, UInt64(bytes.count))

@@ -1,5 +1,4 @@
 import Foundation
-import PostgreSQL
 
 /// Where a store's data lives: a SQLite data directory (the default), or a PostgreSQL database
 /// that any number of servers share.
@@ -37,23 +36,6 @@ extension StoreLocation: CustomStringConvertible {
         switch self {
         case .directory(let path): path
         case .postgresql(let url): Self.redactingPassword(url)
-        }
-    }
-}
-
-extension ContactStore {
-    /// Opens the store at `location`, bringing its schema up to date.
-    /// - Parameter busyTimeoutMilliseconds: how long an operation waits for another writer.
-    ///   On PostgreSQL it bounds the wait for the database-wide write lock.
-    public convenience init(at location: StoreLocation, busyTimeoutMilliseconds: Int32 = 10_000,
-                            clock: @escaping @Sendable () -> Date = Date.init) throws {
-        switch location {
-        case .directory(let path):
-            try self.init(directory: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds, clock: clock)
-        case .postgresql(let url):
-            try self.init(clock: clock) {
-                try ConnectionPool(url: url, migrator: Schema.migrator, lockTimeoutMilliseconds: Int(busyTimeoutMilliseconds))
-            }
         }
     }
 }

@@ -3,9 +3,9 @@ import ContactsCore
 @testable import ContactsStore
 import Foundation
 import SQLEngine
-import SQLite
 import Testing
 import VCard
+import Wording
 
 /// Every language's catalogue words every entry, and keeps the names and numbers it is given.
 @Suite struct CatalogueTests {
@@ -97,38 +97,7 @@ import VCard
             ("unsupportedVersion", c.unsupportedVersion, []), ("atCard", c.atCard(7, line: n, w), ["7", "\(n)", w]),
             ("unsupportedExportFormat", c.unsupportedExportFormat, []), ("atRow", c.atRow(17, w), ["17", w]),
             ("formUnreadable", c.formUnreadable, []), ("notFound", c.notFound, []), ("notFoundMessage", c.notFoundMessage, []), ("forbidden", c.forbidden, []),
-            ("syncLogIn", c.syncLogIn, []), ("tooManyLogins", c.tooManyLogins(seconds: n), ["\(n)"]),
-            ("putOutsideAddressBook", c.putOutsideAddressBook, []), ("sendVCard", c.sendVCard, []),
-            ("noVCardInBody", c.noVCardInBody, []), ("oneVCardPerResource", c.oneVCardPerResource, []),
-            ("cardTooLarge", c.cardTooLarge(maximumBytes: n), ["\(n)"]), ("notAValidVCard", c.notAValidVCard(w), [w]),
-            ("controlCharacter", c.controlCharacter("U+0001", property: w, line: n), ["U+0001", w, "\(n)"]),
-            ("controlCharacter(line)", c.controlCharacter("U+0001", property: nil, line: n), ["U+0001", "\(n)"]),
-            ("cardChangedOrExists", c.cardChangedOrExists, []), ("cardHasAnotherUID", c.cardHasAnotherUID(w), [w]),
-            ("uidTaken", c.uidTaken(w), [w]), ("uidCannotNameCard", c.uidCannotNameCard(w), [w]),
-            ("nameCannotNameCard", c.nameCannotNameCard(w), [w]),
-            ("onlyAddressBookPropertiesChange", c.onlyAddressBookPropertiesChange, []),
-            ("bodyMustBe", c.bodyMustBe("ACL", "DAV:acl"), ["ACL", "DAV:acl"]), ("notWellFormedXML", c.notWellFormedXML, []),
-            ("queryNeedsFilter", c.queryNeedsFilter, []), ("reportNeedsBody", c.reportNeedsBody, []), ("noCard", c.noCard(w), [w]),
-            ("noAddressBook", c.noAddressBook(w), [w]), ("nothingAt", c.nothingAt(p), [p]),
-            ("reportOnAddressBook", c.reportOnAddressBook, []), ("unsupportedReport", c.unsupportedReport(w), [w]),
-            ("notAnXMLName", c.notAnXMLName(w), [w]), ("expandPropertyOnCard", c.expandPropertyOnCard, []),
-            ("propfindHoldsOne", c.propfindHoldsOne, []), ("includeWithAllprop", c.includeWithAllprop, []),
-            ("atMostOneProp", c.atMostOneProp(w), [w]), ("syncLevel", c.syncLevel, []), ("invalidSyncToken", c.invalidSyncToken, []),
-            ("booksHoldCardsOnly", c.booksHoldCardsOnly, []), ("methodNotSupported", c.methodNotSupported(w), [w]),
-            ("servedAsVCardOnly", c.servedAsVCardOnly, []), ("vCard21NotServed", c.vCard21NotServed, []),
-            ("onlyVCard3And4Served", c.onlyVCard3And4Served, []), ("servedAsVCard", c.servedAsVCard, []),
-            ("unsupportedCollation", c.unsupportedCollation(w), [w]), ("unknownMatchType", c.unknownMatchType(w), [w]),
-            ("filterNeedsName", c.filterNeedsName(w), [w]), ("cardChangedSince", c.cardChangedSince, []),
-            ("onlyCardsAndBooksDeleted", c.onlyCardsAndBooksDeleted, []), ("collectionsHaveNoContent", c.collectionsHaveNoContent, []),
-            ("nresultsPositive", c.nresultsPositive, []), ("bodyTooLarge", c.bodyTooLarge(maximumBytes: 3 << 20), ["3"]),
-            ("doctypeNotAllowed", c.doctypeNotAllowed, []), ("processingInstructionsNotAllowed", c.processingInstructionsNotAllowed, []),
-            ("bodyNotUTF8(sentAs:)", c.bodyNotUTF8(sentAs: w), [w]), ("bodyNotUTF8(is:)", c.bodyNotUTF8(is: w), [w]),
-            ("bodyNotUTF8(declared:)", c.bodyNotUTF8(declared: w), [w]), ("nulByte", c.nulByte, []), ("bodyNotUTF8", c.bodyNotUTF8, []),
-            ("malformedXMLDeclaration", c.malformedXMLDeclaration, []), ("accessIsFixed", c.accessIsFixed, []),
-            ("runOn", c.runOn(p), [p]), ("principalSearchNeedsSearch", c.principalSearchNeedsSearch, []),
-            ("principalMatchNeedsTarget", c.principalMatchNeedsTarget, []), ("booksCreatedInHome", c.booksCreatedInHome, []),
-            ("alreadyExists", c.alreadyExists(w), [w]), ("unsupportedMkcolBody", c.unsupportedMkcolBody, []),
-            ("onlyBooksCreated", c.onlyBooksCreated, []), ("runWithDepthZero", c.runWithDepthZero(w), [w]),
+            ("noAddressBook", c.noAddressBook(w), [w]),
             ("unknownCommand", c.unknownCommand(w), [w]), ("usage", c.usage(w), [w]), ("unknownOption", c.unknownOption(w), [w]),
             ("givenOnlyOnce", c.givenOnlyOnce(w), [w]), ("needsValue", c.needsValue(w), [w]), ("takesNoValue", c.takesNoValue(w), [w]),
             ("isRequired", c.isRequired(w), [w]), ("unexpectedArgument", c.unexpectedArgument(w), [w]),
@@ -182,12 +151,60 @@ import VCard
         return all.map { Entry(key: $0.0, text: $0.1, placeholders: $0.2) }
     }
 
+    /// Every entry of CardDAV's English-only wording, rendered with the arguments above.
+    static func davEntries(of d: DAVWording) -> [Entry] {
+        let (w, p, n) = (word, path, number)
+        let all: [(String, String, [String])] = [
+            ("syncLogIn", d.syncLogIn, []), ("tooManyLogins", d.tooManyLogins(seconds: n), ["\(n)"]),
+            ("putOutsideAddressBook", d.putOutsideAddressBook, []), ("sendVCard", d.sendVCard, []),
+            ("noVCardInBody", d.noVCardInBody, []), ("oneVCardPerResource", d.oneVCardPerResource, []),
+            ("cardTooLarge", d.cardTooLarge(maximumBytes: n), ["\(n)"]), ("notAValidVCard", d.notAValidVCard(w), [w]),
+            ("controlCharacter", d.controlCharacter("U+0001", property: w, line: n), ["U+0001", w, "\(n)"]),
+            ("controlCharacter(line)", d.controlCharacter("U+0001", property: nil, line: n), ["U+0001", "\(n)"]),
+            ("cardChangedOrExists", d.cardChangedOrExists, []), ("cardHasAnotherUID", d.cardHasAnotherUID(w), [w]),
+            ("uidTaken", d.uidTaken(w), [w]), ("uidCannotNameCard", d.uidCannotNameCard(w), [w]),
+            ("nameCannotNameCard", d.nameCannotNameCard(w), [w]),
+            ("onlyAddressBookPropertiesChange", d.onlyAddressBookPropertiesChange, []),
+            ("bodyMustBe", d.bodyMustBe("ACL", "DAV:acl"), ["ACL", "DAV:acl"]), ("notWellFormedXML", d.notWellFormedXML, []),
+            ("queryNeedsFilter", d.queryNeedsFilter, []), ("reportNeedsBody", d.reportNeedsBody, []), ("noCard", d.noCard(w), [w]),
+            ("nothingAt", d.nothingAt(p), [p]),
+            ("reportOnAddressBook", d.reportOnAddressBook, []), ("unsupportedReport", d.unsupportedReport(w), [w]),
+            ("notAnXMLName", d.notAnXMLName(w), [w]), ("expandPropertyOnCard", d.expandPropertyOnCard, []),
+            ("propfindHoldsOne", d.propfindHoldsOne, []), ("includeWithAllprop", d.includeWithAllprop, []),
+            ("atMostOneProp", d.atMostOneProp(w), [w]), ("syncLevel", d.syncLevel, []), ("invalidSyncToken", d.invalidSyncToken, []),
+            ("booksHoldCardsOnly", d.booksHoldCardsOnly, []), ("methodNotSupported", d.methodNotSupported(w), [w]),
+            ("servedAsVCardOnly", d.servedAsVCardOnly, []), ("vCard21NotServed", d.vCard21NotServed, []),
+            ("onlyVCard3And4Served", d.onlyVCard3And4Served, []), ("servedAsVCard", d.servedAsVCard, []),
+            ("unsupportedCollation", d.unsupportedCollation(w), [w]), ("unknownMatchType", d.unknownMatchType(w), [w]),
+            ("filterNeedsName", d.filterNeedsName(w), [w]), ("cardChangedSince", d.cardChangedSince, []),
+            ("onlyCardsAndBooksDeleted", d.onlyCardsAndBooksDeleted, []), ("collectionsHaveNoContent", d.collectionsHaveNoContent, []),
+            ("nresultsPositive", d.nresultsPositive, []), ("bodyTooLarge", d.bodyTooLarge(maximumBytes: 3 << 20), ["3"]),
+            ("doctypeNotAllowed", d.doctypeNotAllowed, []), ("processingInstructionsNotAllowed", d.processingInstructionsNotAllowed, []),
+            ("bodyNotUTF8(sentAs:)", d.bodyNotUTF8(sentAs: w), [w]), ("bodyNotUTF8(is:)", d.bodyNotUTF8(is: w), [w]),
+            ("bodyNotUTF8(declared:)", d.bodyNotUTF8(declared: w), [w]), ("nulByte", d.nulByte, []), ("bodyNotUTF8", d.bodyNotUTF8, []),
+            ("malformedXMLDeclaration", d.malformedXMLDeclaration, []), ("accessIsFixed", d.accessIsFixed, []),
+            ("runOn", d.runOn(p), [p]), ("principalSearchNeedsSearch", d.principalSearchNeedsSearch, []),
+            ("principalMatchNeedsTarget", d.principalMatchNeedsTarget, []), ("booksCreatedInHome", d.booksCreatedInHome, []),
+            ("alreadyExists", d.alreadyExists(w), [w]), ("unsupportedMkcolBody", d.unsupportedMkcolBody, []),
+            ("onlyBooksCreated", d.onlyBooksCreated, []), ("runWithDepthZero", d.runWithDepthZero(w), [w]),
+        ]
+        return all.map { Entry(key: $0.0, text: $0.1, placeholders: $0.2) }
+    }
+
     @Test(arguments: Language.allCases)
     func everyEntryIsWordedWithItsArguments(language: Language) {
-        for entry in Self.entries(of: language.catalogue) {
-            #expect(!entry.text.trimmingCharacters(in: .whitespaces).isEmpty, "\(language): \(entry.key) is empty")
+        expectWorded(Self.entries(of: language.catalogue), in: "\(language)")
+    }
+
+    @Test func everyCardDAVEntryIsWordedWithItsArguments() {
+        expectWorded(Self.davEntries(of: DAVWording()), in: "CardDAV")
+    }
+
+    private func expectWorded(_ entries: [Entry], in wording: String) {
+        for entry in entries {
+            #expect(!entry.text.trimmingCharacters(in: .whitespaces).isEmpty, "\(wording): \(entry.key) is empty")
             for placeholder in entry.placeholders {
-                #expect(entry.text.contains(placeholder), "\(language): \(entry.key) leaves out \(placeholder): \(entry.text)")
+                #expect(entry.text.contains(placeholder), "\(wording): \(entry.key) leaves out \(placeholder): \(entry.text)")
             }
         }
     }
@@ -216,9 +233,10 @@ import VCard
         #expect(chinese.lunarBirthdaySummary(LunarDate(month: 8, day: 15)!, next: CalendarDate(year: 2027, month: 9, day: 15))
                 == "农历八月十五 · 下次：2027-09-15")
         #expect(StoreError.userNotFound("bob").description == "no user named \"bob\"")
-        #expect(english.bodyMustBe("ACL", "DAV:acl") == "An ACL body must be a DAV:acl element.")
-        #expect(english.bodyMustBe("PROPFIND", "DAV:propfind") == "A PROPFIND body must be a DAV:propfind element.")
-        #expect(english.bodyTooLarge(maximumBytes: 1 << 20) == "The request body is larger than 1 MiB.")
+        let dav = DAVWording()
+        #expect(dav.bodyMustBe("ACL", "DAV:acl") == "An ACL body must be a DAV:acl element.")
+        #expect(dav.bodyMustBe("PROPFIND", "DAV:propfind") == "A PROPFIND body must be a DAV:propfind element.")
+        #expect(dav.bodyTooLarge(maximumBytes: 1 << 20) == "The request body is larger than 1 MiB.")
     }
 
     @Test func languagesAreFoundByTheirPrimarySubtag() {

@@ -1,10 +1,12 @@
 import ContactCSV
 import ContactsCore
+import ContactsStore
 import SQLEngine
 import VCard
 
 /// Every piece of text a person reads — web pages, messages of errors from every layer, the CLI's
-/// messages, CardDAV's refusals — in one language. Each language is one conforming file
+/// messages — in one language (CardDAV's refusals, which only developers and clients read, are
+/// `DAVWording`, in English only). Each language is one conforming file
 /// (`Catalogue+English.swift`, `Catalogue+Chinese.swift`) and one `Language` case. Errors stay
 /// structured where they are raised; the catalogue words them. The web app's English strings
 /// are the accessible names browser tests find controls by (SCREENS.md): keep them exact.
@@ -240,82 +242,6 @@ public protocol Catalogue: Sendable {
     func message(for error: StoreError) -> String
     func message(for error: MigrationError) -> String
 
-    // MARK: CardDAV's logins and refusals of a PUT (in English: clients show them as they come)
-    /// What a sync client without credentials is asked for.
-    var syncLogIn: String { get }
-    /// A throttled sync login, in seconds as Retry-After has it.
-    func tooManyLogins(seconds: Int) -> String
-    var putOutsideAddressBook: String { get }
-    var sendVCard: String { get }
-    var noVCardInBody: String { get }
-    var oneVCardPerResource: String { get }
-    func cardTooLarge(maximumBytes: Int) -> String
-    /// A card that cannot be read or whose details are refused; `problem` says why.
-    func notAValidVCard(_ problem: String) -> String
-    /// A control character (`U+0001`) in a card, in a property when it has a name.
-    func controlCharacter(_ character: String, property: String?, line: Int) -> String
-    var cardChangedOrExists: String { get }
-    func cardHasAnotherUID(_ name: String) -> String
-    func uidTaken(_ uid: String) -> String
-    func uidCannotNameCard(_ uid: String) -> String
-    func nameCannotNameCard(_ name: String) -> String
-
-    // MARK: CardDAV's other refusals (in English: they tell a client's developer what to change)
-    var onlyAddressBookPropertiesChange: String { get }
-    /// A request body whose root is not the element the method takes ("A PROPFIND body must be a DAV:propfind element.").
-    func bodyMustBe(_ method: String, _ element: String) -> String
-    var notWellFormedXML: String { get }
-    /// A request body nested deeper than the server reads.
-    func nestedTooDeep(maximumDepth: Int) -> String
-    var queryNeedsFilter: String { get }
-    var reportNeedsBody: String { get }
-    func noCard(_ name: String) -> String
-    func noAddressBook(_ name: String) -> String
-    func nothingAt(_ path: String) -> String
-    var reportOnAddressBook: String { get }
-    func unsupportedReport(_ name: String) -> String
-    func notAnXMLName(_ name: String) -> String
-    var expandPropertyOnCard: String { get }
-    var propfindHoldsOne: String { get }
-    var includeWithAllprop: String { get }
-    func atMostOneProp(_ report: String) -> String
-    var syncLevel: String { get }
-    var invalidSyncToken: String { get }
-    var booksHoldCardsOnly: String { get }
-    func methodNotSupported(_ method: String) -> String
-    var servedAsVCardOnly: String { get }
-    var vCard21NotServed: String { get }
-    var onlyVCard3And4Served: String { get }
-    var servedAsVCard: String { get }
-    func unsupportedCollation(_ name: String) -> String
-    func unknownMatchType(_ type: String) -> String
-    /// A prop-filter or param-filter without its name attribute.
-    func filterNeedsName(_ element: String) -> String
-    var cardChangedSince: String { get }
-    var onlyCardsAndBooksDeleted: String { get }
-    var collectionsHaveNoContent: String { get }
-    var nresultsPositive: String { get }
-    func bodyTooLarge(maximumBytes: Int) -> String
-    var doctypeNotAllowed: String { get }
-    var processingInstructionsNotAllowed: String { get }
-    /// A body that is not UTF-8: sent with another charset, found to be in another encoding, or
-    /// declaring one.
-    func bodyNotUTF8(sentAs encoding: String) -> String
-    func bodyNotUTF8(is encoding: String) -> String
-    func bodyNotUTF8(declared encoding: String) -> String
-    var nulByte: String { get }
-    var bodyNotUTF8: String { get }
-    var malformedXMLDeclaration: String { get }
-    var accessIsFixed: String { get }
-    func runOn(_ path: String) -> String
-    var principalSearchNeedsSearch: String { get }
-    var principalMatchNeedsTarget: String { get }
-    var booksCreatedInHome: String { get }
-    func alreadyExists(_ name: String) -> String
-    var unsupportedMkcolBody: String { get }
-    var onlyBooksCreated: String { get }
-    func runWithDepthZero(_ report: String) -> String
-
     // MARK: The command line
     func unknownCommand(_ words: String) -> String
     func usage(_ line: String) -> String
@@ -390,6 +316,8 @@ public protocol Catalogue: Sendable {
     var rowsUnit: String { get }
 
     // MARK: Address books (CLI)
+    /// No book of this name (the CLI's --book, a CardDAV address).
+    func noAddressBook(_ name: String) -> String
     func bookCreated(_ name: String) -> String
     func bookRenamed(_ name: String, to displayName: String) -> String
     func bookTrashed(_ name: String) -> String

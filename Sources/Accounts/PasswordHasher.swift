@@ -18,7 +18,7 @@ public enum PasswordHasher {
     private static let initialized: Bool = sodium_init() >= 0
 
     /// Checks the password's length.
-    public static func validate(_ password: String) throws(StoreError) {
+    public static func validate(_ password: String) throws(AccountError) {
         guard password.count >= minimumLength else {
             throw .invalidPassword(.tooShort(minimum: minimumLength))
         }

@@ -1,5 +1,6 @@
 import ContactCSV
 import ContactsCore
+import ContactsStore
 import SQLEngine
 import VCard
 
@@ -364,79 +365,6 @@ struct EnglishCatalogue: Catalogue {
         }
     }
 
-    var syncLogIn: String { "Log in with your account name and password (or an app password)." }
-    func tooManyLogins(seconds: Int) -> String { "Too many failed logins; try again in \(seconds) seconds." }
-    var putOutsideAddressBook: String { "PUT a vCard to a resource inside an address book." }
-    var sendVCard: String { "Send a vCard (text/vcard)." }
-    var noVCardInBody: String { "The body holds no vCard." }
-    var oneVCardPerResource: String { "Send one vCard per resource." }
-    func cardTooLarge(maximumBytes: Int) -> String { "A card may be at most \(maximumBytes) bytes." }
-    func notAValidVCard(_ problem: String) -> String { "Not a valid vCard: \(problem)." }
-    func controlCharacter(_ character: String, property: String?, line: Int) -> String {
-        (property.map { "\($0) (line \(line))" } ?? "Line \(line)")
-            + " holds \(character), a control character, which vCard does not allow (RFC 6350 §3.3). "
-            + "Remove it; a line break in a value is written \\n."
-    }
-    var cardChangedOrExists: String { "The card has changed since (If-Match) or already exists (If-None-Match)." }
-    func cardHasAnotherUID(_ name: String) -> String { "The card \(name) has another UID; a PUT cannot change it." }
-    func uidTaken(_ uid: String) -> String { "UID \(uid) is already used by another card." }
-    func uidCannotNameCard(_ uid: String) -> String { "UID \(uid) cannot name a card (1–255 bytes, no control characters)." }
-    func nameCannotNameCard(_ name: String) -> String { "\(name) cannot name a card." }
-
-    var onlyAddressBookPropertiesChange: String { "Only address book properties can be changed." }
-    func bodyMustBe(_ method: String, _ element: String) -> String {
-        (method.first.map("AEIOU".contains) == true ? "An " : "A ") + "\(method) body must be a \(element) element."
-    }
-    var notWellFormedXML: String { "The request body is not well-formed XML." }
-    func nestedTooDeep(maximumDepth: Int) -> String { "The request body nests elements more than \(maximumDepth) levels deep." }
-    var queryNeedsFilter: String { "addressbook-query needs a filter." }
-    var reportNeedsBody: String { "A REPORT needs a body." }
-    func noCard(_ name: String) -> String { "No card \(name)." }
-    func noAddressBook(_ name: String) -> String { "No address book \(name)." }
-    func nothingAt(_ path: String) -> String { "Nothing is at \(path)." }
-    var reportOnAddressBook: String { "This report is run on an address book." }
-    func unsupportedReport(_ name: String) -> String { "Unsupported report \(name)." }
-    func notAnXMLName(_ name: String) -> String { "\(name) is not an XML name." }
-    var expandPropertyOnCard: String { "expand-property is answered for collections and the principal." }
-    var propfindHoldsOne: String { "A PROPFIND body holds one of propname, allprop (with an include) or prop." }
-    var includeWithAllprop: String { "include goes with allprop only, once." }
-    func atMostOneProp(_ report: String) -> String { "\(report) holds at most one DAV:prop." }
-    var syncLevel: String { "sync-level must be 1 or infinite." }
-    var invalidSyncToken: String { "The sync token is not valid here; sync again from scratch." }
-    var booksHoldCardsOnly: String { "Address books are made in the address book home; they hold cards only." }
-    func methodNotSupported(_ method: String) -> String { "\(method) is not supported here." }
-    var servedAsVCardOnly: String { "Cards are served as text/vcard only." }
-    var vCard21NotServed: String { "vCard 2.1 cards are accepted and stored as vCard 3.0/4.0; cards are served as vCard 3.0 or 4.0 only." }
-    var onlyVCard3And4Served: String { "Only vCard 3.0 and 4.0 are served." }
-    var servedAsVCard: String { "Cards are served as text/vcard (3.0, or 4.0 when asked for)." }
-    func unsupportedCollation(_ name: String) -> String { "Unsupported collation \(name)." }
-    func unknownMatchType(_ type: String) -> String { "Unknown match-type \(type)." }
-    func filterNeedsName(_ element: String) -> String { "\(element) needs a name." }
-    var cardChangedSince: String { "The card has changed since (If-Match)." }
-    var onlyCardsAndBooksDeleted: String { "Only cards and address books can be deleted." }
-    var collectionsHaveNoContent: String { "Collections have no content to GET; use PROPFIND." }
-    var nresultsPositive: String { "nresults must be a positive number." }
-    func bodyTooLarge(maximumBytes: Int) -> String { "The request body is larger than \(maximumBytes / 1_048_576) MiB." }
-    var doctypeNotAllowed: String { "DOCTYPE is not allowed in a request body." }
-    var processingInstructionsNotAllowed: String {
-        "Processing instructions are not allowed in a request body; only the XML declaration is."
-    }
-    func bodyNotUTF8(sentAs encoding: String) -> String { "Request bodies must be UTF-8; this one is sent as \(encoding)." }
-    func bodyNotUTF8(is encoding: String) -> String { "Request bodies must be UTF-8; this one is \(encoding)." }
-    func bodyNotUTF8(declared encoding: String) -> String { "Request bodies must be UTF-8; this one is declared \(encoding)." }
-    var nulByte: String { "The request body holds a NUL byte, which XML does not allow." }
-    var bodyNotUTF8: String { "The request body is not UTF-8." }
-    var malformedXMLDeclaration: String { #"The XML declaration is malformed; write it as <?xml version="1.0" encoding="UTF-8"?>."# }
-    var accessIsFixed: String { "Access is fixed: each user alone reaches their own address books." }
-    func runOn(_ path: String) -> String { "Run it on \(path)." }
-    var principalSearchNeedsSearch: String { "principal-property-search needs a property-search." }
-    var principalMatchNeedsTarget: String { "principal-match needs self or principal-property." }
-    var booksCreatedInHome: String { "Address books are created in the address book home." }
-    func alreadyExists(_ name: String) -> String { "\(name) already exists." }
-    var unsupportedMkcolBody: String { "Unsupported MKCOL body." }
-    var onlyBooksCreated: String { "Only address books can be created here." }
-    func runWithDepthZero(_ report: String) -> String { "\(report) is run with Depth: 0." }
-
     func unknownCommand(_ words: String) -> String { "unknown command \"\(words)\"; see contacts --help" }
     func usage(_ line: String) -> String { "usage: contacts \(line)" }
     func unknownOption(_ name: String) -> String { "unknown option \(name)" }
@@ -537,6 +465,7 @@ struct EnglishCatalogue: Catalogue {
     var rowsUnit: String { "rows" }
 
     // MARK: Address books (CLI)
+    func noAddressBook(_ name: String) -> String { "No address book \(name)." }
     func bookCreated(_ name: String) -> String { "Created address book \(name)." }
     func bookRenamed(_ name: String, to displayName: String) -> String { "Address book \(name) is now shown as \"\(displayName)\"." }
     func bookTrashed(_ name: String) -> String { "Moved address book \(name) and its contacts to the trash (restorable for 30 days)." }

@@ -25,7 +25,7 @@ public enum AccountName {
 
     /// `name` as an account is created with it, NFC; throws unless it is 1–64 letters, digits,
     /// `.`, `_`, `-` and `@`.
-    static func validated(_ name: String) throws(StoreError) -> (name: String, key: String) {
+    static func validated(_ name: String) throws(AccountError) -> (name: String, key: String) {
         let normalized = NameText.nfc(name)
         guard let key = key(normalized), normalized.allSatisfy({ $0.isLetter || $0.isNumber || "._-@".contains($0) }) else {
             throw .invalidUsername(name)

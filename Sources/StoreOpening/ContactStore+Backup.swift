@@ -1,3 +1,4 @@
+import ContactsStore
 import Foundation
 import SQLEngine
 import SQLite
@@ -28,7 +29,7 @@ extension ContactStore {
         close(descriptor)
         do {
             let summary = try Self.fill(partial) { destination in
-                if let sqlite = queue.database as? DatabaseQueue {
+                if let sqlite = database as? DatabaseQueue {
                     try sqlite.snapshot { try $0.copy(over: destination, progress: progress) }
                 } else {
                     // Closed when the copy returns: `fill` then has the file to itself.
@@ -73,16 +74,10 @@ extension ContactStore {
         if keep { _ = try store.backUp(to: keptPath, progress: progress) }
         let restored = try store.sqliteQueue().withWriter { database in
             try backup.copy(over: database, progress: progress)
-            try Schema.migrator.migrate(database)
-            try database.transaction("BEGIN IMMEDIATE") { () throws -> Void in
-                try database.execute("DELETE FROM sessions")
-                let books = try database.statement("SELECT id FROM address_books").rows { $0.int64(0) }
-                for id in books {
-                    try database.run("UPDATE address_books SET sync_salt = ? WHERE id = ?", newSalt(), id)
-                }
-            }
+            try migrator.migrate(database)
             return try summary(of: database, path: live)
         }
+        try store.forgetSessionsAndSyncHistory()
         return (restored, keep)
     }
 
@@ -102,8 +97,9 @@ extension ContactStore {
             guard version > 0, ["users", "address_books", "contacts"].allSatisfy(tables.contains) else {
                 throw StoreError.notABackup(path: path, reason: .otherDatabase)
             }
-            guard version <= Schema.migrator.migrations.count else {
-                throw MigrationError.newerSchema(version: version, known: Schema.migrator.migrations.count)
+            let known = migrator.migrations.count
+            guard version <= known else {
+                throw MigrationError.newerSchema(version: version, known: known)
             }
             problems = try backup.integrityProblems()
         } catch let error as DatabaseError {
@@ -152,7 +148,7 @@ extension ContactStore {
     /// The SQLite database behind the store, for what only a SQLite store does; a PostgreSQL
     /// store is refused with `StoreError.needsSQLite`.
     func sqliteQueue() throws -> DatabaseQueue {
-        guard let sqlite = queue.database as? DatabaseQueue else { throw StoreError.needsSQLite }
+        guard let sqlite = database as? DatabaseQueue else { throw StoreError.needsSQLite }
         return sqlite
     }
 }

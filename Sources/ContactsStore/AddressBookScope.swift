@@ -1,12 +1,3 @@
-import Foundation
-
-/// An account: it logs in and owns address books.
-public struct User: Sendable, Equatable {
-    public let id: Int64
-    public let username: String
-    public let createdAt: Date
-}
-
 /// One address book of one user, as handed out by the store; every contact operation needs one.
 /// The store hands one out to the book's owner and to each account the book is shared with.
 public struct AddressBookScope: Sendable, Hashable {

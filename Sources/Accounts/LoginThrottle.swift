@@ -13,11 +13,11 @@ import Synchronization
 /// 429 as a wrong one, whatever a server has cached (see `BasicAuthenticator`).
 ///
 /// The failures are kept in the store, so every server on one database counts them together and
-/// a restart forgets none. Neither the name nor the address is kept: each is an HMAC under a key
+/// a restart forgets none (see `LoginFailureRecords`). Neither the name nor the address is kept: each is an HMAC under a key
 /// the store keeps (so nobody can aim two names at one counter), and a key keeps at most its
 /// limit of failures, each only while it counts, so the table stays small whatever is sent.
 public final class LoginThrottle: Sendable {
-    private let store: ContactStore
+    private let store: any LoginFailureRecords
     private let accountLimit: Int
     private let addressLimit: Int
     private let window: TimeInterval
@@ -28,7 +28,7 @@ public final class LoginThrottle: Sendable {
     /// - Parameters:
     ///   - accountLimit: failures that lock an account's password for `window`.
     ///   - addressLimit: failures from one client address that lock it out of every account.
-    public init(store: ContactStore, accountLimit: Int = 5, addressLimit: Int = 30, window: TimeInterval = 15 * 60,
+    public init(store: any LoginFailureRecords, accountLimit: Int = 5, addressLimit: Int = 30, window: TimeInterval = 15 * 60,
                 clock: @escaping @Sendable () -> Date = Date.init) {
         self.store = store
         self.accountLimit = accountLimit
@@ -53,8 +53,8 @@ public final class LoginThrottle: Sendable {
 
     /// Now, and the time after which a failure still counts, in the store's milliseconds.
     private func times() -> (now: Int64, counted: Int64) {
-        let now = ContactStore.milliseconds(clock())
-        return (now, now - ContactStore.milliseconds(Date(timeIntervalSince1970: window)))
+        let now = StoredTime.milliseconds(clock())
+        return (now, now - StoredTime.milliseconds(Date(timeIntervalSince1970: window)))
     }
 
     private func keys(account: String, address: String) throws -> [(key: [UInt8], limit: Int)] {
@@ -66,43 +66,5 @@ public final class LoginThrottle: Sendable {
         }
         return [(SecretToken.digest("account\u{0}" + account, key: key), accountLimit),
                 (SecretToken.digest("address\u{0}" + String(address.prefix(64)), key: key), addressLimit)]
-    }
-}
-
-extension ContactStore {
-    /// For each key with at least its limit of failures since `since` (milliseconds), the time
-    /// of the oldest of its newest `limit`: the key is blocked until that one ages out.
-    func oldestCountedFailures(of keys: [(key: [UInt8], limit: Int)], since: Int64) throws -> [Int64] {
-        try queue.read { db in
-            let statement = try db.statement("""
-                SELECT failed_at FROM login_failures WHERE key = ? AND failed_at > ?
-                ORDER BY failed_at DESC LIMIT ?
-                """)
-            return try keys.compactMap { key, limit in
-                let times = try statement.rows([key, since, limit]) { $0.int64(0) }
-                return times.count >= limit ? times.last : nil
-            }
-        }
-    }
-
-    /// Records a failure of each key at `now`, forgets the failures that no longer count and,
-    /// per key, all but the newest of its limit.
-    func recordFailedLogin(keys: [(key: [UInt8], limit: Int)], at now: Int64, forgettingBefore cutoff: Int64) throws {
-        try queue.write { db in
-            try db.run("DELETE FROM login_failures WHERE failed_at <= ?", cutoff)
-            for (key, limit) in keys {
-                try db.run("INSERT INTO login_failures (key, failed_at) VALUES (?, ?)", key, now)
-                try db.run("""
-                    DELETE FROM login_failures WHERE key = ? AND failed_at < (
-                        SELECT min(failed_at) FROM (SELECT failed_at FROM login_failures WHERE key = ?
-                                                    ORDER BY failed_at DESC LIMIT ?) AS newest)
-                    """, key, key, limit)
-            }
-        }
-    }
-
-    /// How many failures the store keeps on record.
-    func recordedLoginFailures() throws -> Int {
-        try queue.read { db in try db.statement("SELECT count(*) FROM login_failures").firstRow { $0.int(0) } ?? 0 }
     }
 }

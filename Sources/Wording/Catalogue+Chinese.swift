@@ -1,5 +1,6 @@
 import ContactCSV
 import ContactsCore
+import ContactsStore
 import SQLEngine
 import VCard
 
@@ -348,74 +349,6 @@ struct ChineseCatalogue: Catalogue {
         }
     }
 
-    var syncLogIn: String { "请用账号和密码（或应用密码）登录。" }
-    func tooManyLogins(seconds: Int) -> String { "登录失败次数过多，请 \(seconds) 秒后再试。" }
-    var putOutsideAddressBook: String { "请把 vCard PUT 到通讯录中的资源。" }
-    var sendVCard: String { "请发送 vCard（text/vcard）。" }
-    var noVCardInBody: String { "请求正文中没有 vCard。" }
-    var oneVCardPerResource: String { "每个资源只能有一张 vCard。" }
-    func cardTooLarge(maximumBytes: Int) -> String { "一张名片最多 \(maximumBytes) 字节。" }
-    func notAValidVCard(_ problem: String) -> String { "不是有效的 vCard：\(problem)。" }
-    func controlCharacter(_ character: String, property: String?, line: Int) -> String {
-        (property.map { "\($0)（第 \(line) 行）" } ?? "第 \(line) 行") + "含有控制字符 \(character)，vCard 不允许（RFC 6350 §3.3）。"
-            + "请删除它；值中的换行写作 \\n。"
-    }
-    var cardChangedOrExists: String { "名片已被修改（If-Match）或已存在（If-None-Match）。" }
-    func cardHasAnotherUID(_ name: String) -> String { "名片 \(name) 的 UID 不同；PUT 不能修改 UID。" }
-    func uidTaken(_ uid: String) -> String { "UID \(uid) 已被另一张名片使用。" }
-    func uidCannotNameCard(_ uid: String) -> String { "UID \(uid) 不能用作名片的标识（1–255 字节，不含控制字符）。" }
-    func nameCannotNameCard(_ name: String) -> String { "\(name) 不能用作名片的名称。" }
-
-    var onlyAddressBookPropertiesChange: String { "只能修改通讯录的属性。" }
-    func bodyMustBe(_ method: String, _ element: String) -> String { "\(method) 的请求正文必须是 \(element) 元素。" }
-    var notWellFormedXML: String { "请求正文不是格式正确的 XML。" }
-    func nestedTooDeep(maximumDepth: Int) -> String { "请求正文的元素嵌套超过 \(maximumDepth) 层。" }
-    var queryNeedsFilter: String { "addressbook-query 需要一个 filter。" }
-    var reportNeedsBody: String { "REPORT 需要请求正文。" }
-    func noCard(_ name: String) -> String { "没有名片 \(name)。" }
-    func noAddressBook(_ name: String) -> String { "没有通讯录 \(name)。" }
-    func nothingAt(_ path: String) -> String { "\(path) 处什么也没有。" }
-    var reportOnAddressBook: String { "这个报告只能在通讯录上运行。" }
-    func unsupportedReport(_ name: String) -> String { "不支持报告 \(name)。" }
-    func notAnXMLName(_ name: String) -> String { "\(name) 不是 XML 名称。" }
-    var expandPropertyOnCard: String { "expand-property 只对集合和主体作答。" }
-    var propfindHoldsOne: String { "PROPFIND 的请求正文只能包含 propname、allprop（可带 include）或 prop 之一。" }
-    var includeWithAllprop: String { "include 只能随 allprop 出现，且只能一次。" }
-    func atMostOneProp(_ report: String) -> String { "\(report) 最多包含一个 DAV:prop。" }
-    var syncLevel: String { "sync-level 只能是 1 或 infinite。" }
-    var invalidSyncToken: String { "这个同步令牌在这里无效，请从头同步。" }
-    var booksHoldCardsOnly: String { "通讯录在通讯录主目录中创建，其中只能存放名片。" }
-    func methodNotSupported(_ method: String) -> String { "这里不支持 \(method)。" }
-    var servedAsVCardOnly: String { "名片只以 text/vcard 提供。" }
-    var vCard21NotServed: String { "vCard 2.1 名片可以接收，存为 vCard 3.0/4.0；名片只以 vCard 3.0 或 4.0 提供。" }
-    var onlyVCard3And4Served: String { "只提供 vCard 3.0 和 4.0。" }
-    var servedAsVCard: String { "名片以 text/vcard 提供（3.0，要求时为 4.0）。" }
-    func unsupportedCollation(_ name: String) -> String { "不支持排序规则 \(name)。" }
-    func unknownMatchType(_ type: String) -> String { "未知的 match-type \(type)。" }
-    func filterNeedsName(_ element: String) -> String { "\(element) 需要 name。" }
-    var cardChangedSince: String { "名片已被修改（If-Match）。" }
-    var onlyCardsAndBooksDeleted: String { "只能删除名片和通讯录。" }
-    var collectionsHaveNoContent: String { "集合没有可 GET 的内容；请用 PROPFIND。" }
-    var nresultsPositive: String { "nresults 必须是正整数。" }
-    func bodyTooLarge(maximumBytes: Int) -> String { "请求正文超过 \(maximumBytes / 1_048_576) MiB。" }
-    var doctypeNotAllowed: String { "请求正文中不允许 DOCTYPE。" }
-    var processingInstructionsNotAllowed: String { "请求正文中不允许处理指令，只允许 XML 声明。" }
-    func bodyNotUTF8(sentAs encoding: String) -> String { "请求正文必须是 UTF-8；这个是以 \(encoding) 发送的。" }
-    func bodyNotUTF8(is encoding: String) -> String { "请求正文必须是 UTF-8；这个是 \(encoding)。" }
-    func bodyNotUTF8(declared encoding: String) -> String { "请求正文必须是 UTF-8；这个声明为 \(encoding)。" }
-    var nulByte: String { "请求正文含有 NUL 字节，XML 不允许。" }
-    var bodyNotUTF8: String { "请求正文不是 UTF-8。" }
-    var malformedXMLDeclaration: String { #"XML 声明格式错误；请写作 <?xml version="1.0" encoding="UTF-8"?>。"# }
-    var accessIsFixed: String { "访问权限是固定的：每个用户只能访问自己的通讯录。" }
-    func runOn(_ path: String) -> String { "请在 \(path) 上运行。" }
-    var principalSearchNeedsSearch: String { "principal-property-search 需要 property-search。" }
-    var principalMatchNeedsTarget: String { "principal-match 需要 self 或 principal-property。" }
-    var booksCreatedInHome: String { "通讯录只能在通讯录主目录中创建。" }
-    func alreadyExists(_ name: String) -> String { "\(name) 已存在。" }
-    var unsupportedMkcolBody: String { "不支持的 MKCOL 请求正文。" }
-    var onlyBooksCreated: String { "这里只能创建通讯录。" }
-    func runWithDepthZero(_ report: String) -> String { "\(report) 须以 Depth: 0 运行。" }
-
     func unknownCommand(_ words: String) -> String { "没有“\(words)”这个命令；请看 contacts --help" }
     func usage(_ line: String) -> String { "用法：contacts \(line)" }
     func unknownOption(_ name: String) -> String { "没有 \(name) 这个选项" }
@@ -505,6 +438,7 @@ struct ChineseCatalogue: Catalogue {
     var rowsUnit: String { "行" }
 
     // MARK: Address books (CLI)
+    func noAddressBook(_ name: String) -> String { "没有通讯录 \(name)。" }
     func bookCreated(_ name: String) -> String { "已创建通讯录 \(name)。" }
     func bookRenamed(_ name: String, to displayName: String) -> String { "通讯录 \(name) 现在显示为“\(displayName)”。" }
     func bookTrashed(_ name: String) -> String { "已把通讯录 \(name) 及其联系人移到回收站（30 天内可恢复）。" }

@@ -1,0 +1,18 @@
+import SQLEngine
+
+extension AccountStore {
+    /// A 256-bit key kept in the database under `name`, created on first use.
+    public func secretKey(named name: String) throws -> [UInt8] {
+        try database.write { db in try Self.secretKey(named: name, db: db) }
+    }
+
+    /// The key kept under `name`, made in the caller's write transaction when there is none.
+    public static func secretKey(named name: String, db: any SQLConnection) throws -> [UInt8] {
+        if let key = try db.statement("SELECT value FROM secrets WHERE name = ?").firstRow([name], { $0.blob(0) }) {
+            return key
+        }
+        let key = Array(SecretToken.make().utf8)
+        try db.run("INSERT INTO secrets (name, value) VALUES (?, ?)", name, key)
+        return key
+    }
+}

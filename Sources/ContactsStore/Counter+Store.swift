@@ -1,0 +1,14 @@
+import Accounts
+import SQLEngine
+
+extension Counter {
+    static let contactID = Counter("contact_id")
+    static let addressBookID = Counter("address_book_id")
+
+    /// Reserves the next `count` numbers and returns their ids (`OpaqueIDs`), in order.
+    func reserveIDs(_ count: Int, db: any SQLConnection) throws -> [Int64] {
+        let last = try advance(by: count, db: db)
+        let ids = try OpaqueIDs(db: db)
+        return try (last - Int64(count) + 1...last).map(ids.id(for:))
+    }
+}
