@@ -55,7 +55,7 @@ enum ContactCommands {
                 throw UsageError { $0.notBoth("--lunar-birthday", "--no-lunar-birthday") }
             }
             let (store, scope) = try context.openAddressBook()
-            _ = try store.modifyContact(id: id, in: scope, requirePhone: false) { details in
+            _ = try store.modifyContact(id: id, in: scope) { details in
                 try ContactOptions.apply(context.arguments, to: &details)
                 if context.arguments.has("--no-photo") { details.photo = nil }
                 if context.arguments.has("--no-lunar-birthday") { details.lunarBirthday = nil }

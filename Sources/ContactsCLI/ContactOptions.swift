@@ -51,15 +51,15 @@ enum ContactOptions {
             guard let date = LunarDate(text) else { throw ContactValidationError.invalidLunarBirthday(text) }
             details.lunarBirthday = date
         }
-        if let address = arguments.value("--address") { details.address = address }
-        if arguments.has("--email") { details.emails = arguments.all("--email") }
+        if let address = arguments.value("--address") { details.addresses = address.isEmpty ? [] : [PostalAddress(street: address)] }
+        if arguments.has("--email") { details.emails = arguments.all("--email").map { EmailAddress($0) } }
         if let note = arguments.value("--note") { details.note = note }
         if let path = arguments.value("--photo") { details.photo = try photo(at: path) }
     }
 
     /// `work:010-8888` → a work number; a plain number is a mobile one.
     private static func phone(_ text: String) throws -> PhoneNumber {
-        if let colon = text.firstIndex(of: ":"), let label = PhoneLabel(rawValue: String(text[..<colon]).lowercased()) {
+        if let colon = text.firstIndex(of: ":"), case let label = ContactLabel(String(text[..<colon])), !label.isCustom {
             return PhoneNumber(String(text[text.index(after: colon)...]), label: label)
         }
         return PhoneNumber(text)

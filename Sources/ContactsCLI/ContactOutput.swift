@@ -36,12 +36,12 @@ enum ContactOutput {
             section = contact.section
             phones = details.phones.map(\.number)
             phoneLabels = details.phones.map(\.label.rawValue)
-            emails = details.emails
+            emails = details.emails.map(\.address)
             sex = details.sex == .notSet ? nil : details.sex.rawValue
             age = details.age(on: now)
             birthday = details.birthday?.description
             lunarBirthday = details.lunarBirthday?.description
-            address = details.address
+            address = details.addresses.first?.singleLine ?? ""
             note = details.note
             hasPhoto = contact.hasPhoto
             groups = details.categories
@@ -98,8 +98,8 @@ enum ContactOutput {
             let next = lunar.nextOccurrence(onOrAfter: now).map { ", next \($0)" } ?? ""
             lines.append("Lunar birthday: \(lunar) (\(lunar.chineseDescription)\(next))")
         }
-        if !details.address.isEmpty { lines.append("Address: \(details.address)") }
-        lines += details.emails.map { "Email: \($0)" }
+        lines += details.addresses.map { "Address: \($0.singleLine)" }
+        lines += details.emails.map { "Email: \($0.address)" }
         if !details.note.isEmpty { lines.append("Note: \(details.note)") }
         let groups = details.categories
         if !groups.isEmpty { lines.append("Groups: " + groups.joined(separator: ", ")) }

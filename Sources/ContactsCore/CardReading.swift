@@ -7,13 +7,36 @@ import VCard
 /// that a field a person has not changed is written back exactly as it arrived (groups, labels,
 /// parameters and all), and a changed one is written afresh.
 struct CardReading {
+    /// A value read from the card, with the properties it came from (several when clients wrote
+    /// the same handle twice, as Apple's `IMPP` beside its older `X-AIM`).
+    struct Entry<Value: Hashable> {
+        var value: Value
+        var sources: [Int]
+    }
+
     var name = ""
-    /// FN, N and the phonetic properties: everything that describes the name.
+    /// FN, N and SORT-STRING: what describes the name and its parts.
     var nameSources: [Int] = []
-    var phones: [(phone: PhoneNumber, source: Int)] = []
-    var emails: [(email: String, source: Int)] = []
-    var address = ""
-    var addressSource: Int?
+    var nameParts = NameParts()
+    var phoneticName = PhoneticName()
+    var phoneticSources: [Int] = []
+    var nickname = ""
+    var nicknameSources: [Int] = []
+    var organization = ""
+    var department = ""
+    var organizationSources: [Int] = []
+    var jobTitle = ""
+    var jobTitleSources: [Int] = []
+    var isCompany = false
+    var kindSources: [Int] = []
+    var phones: [Entry<PhoneNumber>] = []
+    var emails: [Entry<EmailAddress>] = []
+    var addresses: [Entry<PostalAddress>] = []
+    var urls: [Entry<Website>] = []
+    var instantMessages: [Entry<ServiceHandle>] = []
+    var socialProfiles: [Entry<ServiceHandle>] = []
+    var dates: [Entry<LabelledDate>] = []
+    var relatedNames: [Entry<RelatedName>] = []
     var sex = Sex.notSet
     var sexSources: [Int] = []
     var birthday: CalendarDate?
@@ -37,8 +60,8 @@ struct CardReading {
     /// CardBook write) is taken for the placeholder.
     static let placeholderYear = 1604
     static let omitYearParameter = "X-APPLE-OMIT-YEAR"
-    /// FN, N and the phonetic properties of the name.
-    static let nameProperties: Set = ["FN", "N", "X-PHONETIC-FIRST-NAME", "X-PHONETIC-MIDDLE-NAME", "X-PHONETIC-LAST-NAME", "SORT-STRING"]
+    /// The phonetic parts of the name, as Apple writes them: given, middle, family.
+    static let phoneticProperties = ["X-PHONETIC-FIRST-NAME", "X-PHONETIC-MIDDLE-NAME", "X-PHONETIC-LAST-NAME"]
 
     /// Reads the values. A value the model cannot hold (an email without @, a birthday before
     /// `earliestBirthYear`, a note over the limit) is left out, so its property stays among the
@@ -46,27 +69,85 @@ struct CardReading {
     /// that export reads stored properties exactly as import did.
     init(_ properties: [VCardProperty]) {
         typealias Limits = ContactDetails.Limits
+        let labels = GroupLabels(properties)
         for (index, property) in properties.enumerated() {
             switch property.name {
-            case _ where Self.nameProperties.contains(property.name):
+            case "FN", "N", "SORT-STRING":
                 nameSources.append(index)
+                if property.name == "N", nameParts.isEmpty { nameParts = Self.nameParts(property) }
+            case _ where Self.phoneticProperties.contains(property.name):
+                phoneticSources.append(index)
+                let text = Self.shortText(property)
+                switch property.name {
+                case "X-PHONETIC-FIRST-NAME": phoneticName.given = text
+                case "X-PHONETIC-MIDDLE-NAME": phoneticName.middle = text
+                default: phoneticName.family = text
+                }
+            case "NICKNAME":
+                nicknameSources.append(index)
+                if nickname.isEmpty { nickname = Self.bounded(property.listValue.map(\.trimmed).filter { !$0.isEmpty }.joined(separator: ", ")) }
+            case "ORG":
+                organizationSources.append(index)
+                if organizationSources.count == 1 {
+                    let units = property.structuredValue.map { $0.joined(separator: " ").trimmed }
+                    organization = Self.bounded(units.first ?? "")
+                    department = Self.bounded(units.dropFirst().filter { !$0.isEmpty }.joined(separator: ", "))
+                }
+            case "TITLE":
+                jobTitleSources.append(index)
+                if jobTitle.isEmpty { jobTitle = Self.shortText(property) }
+            case "X-ABSHOWAS", "KIND":
+                let value = property.textValue.trimmed.lowercased()
+                guard ["company", "org", "organization", "individual", "person"].contains(value) else { break }
+                kindSources.append(index)
+                if kindSources.count == 1 { isCompany = ["company", "org", "organization"].contains(value) }
             case "TEL":
                 if phones.count < Limits.entries, let number = Self.readablePhone(property) {
-                    phones.append((PhoneNumber(number, label: Self.phoneLabel(property, among: properties)), index))
+                    Self.add(PhoneNumber(number, label: labels.label(of: property) ?? Self.phoneLabel(property.types)), index, to: &phones)
                 }
             case "EMAIL":
                 var email = property.textValue.trimmed
                 if email.lowercased().hasPrefix("mailto:") { email.removeFirst(7) }
-                if emails.count < Limits.entries, ContactDetails.isValidEmail(email) { emails.append((email, index)) }
-            case "ADR" where addressSource == nil:
-                let text = Self.address(property)
-                if !text.isEmpty, text.count <= Limits.textLength { (address, addressSource) = (text, index) }
+                if emails.count < Limits.entries, ContactDetails.isValidEmail(email) {
+                    Self.add(EmailAddress(email, label: labels.label(of: property) ?? Self.placeLabel(property.types, default: .other)),
+                             index, to: &emails)
+                }
+            case "ADR":
+                if addresses.count < Limits.entries,
+                   var address = Self.address(property, label: labels.label(of: property) ?? Self.placeLabel(property.types, default: .other)) {
+                    address.countryCode = labels.countryCode(of: property)
+                    Self.add(address, index, to: &addresses)
+                }
+            case "URL":
+                let url = Self.shortText(property)
+                if urls.count < Limits.entries, !url.isEmpty {
+                    Self.add(Website(url, label: labels.label(of: property) ?? Self.placeLabel(property.types, default: .homePage)),
+                             index, to: &urls)
+                }
+            case "IMPP", _ where InstantMessaging.legacyProperties[property.name] != nil:
+                if instantMessages.count < Limits.entries, let handle = InstantMessaging.handle(property, label: labels.label(of: property)) {
+                    Self.add(handle, index, to: &instantMessages)
+                }
+            case "X-SOCIALPROFILE", "SOCIALPROFILE":
+                if socialProfiles.count < Limits.entries, let profile = InstantMessaging.socialProfile(property, label: labels.label(of: property)) {
+                    Self.add(profile, index, to: &socialProfiles)
+                }
+            case "ANNIVERSARY", "X-ANNIVERSARY", "X-EVOLUTION-ANNIVERSARY", "X-ABDATE":
+                let label = labels.label(of: property) ?? .anniversary
+                if dates.count < Limits.entries, let date = Self.date(property, earliestYear: 1) {
+                    Self.add(LabelledDate(date, label: label), index, to: &dates)
+                }
+            case "RELATED", "X-ABRELATEDNAMES", "X-SPOUSE", "X-MANAGER", "X-ASSISTANT",
+                 "X-EVOLUTION-SPOUSE", "X-EVOLUTION-MANAGER", "X-EVOLUTION-ASSISTANT":
+                if relatedNames.count < Limits.entries, let related = Self.relatedName(property, label: labels.label(of: property)) {
+                    Self.add(related, index, to: &relatedNames)
+                }
             case "GENDER", "X-GENDER":
                 sexSources.append(index)
                 if sex == .notSet { sex = Self.sex(property) }
             case "BDAY":
                 birthdaySources.append(index)
-                if birthday == nil { birthday = Self.birthday(property) }
+                if birthday == nil { birthday = Self.date(property, earliestYear: Self.earliestBirthYear) }
             case Self.ageProperty:
                 ageSources.append(index)
                 if age == nil { age = Int(property.textValue.trimmed).flatMap { (0...150).contains($0) ? $0 : nil } }
@@ -83,9 +164,51 @@ struct CardReading {
             }
         }
         if birthday != nil { age = nil }
-        name = [Self.spelledName(of: properties), Self.firstText(of: "ORG", in: properties),
-                properties.first { $0.name == "NICKNAME" }?.listValue.first?.trimmed ?? "", emails.first?.email ?? "",
-                phones.first?.phone.number ?? "", address, note.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""].first { !$0.isEmpty } ?? ""
+        let firstNickname: String = nickname.split(separator: ",").first.map { $0.trimmed } ?? ""
+        let firstNoteLine: String = note.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        let candidates: [String] = [Self.spelledName(of: properties), organization, firstNickname, emails.first?.value.address ?? "",
+                                    phones.first?.value.number ?? "", addresses.first?.value.singleLine ?? "", firstNoteLine]
+        name = candidates.first { !$0.isEmpty } ?? ""
+    }
+
+    /// Every property the reading takes a value from: what a change to that value rewrites.
+    var interpretedSources: Set<Int> {
+        func sources<Value>(_ entries: [Entry<Value>]) -> [Int] { entries.flatMap(\.sources) }
+        var all: [Int] = nameSources + phoneticSources + nicknameSources + organizationSources + jobTitleSources
+        all += kindSources + sources(phones) + sources(emails) + sources(addresses) + sources(urls)
+        all += sources(instantMessages) + sources(socialProfiles) + sources(dates) + sources(relatedNames)
+        all += birthdaySources + ageSources + sexSources + uidSources
+        if let noteSource { all.append(noteSource) }
+        return Set(all)
+    }
+
+    /// Adds the value, or one more source to the entry that already has it.
+    private static func add<Value>(_ value: Value, _ source: Int, to entries: inout [Entry<Value>]) {
+        if let index = entries.firstIndex(where: { $0.value == value }) {
+            entries[index].sources.append(source)
+        } else {
+            entries.append(Entry(value: value, sources: [source]))
+        }
+    }
+
+    /// A one-line text value trimmed, empty when longer than a field may be.
+    static func shortText(_ property: VCardProperty) -> String {
+        bounded(property.textValue.trimmed)
+    }
+
+    /// The text, or empty when longer than `ContactDetails.Limits.textLength` (the property then
+    /// stays among the extras).
+    private static func bounded(_ text: String) -> String {
+        text.count <= ContactDetails.Limits.textLength ? text : ""
+    }
+
+    /// N's components as the name's parts, the values of each joined by spaces.
+    private static func nameParts(_ property: VCardProperty) -> NameParts {
+        let components = property.structuredValue
+        func part(_ index: Int) -> String {
+            index < components.count ? bounded(components[index].map(\.trimmed).filter { !$0.isEmpty }.joined(separator: " ")) : ""
+        }
+        return NameParts(prefix: part(3), given: part(1), middle: part(2), family: part(0), suffix: part(4))
     }
 
     /// The name FN gives, else the one N spells (see `CardName`); empty when neither does.
@@ -109,11 +232,6 @@ struct CardReading {
         return sortString.isEmpty ? nil : sortString
     }
 
-    private static func firstText(of name: String, in properties: [VCardProperty]) -> String {
-        guard let property = properties.first(where: { $0.name == name }) else { return "" }
-        return property.structuredValue.first?.joined(separator: " ").trimmed ?? ""
-    }
-
     /// The number of a TEL property when a contact reads it as a phone: not for text without an
     /// ASCII digit or longer than 100 characters, which stays an unread line of the card.
     static func readablePhone(_ property: VCardProperty) -> String? {
@@ -127,34 +245,59 @@ struct CardReading {
         return text.lowercased().hasPrefix("tel:") ? String(text.dropFirst(4)).trimmed : text
     }
 
-    /// The label: Apple's X-ABLabel of the property's group when there is one, else its TYPEs.
-    private static func phoneLabel(_ property: VCardProperty, among properties: [VCardProperty]) -> PhoneLabel {
-        if let group = property.group,
-           let label = properties.first(where: { $0.name == "X-ABLABEL" && $0.group?.caseInsensitiveCompare(group) == .orderedSame }) {
-            switch label.textValue.lowercased() {
-            case "_$!<mobile>!$_", "mobile", "iphone": return .mobile
-            case "_$!<home>!$_", "home": return .home
-            case "_$!<work>!$_", "work": return .work
-            default: return .other
-            }
-        }
-        let types = Set(property.types)
-        if !types.isDisjoint(with: ["fax", "pager", "textphone"]) { return .other }
-        if !types.isDisjoint(with: ["cell", "mobile", "iphone"]) { return .mobile }
+    /// A phone's label from its TYPEs (RFC 6350 §6.4.1, and Apple's IPHONE and MAIN).
+    private static func phoneLabel(_ types: [String]) -> ContactLabel {
+        let types = Set(types)
+        if types.contains("fax") { return types.contains("work") ? .workFax : .homeFax }
+        if types.contains("pager") { return .pager }
+        if types.contains("iphone") { return .iPhone }
+        if !types.isDisjoint(with: ["cell", "mobile"]) { return .mobile }
+        if types.contains("main") { return .main }
         if types.contains("work") { return .work }
         if types.contains("home") { return .home }
         return .other
     }
 
-    /// The address as one line: the LABEL parameter (RFC 6350 §6.3.1) when present, else the
-    /// components from street to country joined by commas.
-    private static func address(_ property: VCardProperty) -> String {
-        if let label = property.parameter(named: "LABEL")?.values.joined(separator: ","), !label.trimmed.isEmpty {
-            return label.split(whereSeparator: \.isNewline).map { $0.trimmed }.filter { !$0.isEmpty }.joined(separator: ", ")
+    /// An email's, address's or website's label from its TYPEs; `fallback` without home, work or school.
+    private static func placeLabel(_ types: [String], default fallback: ContactLabel) -> ContactLabel {
+        if types.contains("work") { return .work }
+        if types.contains("home") { return .home }
+        if types.contains("school") { return .school }
+        if types.contains("other") { return .other }
+        return fallback
+    }
+
+    /// An address in its parts (the post office box and extended address go before the street,
+    /// each on a line of its own); the LABEL parameter's text as the street when the parts are
+    /// all empty (RFC 6350 §6.3.1). Nil when it says nothing or a part is too long.
+    private static func address(_ property: VCardProperty, label: ContactLabel) -> PostalAddress? {
+        let components = property.structuredValue
+        func part(_ index: Int, separator: String = " ") -> String {
+            index < components.count ? components[index].map(\.trimmed).filter { !$0.isEmpty }.joined(separator: separator) : ""
         }
-        return property.structuredValue
-            .map { $0.joined(separator: " ").split(whereSeparator: \.isNewline).map { $0.trimmed }.joined(separator: ", ") }
-            .map(\.trimmed).filter { !$0.isEmpty }.joined(separator: ", ")
+        var address = PostalAddress(label: label, street: [part(0), part(1), part(2, separator: "\n")].filter { !$0.isEmpty }.joined(separator: "\n"),
+                                    city: part(3), region: part(4), postcode: part(5), country: part(6))
+        if address.isEmpty, let text = property.parameter(named: "LABEL")?.values.joined(separator: ",") {
+            address.street = text.split(whereSeparator: \.isNewline).map { $0.trimmed }.filter { !$0.isEmpty }.joined(separator: "\n")
+        }
+        guard !address.isEmpty, address.parts.allSatisfy({ $0.count <= ContactDetails.Limits.textLength }) else { return nil }
+        return address
+    }
+
+    /// A related person's name and how they are related: RELATED's TYPE (RFC 6350 §6.6.6) when
+    /// its value is text, Apple's label, or what Evolution's and KDE's X-SPOUSE, X-MANAGER and
+    /// X-ASSISTANT say. Nil for a RELATED that names a card by URI, which stays among the extras.
+    private static func relatedName(_ property: VCardProperty, label: ContactLabel?) -> RelatedName? {
+        let text = shortText(property)
+        guard !text.isEmpty else { return nil }
+        if property.name == "RELATED" {
+            let isText = property.parameter(named: "VALUE")?.value?.lowercased() == "text"
+            guard isText || !text.contains(":") else { return nil }
+            let type = property.types.first { $0 != "pref" }
+            return RelatedName(text, label: label ?? type.map { ContactLabel($0 == "co-worker" || $0 == "colleague" ? "colleague" : $0) } ?? .other)
+        }
+        let named = ["X-SPOUSE": ContactLabel.spouse, "X-MANAGER": .manager, "X-ASSISTANT": .assistant]
+        return RelatedName(text, label: label ?? named[property.name.replacingOccurrences(of: "X-EVOLUTION-", with: "X-")] ?? .other)
     }
 
     /// GENDER's sex component (RFC 6350 §6.2.7: M, F, O, N, U) or X-GENDER's word.
@@ -168,9 +311,10 @@ struct CardReading {
     }
 
     /// A date-and-or-time (RFC 6350 §4.3.4) or ISO 8601 date reduced to its day: `19900517`,
-    /// `1990-05-17`, `--0517`, `--05-17`, with any time part ignored. Apple writes a birthday
-    /// without a year in the placeholder year its X-APPLE-OMIT-YEAR parameter names.
-    private static func birthday(_ property: VCardProperty) -> CalendarDate? {
+    /// `1990-05-17`, `--0517`, `--05-17`, with any time part ignored; nil before `earliestYear`.
+    /// Apple writes a date without a year in the placeholder year its X-APPLE-OMIT-YEAR
+    /// parameter names.
+    static func date(_ property: VCardProperty, earliestYear: Int) -> CalendarDate? {
         let value = property.textValue.trimmed.prefix { $0 != "T" && $0 != "t" && $0 != " " }
         let yearless = value.hasPrefix("--")
         let digits = String(value.dropFirst(yearless ? 2 : 0).filter { $0 != "-" })
@@ -179,6 +323,6 @@ struct CardReading {
         guard var date = CalendarDate(yearless ? "--" + monthDay : "\(digits.prefix(4))-" + monthDay) else { return nil }
         let omitted = property.parameter(named: omitYearParameter)?.value.flatMap { Int($0) } ?? placeholderYear
         if date.year == omitted { date.year = nil }
-        return date.year.map { $0 >= earliestBirthYear } ?? true ? date : nil
+        return date.year.map { $0 >= earliestYear } ?? true ? date : nil
     }
 }

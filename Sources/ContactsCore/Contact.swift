@@ -30,34 +30,72 @@ public struct Contact: Sendable, Equatable {
     }
 }
 
-/// Everything a person enters about a contact.
+/// Everything a person enters about a contact: every field iOS and Google Contacts offer.
 public struct ContactDetails: Sendable, Equatable {
+    /// The name as shown (vCard's FN); for a company, its name.
     public var name: String
+    /// The name's parts (vCard's N); empty parts when only `name` is known.
+    public var nameParts: NameParts
+    /// How the name is said: the phonetic given, middle and family names.
+    public var phoneticName: PhoneticName
+    public var nickname: String
+    public var organization: String
+    public var department: String
+    public var jobTitle: String
+    /// Whether the contact is a company rather than a person: listed and sorted by `organization`.
+    public var isCompany: Bool
     public var phones: [PhoneNumber]
+    public var emails: [EmailAddress]
+    public var addresses: [PostalAddress]
+    public var urls: [Website]
+    public var instantMessages: [ServiceHandle]
+    public var socialProfiles: [ServiceHandle]
     public var sex: Sex
     /// An age given directly; nil when unknown or when a birthday gives it.
     public var age: Int?
     public var birthday: CalendarDate?
-    public var address: String
-    public var emails: [String]
+    /// Labelled dates besides the birthday: anniversaries and any a person names.
+    public var dates: [LabelledDate]
+    public var relatedNames: [RelatedName]
     public var note: String
     public var photo: Photo?
     /// vCard property lines this model does not interpret, kept verbatim so an import loses nothing.
     public var extraProperties: [String]
 
-    public init(name: String, phones: [PhoneNumber] = [], sex: Sex = .notSet, age: Int? = nil,
-                birthday: CalendarDate? = nil, address: String = "", emails: [String] = [], note: String = "",
-                photo: Photo? = nil, extraProperties: [String] = []) {
+    public init(name: String, nameParts: NameParts = NameParts(), phoneticName: PhoneticName = PhoneticName(),
+                nickname: String = "", organization: String = "", department: String = "", jobTitle: String = "",
+                isCompany: Bool = false, phones: [PhoneNumber] = [], emails: [EmailAddress] = [],
+                addresses: [PostalAddress] = [], urls: [Website] = [], instantMessages: [ServiceHandle] = [],
+                socialProfiles: [ServiceHandle] = [], sex: Sex = .notSet, age: Int? = nil, birthday: CalendarDate? = nil,
+                dates: [LabelledDate] = [], relatedNames: [RelatedName] = [], note: String = "", photo: Photo? = nil,
+                extraProperties: [String] = []) {
         self.name = name
+        self.nameParts = nameParts
+        self.phoneticName = phoneticName
+        self.nickname = nickname
+        self.organization = organization
+        self.department = department
+        self.jobTitle = jobTitle
+        self.isCompany = isCompany
         self.phones = phones
+        self.emails = emails
+        self.addresses = addresses
+        self.urls = urls
+        self.instantMessages = instantMessages
+        self.socialProfiles = socialProfiles
         self.sex = sex
         self.age = age
         self.birthday = birthday
-        self.address = address
-        self.emails = emails
+        self.dates = dates
+        self.relatedNames = relatedNames
         self.note = note
         self.photo = photo
         self.extraProperties = extraProperties
+    }
+
+    /// The name the contact is listed, sorted and greeted by: the company's for a company, else `name`.
+    public var displayName: String {
+        isCompany && !organization.isEmpty ? organization : name
     }
 
     /// The age on `date`: the given age, or the whole years since the birthday.
@@ -72,19 +110,14 @@ public struct ContactDetails: Sendable, Equatable {
 }
 
 /// A phone number with its label.
-public struct PhoneNumber: Sendable, Equatable {
-    public var label: PhoneLabel
+public struct PhoneNumber: Sendable, Equatable, Hashable {
+    public var label: ContactLabel
     public var number: String
 
-    public init(_ number: String, label: PhoneLabel = .mobile) {
+    public init(_ number: String, label: ContactLabel = .mobile) {
         self.number = number
         self.label = label
     }
-}
-
-/// The kinds of phone number a person picks from.
-public enum PhoneLabel: String, Sendable, CaseIterable {
-    case mobile, home, work, other
 }
 
 /// A contact's sex, as the add screen offers it.
@@ -94,7 +127,7 @@ public enum Sex: String, Sendable, CaseIterable {
 }
 
 /// A day of the year, with the year when known (vCard allows a birthday without one).
-public struct CalendarDate: Sendable, Equatable, Comparable, CustomStringConvertible {
+public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvertible {
     public var year: Int?
     public var month: Int
     public var day: Int

@@ -7,12 +7,13 @@ extension ContactDetails {
     /// letter instead of `#`. Nil when the name has no Chinese characters or the card already
     /// gives a reading (phonetic names, SORT-AS, SORT-STRING).
     public func addingPhoneticName() -> ContactDetails? {
-        guard name.contains(where: LatinReading.isHan) else { return nil }
+        guard phoneticName.isEmpty, name.contains(where: LatinReading.isHan) else { return nil }
         let originals = originalProperties
         guard CardReading.phoneticReading(of: originals) == nil,
               let (lastName, firstName) = Self.phoneticName(of: name, properties: originals) else { return nil }
         let writer = VCardWriter(version: .v4_0)
         var details = self
+        details.phoneticName = PhoneticName(given: firstName, family: lastName)
         if !lastName.isEmpty { details.extraProperties.append(writer.contentLine(for: VCardProperty(name: "X-PHONETIC-LAST-NAME", text: lastName))) }
         if !firstName.isEmpty { details.extraProperties.append(writer.contentLine(for: VCardProperty(name: "X-PHONETIC-FIRST-NAME", text: firstName))) }
         return details

@@ -14,27 +14,53 @@ extension ContactDetails {
         public static let groups = 100
     }
 
-    /// Checks and tidies the details (drops control characters, trims text, drops empty phone
-    /// and email entries).
+    /// Checks and tidies the details: drops control characters, trims text, drops empty entries,
+    /// and names a contact with only a company (or only the name's parts) by them.
     ///
-    /// - Parameters:
-    ///   - now: today, against which a birthday may not lie in the future.
-    ///   - requirePhone: true for the add screen and `contacts add`; false for imported cards.
+    /// A contact needs a name or a company, as in iOS Contacts; a phone is not required (the
+    /// first app's rule), since many real contacts have only an email, a WeChat or an address.
+    /// - Parameter now: today, against which a birthday may not lie in the future.
     /// - Throws: the first problem found, as `ContactValidationError`.
-    public func validated(now: Date, requirePhone: Bool) throws(ContactValidationError) -> ContactDetails {
+    public func validated(now: Date) throws(ContactValidationError) -> ContactDetails {
         var details = self
-        details.name = name.withoutControlCharacters().trimmed
-        details.address = address.withoutControlCharacters(keepingLineBreaks: true).trimmed
+        func line(_ text: String) -> String { text.withoutControlCharacters().trimmed }
+        func label(_ label: ContactLabel) -> ContactLabel { ContactLabel(line(label.rawValue)) }
+        details.name = line(name)
+        details.nameParts = NameParts(prefix: line(nameParts.prefix), given: line(nameParts.given), middle: line(nameParts.middle),
+                                      family: line(nameParts.family), suffix: line(nameParts.suffix))
+        details.phoneticName = PhoneticName(given: line(phoneticName.given), middle: line(phoneticName.middle),
+                                            family: line(phoneticName.family))
+        (details.nickname, details.organization, details.department, details.jobTitle) =
+            (line(nickname), line(organization), line(department), line(jobTitle))
         details.note = note.withoutControlCharacters(keepingLineBreaks: true).trimmed
-        details.phones = phones.map { PhoneNumber($0.number.withoutControlCharacters().trimmed, label: $0.label) }
-            .filter { !$0.number.isEmpty }
-        details.emails = emails.map { $0.withoutControlCharacters().trimmed }.filter { !$0.isEmpty }
+        details.phones = phones.map { PhoneNumber(line($0.number), label: label($0.label)) }.filter { !$0.number.isEmpty }
+        details.emails = emails.map { EmailAddress(line($0.address), label: label($0.label)) }.filter { !$0.address.isEmpty }
+        details.addresses = addresses.map {
+            PostalAddress(label: label($0.label), street: $0.street.withoutControlCharacters(keepingLineBreaks: true).trimmed,
+                          city: line($0.city), region: line($0.region), postcode: line($0.postcode), country: line($0.country),
+                          countryCode: line($0.countryCode).lowercased())
+        }.filter { !$0.isEmpty }
+        details.urls = urls.map { Website(line($0.url), label: label($0.label)) }.filter { !$0.url.isEmpty }
+        details.instantMessages = instantMessages.map { ServiceHandle(service: line($0.service), handle: line($0.handle), label: label($0.label)) }
+            .filter { !$0.handle.isEmpty }
+        details.socialProfiles = socialProfiles.map { ServiceHandle(service: line($0.service), handle: line($0.handle), label: label($0.label)) }
+            .filter { !$0.handle.isEmpty }
+        details.dates = dates.map { LabelledDate($0.date, label: label($0.label)) }
+        details.relatedNames = relatedNames.map { RelatedName(line($0.name), label: label($0.label)) }.filter { !$0.name.isEmpty }
         details.extraProperties = extraProperties.map { $0.withoutControlCharacters() }
 
+        if details.name.isEmpty { details.name = details.nameParts.spelled }
+        if details.name.isEmpty { details.name = details.organization }
         guard !details.name.isEmpty else { throw .emptyName }
+        if details.isCompany && details.organization.isEmpty { details.organization = details.name }
         try Self.check(details.name, .name, limit: Limits.nameLength)
-        if requirePhone && details.phones.isEmpty { throw .missingPhone }
-        guard details.phones.count <= Limits.entries else { throw .tooMany(field: .phone, limit: Limits.entries) }
+        for part in [details.nameParts.prefix, details.nameParts.given, details.nameParts.middle, details.nameParts.family,
+                     details.nameParts.suffix, details.phoneticName.given, details.phoneticName.middle, details.phoneticName.family,
+                     details.nickname] {
+            try Self.check(part, .name, limit: Limits.nameLength)
+        }
+        for text in [details.organization, details.department, details.jobTitle] { try Self.check(text, .organization, limit: Limits.nameLength) }
+        try Self.checkCount(details.phones, .phone)
         for phone in details.phones {
             try Self.check(phone.number, .phone, limit: 100)
             guard phone.number.contains(where: { $0.isASCII && $0.isNumber }) else { throw .phoneWithoutDigits(phone.number) }
@@ -48,11 +74,30 @@ extension ContactDetails {
             }
             if let thisYear = today.year, thisYear - year > 150 { throw .ageOutOfRange }
         }
-        try Self.check(details.address, .address, limit: Limits.textLength)
-        guard details.emails.count <= Limits.entries else { throw .tooMany(field: .email, limit: Limits.entries) }
-        for email in details.emails where !Self.isValidEmail(email) { throw .invalidEmail(email) }
+        try Self.checkCount(details.addresses, .address)
+        for address in details.addresses { for part in address.parts { try Self.check(part, .address, limit: Limits.textLength) } }
+        try Self.checkCount(details.emails, .email)
+        for email in details.emails where !Self.isValidEmail(email.address) { throw .invalidEmail(email.address) }
+        try Self.checkCount(details.urls, .url)
+        for website in details.urls { try Self.check(website.url, .url, limit: Limits.textLength) }
+        try Self.checkCount(details.instantMessages + details.socialProfiles, .instantMessage)
+        for handle in details.instantMessages + details.socialProfiles {
+            try Self.check(handle.handle, .instantMessage, limit: 200)
+            try Self.check(handle.service, .instantMessage, limit: ContactLabel.maximumLength)
+        }
+        try Self.checkCount(details.dates, .date)
+        try Self.checkCount(details.relatedNames, .relatedName)
+        for related in details.relatedNames { try Self.check(related.name, .relatedName, limit: Limits.nameLength) }
+        let labels = details.phones.map(\.label) + details.emails.map(\.label) + details.addresses.map(\.label)
+            + details.urls.map(\.label) + details.instantMessages.map(\.label) + details.socialProfiles.map(\.label)
+            + details.dates.map(\.label) + details.relatedNames.map(\.label)
+        for label in labels { try Self.check(label.rawValue, .label, limit: ContactLabel.maximumLength) }
         try Self.check(details.note, .note, limit: Limits.noteLength)
         return details
+    }
+
+    private static func checkCount<Entry>(_ entries: [Entry], _ field: ContactValidationError.Field) throws(ContactValidationError) {
+        guard entries.count <= Limits.entries else { throw .tooMany(field: field, limit: Limits.entries) }
     }
 
     private static func check(_ text: String, _ field: ContactValidationError.Field, limit: Int) throws(ContactValidationError) {

@@ -3,6 +3,11 @@ public enum ContactValidationError: Error, Sendable, Equatable, Codable {
     /// A field of the contact, as a validation message names it.
     public enum Field: Sendable, Equatable, CaseIterable, Codable {
         case name, phone, address, email, note
+        /// The company, department or job title.
+        case organization
+        case url, instantMessage, date, relatedName
+        /// The label of a phone, email or other entry.
+        case label
         /// The groups a contact is in (its CATEGORIES).
         case groups
     }
@@ -10,7 +15,6 @@ public enum ContactValidationError: Error, Sendable, Equatable, Codable {
     case emptyName
     /// An imported card with nothing to name the contact by.
     case cardWithoutName
-    case missingPhone
     case phoneWithoutDigits(String)
     case ageOutOfRange
     case ageAndBirthday

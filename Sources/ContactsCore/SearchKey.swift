@@ -2,26 +2,35 @@ import Foundation
 
 /// What a contact can be found by, as one stored string and as the parsed form search scans.
 ///
-/// The stored text has four fields separated by U+001F: the folded name (traditional characters
-/// in their simplified form, see `TextFolding`), the name's syllables,
-/// the phone numbers' digits (each also without a +86/0086 prefix), and the folded emails.
+/// The stored text has five fields separated by U+001F: the folded name (traditional characters
+/// in their simplified form, see `TextFolding`), the syllables of the name and of each other
+/// text read as pinyin (runs separated by commas), the phone numbers' digits (each also without
+/// a +86/0086 prefix), the folded emails, and the other folded texts (company, department, job
+/// title, nickname, handles, websites, addresses, related names).
 public final class SearchKey: Sendable {
     private static let fieldSeparator: UInt8 = 0x1F
     private static let itemSeparator: UInt8 = 0x20
+    private static let runSeparator: UInt8 = 0x2C
 
     private let bytes: [UInt8]
     /// Which bytes and byte pairs the key holds: a query needing one it lacks cannot match.
     public let presence: SearchPresence
     private let name: Range<Int>
-    private let syllables: [Range<Int>]
+    /// The runs of syllables (the name's first): a pinyin query matches within one run.
+    private let syllables: [[Range<Int>]]
     private let phones: Range<Int>
     private let emails: Range<Int>
+    private let others: Range<Int>
 
     /// The text to store for a contact.
-    public static func text(name: String, syllables: [String], phones: [String], emails: [String]) -> String {
+    /// - Parameters:
+    ///   - syllables: the name's syllables, then those of each other text read as pinyin.
+    ///   - others: the other texts a contact is found by, searched as substrings.
+    public static func text(name: String, syllables: [[String]], phones: [String], emails: [String], others: [String]) -> String {
         let digits = phones.flatMap(PhoneDigits.variants(of:))
-        return [TextFolding.fold(name), syllables.joined(separator: " "), digits.joined(separator: " "),
-                emails.map(TextFolding.fold).joined(separator: " ")].joined(separator: "\u{1F}")
+        return [TextFolding.fold(name), syllables.filter { !$0.isEmpty }.map { $0.joined(separator: " ") }.joined(separator: ","),
+                digits.joined(separator: " "), emails.map(TextFolding.fold).joined(separator: " "),
+                others.filter { !$0.isEmpty }.map(TextFolding.fold).joined(separator: " ")].joined(separator: "\u{1F}")
     }
 
     /// Parses stored text; fields that are missing are empty.
@@ -34,27 +43,34 @@ public final class SearchKey: Sendable {
             start = offset + 1
         }
         fields.append(start..<bytes.count)
-        while fields.count < 4 { fields.append(bytes.count..<bytes.count) }
+        while fields.count < 5 { fields.append(bytes.count..<bytes.count) }
         name = fields[0]
         phones = fields[2]
         emails = fields[3]
+        others = fields[4]
+        var runs: [[Range<Int>]] = []
         var words: [Range<Int>] = []
         var wordStart = fields[1].lowerBound
-        for offset in fields[1] where bytes[offset] == Self.itemSeparator {
+        for offset in fields[1] where bytes[offset] == Self.itemSeparator || bytes[offset] == Self.runSeparator {
             if offset > wordStart { words.append(wordStart..<offset) }
             wordStart = offset + 1
+            if bytes[offset] == Self.runSeparator {
+                runs.append(words)
+                words = []
+            }
         }
         if fields[1].upperBound > wordStart { words.append(wordStart..<fields[1].upperBound) }
-        syllables = words
+        runs.append(words)
+        syllables = runs
         let text = bytes
-        presence = SearchPresence(bytes: text, pairRanges: [text[fields[0]], text[fields[2]], text[fields[3]]],
-                                  syllables: words.map { text[$0] })
+        presence = SearchPresence(bytes: text, pairRanges: [text[fields[0]], text[fields[2]], text[fields[3]], text[fields[4]]],
+                                  syllables: runs.map { $0.map { text[$0] } })
     }
 
     /// Whether the contact matches the query by name, pinyin, phone digits or email.
     public func matches(_ query: SearchQuery) -> Bool {
         guard query.mayMatch(presence: presence) else { return false }
-        if contains(query.folded, in: name) || contains(query.folded, in: emails) { return true }
+        if contains(query.folded, in: name) || contains(query.folded, in: emails) || contains(query.folded, in: others) { return true }
         if let letters = query.pinyin, matchesPinyin(letters) { return true }
         if let digits = query.digits, contains(digits, in: phones) { return true }
         return false
@@ -79,13 +95,15 @@ public final class SearchKey: Sendable {
     /// Pinyin by whole syllables, initials, or a mix: the query splits into non-empty prefixes of
     /// consecutive syllables ("zs", "zhangsan", "zhangs", "zsan" all find 张三).
     private func matchesPinyin(_ query: [UInt8]) -> Bool {
-        for start in syllables.indices where bytes[syllables[start].lowerBound] == query[0] {
-            if matchesPinyin(query, from: 0, syllable: start) { return true }
+        for run in syllables {
+            for start in run.indices where bytes[run[start].lowerBound] == query[0] {
+                if matchesPinyin(query, from: 0, in: run, syllable: start) { return true }
+            }
         }
         return false
     }
 
-    private func matchesPinyin(_ query: [UInt8], from position: Int, syllable index: Int) -> Bool {
+    private func matchesPinyin(_ query: [UInt8], from position: Int, in syllables: [Range<Int>], syllable index: Int) -> Bool {
         guard index < syllables.count else { return false }
         let syllable = syllables[index]
         var common = 0
@@ -96,7 +114,7 @@ public final class SearchKey: Sendable {
         var length = common
         while length > 0 {
             if position + length == query.count { return true }
-            if matchesPinyin(query, from: position + length, syllable: index + 1) { return true }
+            if matchesPinyin(query, from: position + length, in: syllables, syllable: index + 1) { return true }
             length -= 1
         }
         return false
@@ -128,7 +146,7 @@ public struct SearchQuery: Sendable {
         }
         // Substring forms need their byte pairs; pinyin may skip between syllables, so only bytes.
         foldedNeeds = SearchPresence(bytes: folded, pairRanges: [folded[...]])
-        pinyinNeeds = pinyin.map { SearchPresence(bytes: $0, pairRanges: [], syllables: [$0[...]]) }
+        pinyinNeeds = pinyin.map { SearchPresence(bytes: $0, pairRanges: [], syllables: [[$0[...]]]) }
         digitsNeeds = digits.map { SearchPresence(bytes: $0, pairRanges: [$0[...]]) }
     }
 
@@ -149,15 +167,17 @@ public struct SearchPresence: Sendable, Equatable {
     var pairs: UInt64 = 0
     var pinyinPairs: UInt64 = 0
 
-    init(bytes text: [UInt8], pairRanges: [ArraySlice<UInt8>], syllables: [ArraySlice<UInt8>] = []) {
+    init(bytes text: [UInt8], pairRanges: [ArraySlice<UInt8>], syllables runs: [[ArraySlice<UInt8>]] = []) {
         for byte in text { bytes |= 1 << (byte & 63) }
         for range in pairRanges {
             for (first, second) in zip(range, range.dropFirst()) { pairs |= Self.bit(first, second) }
         }
-        for (index, syllable) in syllables.enumerated() {
-            for (first, second) in zip(syllable, syllable.dropFirst()) { pinyinPairs |= Self.bit(first, second) }
-            if index + 1 < syllables.count, let next = syllables[index + 1].first {
-                for letter in syllable { pinyinPairs |= Self.bit(letter, next) }
+        for syllables in runs {
+            for (index, syllable) in syllables.enumerated() {
+                for (first, second) in zip(syllable, syllable.dropFirst()) { pinyinPairs |= Self.bit(first, second) }
+                if index + 1 < syllables.count, let next = syllables[index + 1].first {
+                    for letter in syllable { pinyinPairs |= Self.bit(letter, next) }
+                }
             }
         }
     }

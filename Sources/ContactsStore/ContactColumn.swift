@@ -4,7 +4,7 @@ import SQLEngine
 /// position in the select list is its raw value, so reading a row by column name costs what
 /// reading it by position does, and the list and the reading cannot drift apart.
 enum ContactColumn: Int32, CaseIterable {
-    case id, uid, name, phones, emails, sex, age, birthday, address, note, extraProperties, hasPhoto, section,
+    case id, uid, name, phones, emails, sex, age, birthday, fields, note, extraProperties, hasPhoto, section,
          createdAt, updatedAt, revision
 
     /// The select list, each column of the table aliased `c`: `c.id, c.uid, …, c.extra_properties, …`.

@@ -4,24 +4,21 @@ import SQLEngine
 
 /// How a contact maps to a row of the contacts table.
 enum ContactRow {
-    private static let itemSeparator = "\u{1E}"
-    private static let fieldSeparator = "\u{1F}"
-
     /// The columns every contact query selects, in the order `contact(from:)` reads them.
     static let columns = ContactColumn.selectList
 
     /// The contact in a row whose first columns are `columns`.
     static func contact(from row: any SQLRow) -> Contact {
-        let details = ContactDetails(
+        var details = ContactDetails(
             name: row.text(.name),
             phones: phones(row.text(.phones)),
+            emails: emails(row.text(.emails)),
             sex: Sex(rawValue: row.text(.sex)) ?? .notSet,
             age: row.optionalInt(.age),
             birthday: row.optionalText(.birthday).flatMap(CalendarDate.init),
-            address: row.text(.address),
-            emails: emails(row.text(.emails)),
             note: row.text(.note),
             extraProperties: split(row.text(.extraProperties), on: "\n"))
+        DetailRecords.read(row.text(.fields), into: &details)
         return Contact(id: row.int64(.id), uid: row.text(.uid), revision: row.int64(.revision), details: details,
                        hasPhoto: row.int(.hasPhoto) != 0, section: row.text(.section),
                        createdAt: ContactStore.date(row.int64(.createdAt)), updatedAt: ContactStore.date(row.int64(.updatedAt)))
@@ -29,15 +26,12 @@ enum ContactRow {
 
     /// The phones column's numbers with their labels.
     static func phones(_ column: String) -> [PhoneNumber] {
-        split(column, on: itemSeparator).map { item in
-            let parts = split(item, on: fieldSeparator)
-            return PhoneNumber(parts.count > 1 ? parts[1] : "", label: parts.first.flatMap { PhoneLabel(rawValue: $0) } ?? .other)
-        }
+        DetailRecords.labelled(column).map { PhoneNumber($0.value, label: $0.label) }
     }
 
-    /// The emails column's addresses.
-    static func emails(_ column: String) -> [String] {
-        split(column, on: itemSeparator)
+    /// The emails column's addresses with their labels.
+    static func emails(_ column: String) -> [EmailAddress] {
+        DetailRecords.labelled(column).map { EmailAddress($0.value, label: $0.label) }
     }
 
     /// The values for the detail columns, in the order of `detailColumns`.
@@ -46,14 +40,22 @@ enum ContactRow {
     ///   - hasPhoto: whether the contact has a photo: the details' own, or the stored one kept.
     static func detailValues(_ details: ContactDetails, isGroup: Bool, hasPhoto: Bool) -> [any SQLBindable] {
         let keys = nameKeys(details)
-        let phones = details.phones.map { $0.label.rawValue + fieldSeparator + $0.number }
         return [
-            details.name, phones.joined(separator: itemSeparator),
-            details.emails.joined(separator: itemSeparator), details.sex.rawValue, details.age,
-            details.birthday?.description, details.address, details.note,
+            details.name, DetailRecords.labelled(details.phones.map { ($0.label, $0.number) }),
+            DetailRecords.labelled(details.emails.map { ($0.label, $0.address) }), details.sex.rawValue, details.age,
+            details.birthday?.description, DetailRecords.text(of: details), details.note,
             details.extraProperties.joined(separator: "\n"), hasPhoto, keys.section, keys.sortKey,
             keys.searchText, birthdayKey(details.birthday), lunarBirthdayKey(details.lunarBirthday), isGroup,
         ]
+    }
+
+    /// The values of the columns the whole-contact migration rewrites: phones, emails, fields,
+    /// section, sort key and search text.
+    static func upgradedValues(_ details: ContactDetails) -> [any SQLBindable] {
+        let keys = nameKeys(details)
+        return [DetailRecords.labelled(details.phones.map { ($0.label, $0.number) }),
+                DetailRecords.labelled(details.emails.map { ($0.label, $0.address) }), DetailRecords.text(of: details),
+                keys.section, keys.sortKey, keys.searchText]
     }
 
     /// A birthday's month and day as one number (May 17 is 517), which the upcoming-birthday
@@ -85,9 +87,12 @@ enum ContactRow {
 
     /// The section, sort key and search text of a contact: what depends on how names are read.
     private static func nameKeys(_ details: ContactDetails) -> (section: String, sortKey: String, searchText: String) {
-        let key = NameCollation.key(for: details.name, reading: details.phoneticReading)
-        return (key.section, key.sortKey, SearchKey.text(name: details.name, syllables: key.syllables,
-                                                         phones: details.phones.map(\.number), emails: details.emails))
+        let name = details.displayName
+        let key = NameCollation.key(for: name, reading: details.isCompany ? nil : details.phoneticReading)
+        let others = details.searchableTexts + (name == details.name ? [] : [details.name])
+        return (key.section, key.sortKey, SearchKey.text(name: name, syllables: [key.syllables] + details.otherSyllables,
+                                                         phones: details.phones.map(\.number),
+                                                         emails: details.emails.map(\.address), others: others))
     }
 
     /// Computes every contact's section, sort key and search text again, after a change to how
@@ -95,16 +100,12 @@ enum ContactRow {
     /// stay the same are not written. Cards are unchanged, so neither revisions nor the change
     /// log move.
     static func recomputeNameKeys(_ db: any SQLConnection) throws {
+        // The columns every schema since the name keys has, as an earlier migration runs this too.
         let stored = try db.statement("""
             SELECT id, name, phones, emails, extra_properties, section, sort_key, search_text FROM contacts
             """).rows { row in
-            let details = ContactDetails(
-                name: row.text(1),
-                phones: split(row.text(2), on: itemSeparator).map { item in
-                    PhoneNumber(split(item, on: fieldSeparator).dropFirst().first ?? "")
-                },
-                emails: split(row.text(3), on: itemSeparator),
-                extraProperties: split(row.text(4), on: "\n"))
+            let details = ContactDetails(name: row.text(1), phones: phones(row.text(2)), emails: emails(row.text(3)),
+                                         extraProperties: split(row.text(4), on: "\n"))
             return (id: row.int64(0), details: details, keys: (row.text(5), row.text(6), row.text(7)))
         }
         let update = try db.statement("UPDATE contacts SET section = ?, sort_key = ?, search_text = ? WHERE id = ?")
@@ -116,7 +117,7 @@ enum ContactRow {
 
     /// The columns `detailValues` fills.
     static let detailColumns = [
-        "name", "phones", "emails", "sex", "age", "birthday", "address", "note", "extra_properties",
+        "name", "phones", "emails", "sex", "age", "birthday", "fields", "note", "extra_properties",
         "has_photo", "section", "sort_key", "search_text", "birthday_key", "lunar_birthday_key", "is_group",
     ]
 

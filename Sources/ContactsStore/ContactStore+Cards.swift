@@ -108,7 +108,7 @@ extension ContactStore {
                         precondition: CardPrecondition, sent: SentCard? = nil) throws -> (card: StoredCard, created: Bool) {
         guard Self.isValidHref(href) else { throw StoreError.invalidHref(href) }
         guard Self.usableUID(uid) != nil else { throw StoreError.invalidUID(uid) }
-        let row = try Self.prepare(details, requirePhone: false, today: clock())
+        let row = try Self.prepare(details, today: clock())
         let now = now()
         return try writing(scope) { db in
             let found = try Self.contacts(href: href, uid: uid, in: scope, db: db)

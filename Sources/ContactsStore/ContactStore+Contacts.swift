@@ -4,18 +4,17 @@ import SQLEngine
 
 extension ContactStore {
     /// Validates and stores a new contact with a fresh UID.
-    /// - Parameter requirePhone: true for contacts a person adds, false for imported cards.
-    public func addContact(_ details: ContactDetails, to scope: AddressBookScope, requirePhone: Bool = true) throws -> Contact {
-        let id = try addContacts([details], to: scope, requirePhone: requirePhone)[0]
+    public func addContact(_ details: ContactDetails, to scope: AddressBookScope) throws -> Contact {
+        let id = try addContacts([details], to: scope)[0]
         return try contact(id: id, in: scope)
     }
 
     /// Validates and stores many contacts in one transaction: all of them, or none.
     /// - Returns: the new ids, in the order given.
-    public func addContacts(_ list: [ContactDetails], to scope: AddressBookScope, requirePhone: Bool) throws -> [Int64] {
+    public func addContacts(_ list: [ContactDetails], to scope: AddressBookScope) throws -> [Int64] {
         // Validation and the collation keys are CPU work: done on every core, outside the lock.
         let today = clock()
-        let rows = try list.parallelMap { details in try Self.prepare(details, requirePhone: requirePhone, today: today) }
+        let rows = try list.parallelMap { details in try Self.prepare(details, today: today) }
         let now = now()
         return try writing(scope) { db in
             try ContactInsertion.inserting(count: rows.count, db: db) { insertion in
@@ -138,8 +137,8 @@ extension ContactStore {
     /// (the `revision` of the contact the details were edited from), throws `changedSinceRead`
     /// instead of writing when another change landed in between.
     public func updateContact(id: Int64, with details: ContactDetails, in scope: AddressBookScope,
-                              requirePhone: Bool = true, expectedRevision: Int64? = nil) throws -> Contact {
-        let row = try Self.prepare(details, requirePhone: requirePhone, today: clock())
+                              expectedRevision: Int64? = nil) throws -> Contact {
+        let row = try Self.prepare(details, today: clock())
         let now = now()
         try writing(scope) { db in
             if let expectedRevision {
@@ -158,13 +157,13 @@ extension ContactStore {
     /// none), else the stored one is kept untouched; the groups only when the details' CATEGORIES
     /// are not the stored ones. Errors `edit` throws are thrown as they are, with nothing written.
     public func editContact(id: Int64, in scope: AddressBookScope, expectedRevision: Int64, changesPhoto: Bool,
-                            requirePhone: Bool = true, _ edit: (Contact) throws -> ContactDetails) throws {
+                            _ edit: (Contact) throws -> ContactDetails) throws {
         let today = clock()
         let now = now()
         try writing(scope) { db in
             let current = try Self.liveContact(id, in: scope, db: db)
             guard current.revision == expectedRevision else { throw StoreError.changedSinceRead(id) }
-            let row = try Self.prepare(try edit(current), requirePhone: requirePhone, today: today,
+            let row = try Self.prepare(try edit(current), today: today,
                                        keepingStoredPhoto: changesPhoto ? nil : current.hasPhoto)
             _ = try Self.replaceDetails(of: id, with: row, in: scope, now: now, groupsBefore: CardGroups(current.details), db: db)
         }
@@ -173,14 +172,14 @@ extension ContactStore {
     /// Changes a contact by `change`, applied to its current details: a read-modify-write that
     /// starts again from the new details when another writer changed the contact in between, so
     /// only the fields `change` sets are written and no other change is lost.
-    public func modifyContact(id: Int64, in scope: AddressBookScope, requirePhone: Bool = true,
+    public func modifyContact(id: Int64, in scope: AddressBookScope,
                               _ change: (inout ContactDetails) throws -> Void) throws -> Contact {
         while true {
             let current = try contact(id: id, in: scope)
             var details = current.details
             try change(&details)
             do {
-                return try updateContact(id: id, with: details, in: scope, requirePhone: requirePhone,
+                return try updateContact(id: id, with: details, in: scope,
                                          expectedRevision: current.revision)
             } catch StoreError.changedSinceRead {
                 continue
@@ -206,11 +205,11 @@ extension ContactStore {
     /// Validates the details and computes their column values, before any write transaction: a
     /// contact in more than `ContactDetails.Limits.groups` groups is refused too.
     /// - Parameter storedPhoto: see `PreparedRow.init(_:keepingStoredPhoto:)`.
-    static func prepare(_ details: ContactDetails, requirePhone: Bool, today: Date,
+    static func prepare(_ details: ContactDetails, today: Date,
                         keepingStoredPhoto storedPhoto: Bool? = nil) throws(StoreError) -> PreparedRow {
         let row: PreparedRow
         do {
-            row = PreparedRow(try details.validated(now: today, requirePhone: requirePhone), keepingStoredPhoto: storedPhoto)
+            row = PreparedRow(try details.validated(now: today), keepingStoredPhoto: storedPhoto)
         } catch {
             throw .invalid(error)
         }

@@ -20,7 +20,7 @@ extension ContactStore {
                 ORDER BY sort_key, created_at, id
                 """).rows([scope.bookID]) { row in
                 DuplicateCandidate(id: row.int64(0), name: row.text(1), phones: ContactRow.phones(row.text(2)).map(\.number),
-                                   emails: ContactRow.emails(row.text(3)), sortKey: row.text(4))
+                                   emails: ContactRow.emails(row.text(3)).map(\.address), sortKey: row.text(4))
             }
             let dismissed = try db.statement("SELECT first_id, second_id FROM duplicate_dismissals WHERE book_id = ?")
                 .rows([scope.bookID]) { DuplicatePair($0.int64(0), $0.int64(1)) }
@@ -67,7 +67,7 @@ extension ContactStore {
                                  photoSource: photoFrom.flatMap { distinct.firstIndex(of: $0) }, region: region)
         let merged: ContactDetails
         do { merged = try merge.merged() } catch { throw StoreError.invalid(error) }
-        let row = try Self.prepare(merged, requirePhone: false, today: clock())
+        let row = try Self.prepare(merged, today: clock())
         let survivor = contacts[0]
         let earlier = VCardWriter(version: .v4_0).string(for: survivor.details.vCard(uid: survivor.uid, version: .v4_0))
         let now = now()
@@ -103,7 +103,7 @@ extension ContactStore {
         }
         guard let record, let card = try? VCard(parsing: record.card),
               let earlier = try? ContactDetails(card: card) else { throw StoreError.nothingToUndo(id) }
-        let row = try Self.prepare(earlier, requirePhone: false, today: clock())
+        let row = try Self.prepare(earlier, today: clock())
         let now = now()
         let cutoff = trashCutoff()
         try writing(scope) { db in

@@ -50,7 +50,7 @@ extension ContactStore {
     /// before (and outside) the write transaction.
     static func prepareImport(_ card: ImportedCard, today: Date) -> Result<(uid: String?, row: PreparedRow), ContactValidationError> {
         do throws(StoreError) {
-            return .success((card.uid, try prepare(card.details, requirePhone: false, today: today)))
+            return .success((card.uid, try prepare(card.details, today: today)))
         } catch {
             guard case .invalid(let reason) = error else { preconditionFailure("validation throws only .invalid") }
             return .failure(reason)

@@ -60,7 +60,6 @@ extension Schema {
             ColumnSchema("sex", .text),
             ColumnSchema("age", .integer, nullable: true),
             ColumnSchema("birthday", .text, nullable: true),
-            ColumnSchema("address", .text),
             ColumnSchema("note", .text),
             ColumnSchema("extra_properties", .text),
             ColumnSchema("has_photo", .integer),
@@ -84,6 +83,8 @@ extension Schema {
             // members' CATEGORIES carry, which a rename of the card changes in each of them.
             ColumnSchema("is_group", .integer, default: .integer(0)),
             ColumnSchema("group_name", .text, nullable: true),
+            // The details without a column of their own (company, addresses, handles…: `DetailRecords`).
+            ColumnSchema("fields", .text, default: .text("")),
         ], primaryKey: PerDialect(["book_id", "sort_key", "name", "uid"]),
            uniques: [UniqueSchema(["id"]), UniqueSchema(["book_id", "uid"]),
                      UniqueSchema(["book_id", "href"], on: [.postgresql]), UniqueSchema(["book_id", "id"], on: [.postgresql])],

@@ -302,6 +302,7 @@ enum Schema {
                 try db.execute("ALTER TABLE \(table) ALTER COLUMN \(column) TYPE TEXT COLLATE \"C\"")
             }
         },
+        Migration(WholeContactMigration.name, apply: WholeContactMigration.apply),
     ]
 
     /// The text columns earlier releases made on PostgreSQL in the database's own collation.

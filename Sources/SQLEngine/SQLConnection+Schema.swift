@@ -11,8 +11,13 @@ extension SQLConnection {
 
     /// Adds each column of `table` named in `names` that the database's table lacks, as described.
     public func addMissingColumns(_ names: [String], to table: TableSchema) throws {
-        let present = Set(try statement(dialect.columnNames).rows([table.name]) { $0.text(0) })
+        let present = try columnNames(of: table.name)
         for name in names where !present.contains(name) { try execute(table.addColumn(name, for: dialect)) }
+    }
+
+    /// The names of the columns the database's table of this name has.
+    public func columnNames(of table: String) throws -> Set<String> {
+        Set(try statement(dialect.columnNames).rows([table]) { $0.text(0) })
     }
 }
 

@@ -46,7 +46,7 @@ struct ContactForm {
         details.name = value("name")
         let labels = values("phone_label")
         details.phones = values("phone").enumerated().map { index, number in
-            PhoneNumber(number, label: index < labels.count ? PhoneLabel(rawValue: labels[index]) ?? .mobile : .mobile)
+            PhoneNumber(number, label: index < labels.count ? ContactLabel(labels[index]) : .mobile)
         }
         details.sex = Sex(rawValue: value("sex")) ?? .notSet
         let age = value("age").trimmed
@@ -64,8 +64,8 @@ struct ContactForm {
             details.birthday = date
         }
         details.lunarBirthday = try lunarBirthday(keeping: details.lunarBirthday)
-        details.address = value("address")
-        details.emails = values("email")
+        details.addresses = value("address").isEmpty ? [] : [PostalAddress(street: value("address"))]
+        details.emails = values("email").map { EmailAddress($0) }
         details.note = value("note").replacingOccurrences(of: "\r\n", with: "\n")
         if removesPhoto { details.photo = nil }
         if let upload = photoUpload { details.photo = try Photo(data: upload.data) }

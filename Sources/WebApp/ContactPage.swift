@@ -46,17 +46,17 @@ enum ContactPage {
 
         let phones = details.phones.isEmpty ? [PhoneNumber("")] : details.phones
         let phoneFields = phones.enumerated().map { index, phone in
-            let labels = PhoneLabel.allCases.map { label in
-                #"<option value="\#(label.rawValue)"\#(label == phone.label ? " selected" : "")>\#(HTML.escape(strings.phoneLabel(label)))</option>"#
+            let labels = ContactLabel.choices(for: .phone).map { label in
+                #"<option value="\#(label.rawValue)"\#(label == phone.label ? " selected" : "")>\#(HTML.escape(strings.labelName(label)))</option>"#
             }.joined()
             let name = index == 0 ? strings.phone : "\(strings.phone) \(index + 1)"
             return """
                 <div class="field phone-field\(phone.number.isEmpty ? " empty" : "")"><label class="field-label" for="phone-\(index)">\(HTML.escape(name))\(index == 0 && contact == nil ? requiredMark : "")</label>
-                <select name="phone_label" aria-label="\(HTML.escape(name)) · \(HTML.escape(strings.phoneLabel(phone.label)))"\(editing ? "" : " disabled")>\(labels)</select>
+                <select name="phone_label" aria-label="\(HTML.escape(name)) · \(HTML.escape(strings.labelName(phone.label)))"\(editing ? "" : " disabled")>\(labels)</select>
                 <input id="phone-\(index)" name="phone" type="tel" inputmode="tel" autocomplete="off" maxlength="100" value="\(HTML.escape(phone.number))"\(index == 0 && contact == nil ? " required" : "")\(readOnly)></div>
                 """
         }.joined()
-        let emails = details.emails.isEmpty ? [""] : details.emails
+        let emails = details.emails.isEmpty ? [""] : details.emails.map(\.address)
         let emailFields = emails.enumerated().map { index, email in
             let name = index == 0 ? strings.email : "\(strings.email) \(index + 1)"
             return field(name, id: "email-\(index)", empty: email.isEmpty, input: #"<input id="email-\#(index)" name="email" type="email" inputmode="email" autocomplete="off" maxlength="254" value="\#(HTML.escape(email))"\#(readOnly)>"#)
@@ -87,7 +87,7 @@ enum ContactPage {
             \(field(strings.birthday, id: "birthday", empty: details.birthday?.year == nil, input: #"<input id="birthday" name="birthday" type="date" value="\#(details.birthday?.year == nil ? "" : details.birthday!.description)"\#(readOnly)>"#))
             \(contact == nil ? "" : turningSummary(details, now: now, strings: strings))
             \(lunarField(details, contact: contact, editing: editing, now: now, strings: strings))
-            \(field(strings.address, id: "address", empty: details.address.isEmpty, input: #"<input id="address" name="address" autocomplete="off" maxlength="2000" value="\#(HTML.escape(details.address))"\#(readOnly)>"#))
+            \(field(strings.address, id: "address", empty: details.addresses.isEmpty, input: #"<input id="address" name="address" autocomplete="off" maxlength="2000" value="\#(HTML.escape(details.addresses.first?.singleLine ?? ""))"\#(readOnly)>"#))
             \(emailFields)
             \(field(strings.note, id: "note", empty: details.note.isEmpty, input: #"<textarea id="note" name="note" rows="3" maxlength="10000"\#(readOnly)>\#(HTML.escape(details.note))</textarea>"#))
             </div>
@@ -199,7 +199,7 @@ enum ContactPage {
             let dial = phone.number.filter { $0.isNumber || $0 == "+" }
             return #"<li><a href="tel:\#(HTML.escape(dial))">\#(HTML.escape(phone.number))</a></li>"#
         }
-        let emails = details.emails.map { #"<li><a href="mailto:\#(HTML.escape($0))">\#(HTML.escape($0))</a></li>"# }
+        let emails = details.emails.map { #"<li><a href="mailto:\#(HTML.escape($0.address))">\#(HTML.escape($0.address))</a></li>"# }
         return #"<ul class="links" id="contact-links">\#((phones + emails).joined())</ul>"#
     }
 }

@@ -45,8 +45,7 @@ enum DuplicatesPage {
     /// One contact's column: its avatar and name (a link to it) and every detail.
     private static func column(_ contact: Contact) -> String {
         let details = contact.details
-        var lines = details.phones.map(\.number) + details.emails
-        if !details.address.isEmpty { lines.append(details.address) }
+        var lines = details.phones.map(\.number) + details.emails.map(\.address) + details.addresses.map(\.singleLine)
         if let birthday = details.birthday { lines.append(birthday.description) }
         if !details.note.isEmpty { lines.append(details.note) }
         return """

@@ -34,16 +34,15 @@ struct FormField {
             FormField("phones", \.phones, label: \.phone,
                       text: { $0.map { "\($0.label.rawValue):\($0.number)" }.joined(separator: "\n") },
                       shown: { strings, phones in
-                          phones.map { "\($0.number) (\(strings.phoneLabel($0.label)))" }.joined(separator: ", ")
+                          phones.map { "\($0.number) (\(strings.labelName($0.label)))" }.joined(separator: ", ")
                       }),
             FormField("sex", \.sex, label: \.sex, text: \.rawValue, shown: { $0.sexName($1) }),
             FormField("age", \.age, label: \.age, text: { $0.map(String.init) ?? "" }),
             FormField("birthday", \.birthday, label: \.birthday, text: { $0?.description ?? "" }),
             FormField("lunarBirthday", \.lunarBirthday, label: \.lunarBirthday, text: { $0?.description ?? "" },
                       shown: { strings, date in date.map { strings.lunarBirthdaySummary($0, next: nil) } ?? "" }),
-            FormField("address", \.address, label: \.address, text: { $0 }),
-            FormField("emails", \.emails, label: \.email, text: { $0.joined(separator: "\n") },
-                      shown: { $1.joined(separator: ", ") }),
+            FormField("addresses", \.addresses, label: \.address, text: { $0.map(\.singleLine).joined(separator: "\n") }),
+            FormField("emails", \.emails, label: \.email, text: { $0.map(\.address).joined(separator: "\n") }),
             FormField("note", \.note, label: \.note, text: { $0 }),
         ]
     }

@@ -19,7 +19,7 @@ extension WebApp {
             var details = ContactDetails(name: "")
             do {
                 details = try ContactForm(request).apply(to: details)
-                _ = try store.addContacts([details], to: scope, requirePhone: true)
+                _ = try store.addContacts([details], to: scope)
                 return .redirect(to: context.inBook("/contacts"))
             } catch let error as ContactValidationError {
                 return try invalid(.new, details, error, context, scope)
@@ -94,8 +94,7 @@ extension WebApp {
                       _ edit: (Contact) throws -> ContactDetails) throws -> Response {
         var shown: (contact: Contact, details: ContactDetails)?
         do {
-            try store.editContact(id: id, in: scope, expectedRevision: revision, changesPhoto: form.changesPhoto,
-                                  requirePhone: false) { contact in
+            try store.editContact(id: id, in: scope, expectedRevision: revision, changesPhoto: form.changesPhoto) { contact in
                 shown = (contact, contact.details)
                 let details = try edit(contact)
                 shown = (contact, details)

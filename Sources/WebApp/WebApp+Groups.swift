@@ -65,7 +65,7 @@ extension WebApp {
                 }
                 joining.append(name)
             }
-            _ = try store.modifyContact(id: id, in: scope, requirePhone: false) { details in
+            _ = try store.modifyContact(id: id, in: scope) { details in
                 details.changeCategories(adding: joining.sorted(), removing: Array(shown.subtracting(chosen)))
             }
             return .redirect(to: "/contacts/\(id)")

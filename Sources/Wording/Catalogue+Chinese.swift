@@ -97,14 +97,22 @@ struct ChineseCatalogue: Catalogue {
         case .notSet: "未设置"
         }
     }
-    func phoneLabel(_ label: PhoneLabel) -> String {
-        switch label {
-        case .mobile: "手机"
-        case .home: "住宅"
-        case .work: "工作"
-        case .other: "其他"
-        }
+    var standardLabels: [String: String] {
+        ["mobile": "手机", "iphone": "iPhone", "home": "住宅", "work": "工作", "school": "学校", "main": "主要",
+         "home-fax": "住宅传真", "work-fax": "工作传真", "pager": "传呼机", "other": "其他", "homepage": "主页",
+         "anniversary": "纪念日", "mother": "母亲", "father": "父亲", "parent": "父母", "brother": "兄弟",
+         "sister": "姐妹", "child": "子女", "friend": "朋友", "spouse": "配偶", "partner": "伴侣",
+         "assistant": "助理", "manager": "上司"]
     }
+    var organization: String { "公司" }
+    var department: String { "部门" }
+    var jobTitle: String { "职位" }
+    var nickname: String { "昵称" }
+    var website: String { "网站" }
+    var instantMessage: String { "即时通讯" }
+    var date: String { "日期" }
+    var relatedName: String { "关联人" }
+    var label: String { "标签" }
     var save: String { "保存" }
     var discardQuestion: String { "确认放弃修改么?" }
     var discard: String { "放弃修改" }
@@ -235,9 +243,8 @@ struct ChineseCatalogue: Catalogue {
 
     func message(for error: ContactValidationError) -> String {
         switch error {
-        case .emptyName: "请输入姓名"
+        case .emptyName: "请输入姓名或公司"
         case .cardWithoutName: "名片没有姓名（FN、N 或 ORG）"
-        case .missingPhone: "请输入电话"
         case .phoneWithoutDigits(let phone): "电话号码“\(phone)”中没有数字"
         case .ageOutOfRange: "年龄应在 0–150 之间"
         case .ageAndBirthday: "年龄和生日只能填一个"

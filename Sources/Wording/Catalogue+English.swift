@@ -97,14 +97,22 @@ struct EnglishCatalogue: Catalogue {
         case .notSet: "Not set"
         }
     }
-    func phoneLabel(_ label: PhoneLabel) -> String {
-        switch label {
-        case .mobile: "mobile"
-        case .home: "home"
-        case .work: "work"
-        case .other: "other"
-        }
+    var standardLabels: [String: String] {
+        ["mobile": "mobile", "iphone": "iPhone", "home": "home", "work": "work", "school": "school", "main": "main",
+         "home-fax": "home fax", "work-fax": "work fax", "pager": "pager", "other": "other", "homepage": "homepage",
+         "anniversary": "anniversary", "mother": "mother", "father": "father", "parent": "parent", "brother": "brother",
+         "sister": "sister", "child": "child", "friend": "friend", "spouse": "spouse", "partner": "partner",
+         "assistant": "assistant", "manager": "manager"]
     }
+    var organization: String { "Company" }
+    var department: String { "Department" }
+    var jobTitle: String { "Job title" }
+    var nickname: String { "Nickname" }
+    var website: String { "Website" }
+    var instantMessage: String { "Instant message" }
+    var date: String { "Date" }
+    var relatedName: String { "Related name" }
+    var label: String { "Label" }
     var save: String { "Save" }
     var discardQuestion: String { "Discard changes?" }
     var discard: String { "Discard" }
@@ -245,9 +253,8 @@ struct EnglishCatalogue: Catalogue {
 
     func message(for error: ContactValidationError) -> String {
         switch error {
-        case .emptyName: "Enter a name"
+        case .emptyName: "Enter a name or a company"
         case .cardWithoutName: "The card has no name (FN, N or ORG)"
-        case .missingPhone: "Enter a phone number"
         case .phoneWithoutDigits(let phone): "Phone number \"\(phone)\" has no digits"
         case .ageOutOfRange: "Age must be 0–150"
         case .ageAndBirthday: "Give an age or a birthday, not both"

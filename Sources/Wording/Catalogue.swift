@@ -103,7 +103,17 @@ public protocol Catalogue: Sendable {
     var note: String { get }
     var back: String { get }
     func sexName(_ sex: Sex) -> String
-    func phoneLabel(_ label: PhoneLabel) -> String
+    /// The words for each standard label, by its key (`ContactLabel.rawValue`).
+    var standardLabels: [String: String] { get }
+    var organization: String { get }
+    var department: String { get }
+    var jobTitle: String { get }
+    var nickname: String { get }
+    var website: String { get }
+    var instantMessage: String { get }
+    var date: String { get }
+    var relatedName: String { get }
+    var label: String { get }
     var save: String { get }
     var discardQuestion: String { get }
     var discard: String { get }
@@ -363,7 +373,18 @@ extension Catalogue {
         case .email: email
         case .note: note
         case .groups: groups
+        case .organization: organization
+        case .url: website
+        case .instantMessage: instantMessage
+        case .date: date
+        case .relatedName: relatedName
+        case .label: label
         }
+    }
+
+    /// A label as shown: a standard one in this language, a custom one as typed.
+    public func labelName(_ label: ContactLabel) -> String {
+        standardLabels[label.rawValue] ?? label.rawValue
     }
 
     /// "vCard 3, line 41: content line has no colon".

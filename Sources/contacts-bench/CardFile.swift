@@ -16,7 +16,7 @@ func writeCardFile(path: String, count: Int) throws {
     for index in 0..<count {
         var details = sample.nextContact()
         if sample.next(5) == 0 { details.birthday = CalendarDate(year: 1950 + sample.next(60), month: 1 + sample.next(12), day: 1 + sample.next(28)) }
-        if sample.next(4) == 0 { details.address = "\(1 + sample.next(300)) Zhongshan Road, Nanjing, Jiangsu, China" }
+        if sample.next(4) == 0 { details.addresses = [PostalAddress(label: .other, street: "\(1 + sample.next(300)) Zhongshan Road, Nanjing, Jiangsu, China")] }
         if sample.next(10) == 0 { details.note = "Met at the conference; call after 6 pm.\nLikes tea, not coffee." }
         if index % 10 == 0 { details.photo = try Photo(data: samplePhoto(&sample)) }
         var card = details.vCard(uid: "bench-\(index)", version: .v3_0)

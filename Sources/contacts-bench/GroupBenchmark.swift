@@ -25,7 +25,7 @@ func groupBenchmark(store: ContactStore, contactCount: Int = 50_000, groupCount:
     let batch = 10_000
     let insertTime = try seconds {
         for start in stride(from: 0, to: contacts.count, by: batch) {
-            _ = try store.addContacts(Array(contacts[start..<min(start + batch, contacts.count)]), to: book, requirePhone: true)
+            _ = try store.addContacts(Array(contacts[start..<min(start + batch, contacts.count)]), to: book)
         }
     }
     let groups = try store.groups(in: book)

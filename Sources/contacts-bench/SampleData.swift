@@ -28,12 +28,12 @@ struct SampleData {
         }
         var phones = [PhoneNumber(mobileNumber())]
         if random.next(100) < 20 { phones.append(PhoneNumber("010-" + digits(8), label: .work)) }
-        let emails = random.next(100) < 40 ? ["user\(random.next(1_000_000))@example.com"] : []
+        let emails = random.next(100) < 40 ? [EmailAddress("user\(random.next(1_000_000))@example.com", label: .other)] : []
         // Half have a birthday, one in five of those without the year.
         let birthday = random.next(100) < 50
             ? CalendarDate(year: random.next(100) < 20 ? nil : 1950 + random.next(60), month: 1 + random.next(12), day: 1 + random.next(28))
             : nil
-        return ContactDetails(name: name, phones: phones, birthday: birthday, emails: emails)
+        return ContactDetails(name: name, phones: phones, emails: emails, birthday: birthday)
     }
 
     private mutating func mobileNumber() -> String {

@@ -26,7 +26,7 @@ func storeBenchmark(count contactCount: Int, databaseURL: String? = nil) throws 
     let batch = 10_000
     let insertTime = try seconds {
         for start in stride(from: 0, to: contacts.count, by: batch) {
-            _ = try store.addContacts(Array(contacts[start..<min(start + batch, contacts.count)]), to: scope, requirePhone: true)
+            _ = try store.addContacts(Array(contacts[start..<min(start + batch, contacts.count)]), to: scope)
         }
     }
     print(String(format: "bulk insert:  %.0f contacts/s (%.2f s, batches of %d)", Double(contactCount) / insertTime, insertTime, batch))

@@ -32,7 +32,7 @@ case "seed" where arguments.count == 5 || arguments.count == 6:
         if groups > 0 { details.changeCategories(adding: ["Group \(sample.next(groups) + 1)"], removing: []) }
         return details
     }
-    _ = try store.addContacts(contacts, to: try store.defaultAddressBook(for: user), requirePhone: true)
+    _ = try store.addContacts(contacts, to: try store.defaultAddressBook(for: user))
     print("seeded \(contacts.count) contacts for \(user.username)")
 case "categories":
     let directory = NSTemporaryDirectory() + "contacts-bench-\(UUID().uuidString)"

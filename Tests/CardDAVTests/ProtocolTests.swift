@@ -516,7 +516,7 @@ extension ProtocolTests {
         let contact = try #require(try server.store.contacts(in: scope).first { $0.uid == "v" })
         var details = contact.details
         details.name = "Version Three"
-        _ = try server.store.updateContact(id: contact.id, with: details, in: scope, requirePhone: false)
+        _ = try server.store.updateContact(id: contact.id, with: details, in: scope)
         #expect(try alice.send("GET", Self.book + "v.vcf").body.contains("FN:Version Three"))
     }
 }

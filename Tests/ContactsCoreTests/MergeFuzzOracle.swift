@@ -27,7 +27,7 @@ enum MergeFuzzOracle {
                 }
             }
             let candidates = contacts.enumerated().map { index, details in
-                DuplicateCandidate(id: Int64(index + 1), name: details.name, phones: details.phones.map(\.number), emails: details.emails)
+                DuplicateCandidate(id: Int64(index + 1), name: details.name, phones: details.phones.map(\.number), emails: details.emails.map(\.address))
             }
             let ids = DuplicateFinder(region: region).suggestions(among: candidates).flatMap { suggestion in
                 if suggestion.ids.count < 2 || suggestion.reasons.isEmpty { problems.append("a group of one or without a reason") }
@@ -58,8 +58,8 @@ enum MergeFuzzOracle {
         for number in contacts.flatMap(\.phones).map(\.number) where !kept.contains(phone(number)) {
             problems.append("\(region.code): phone \(number.debugDescription) was lost")
         }
-        let emails = Set(merged.emails.map { $0.trimmed.lowercased() })
-        for email in contacts.flatMap(\.emails) where !emails.contains(email.trimmed.lowercased()) {
+        let emails = Set(merged.emails.map { $0.address.trimmed.lowercased() })
+        for email in contacts.flatMap(\.emails).map(\.address) where !emails.contains(email.trimmed.lowercased()) {
             problems.append("\(region.code): email \(email.debugDescription) was lost")
         }
         if let again = try? ContactMerge([merged, merged], region: region).merged(),

@@ -88,14 +88,14 @@ import ContactsStore
             let store = writer.isMultiple(of: 2) ? first : second
             for edit in 0..<editsEach {
                 do {
-                    _ = try store.modifyContact(id: contact.id, in: alice) { $0.emails.append("w\(writer)e\(edit)@example.com") }
+                    _ = try store.modifyContact(id: contact.id, in: alice) { $0.emails.append(EmailAddress("w\(writer)e\(edit)@example.com")) }
                 } catch {
                     failures.withLock { $0.append("\(error)") }
                 }
             }
         }
         #expect(failures.withLock { $0 }.isEmpty)
-        let emails = try store.contact(id: contact.id, in: alice).details.emails
+        let emails = try store.contact(id: contact.id, in: alice).details.emails.map(\.address)
         #expect(Set(emails) == Set((0..<writers).flatMap { writer in (0..<editsEach).map { "w\(writer)e\($0)@example.com" } }))
         #expect(emails.count == writers * editsEach)
     }

@@ -11,12 +11,12 @@ import Testing
     init() throws { two = try TwoUserStore() }
 
     @Test func contactTextIsStoredWithoutItsControlCharacters() throws {
-        let details = ContactDetails(name: "Ab\u{0}c\u{1}", phones: [PhoneNumber("138\u{0}0013")], address: "Line\u{0}\nTwo",
-                                     emails: ["a\u{0}@example.com"], note: "x\u{0}y\u{7F}z")
+        let details = ContactDetails(name: "Ab\u{0}c\u{1}", phones: [PhoneNumber("138\u{0}0013")], emails: ["a\u{0}@example.com"],
+                                     addresses: [PostalAddress(street: "Line\u{0}\nTwo")], note: "x\u{0}y\u{7F}z")
         let contact = try two.store.addContact(details, to: two.aliceBook)
         let stored = try two.store.contact(id: contact.id, in: two.aliceBook).details
         #expect(stored.name == "Abc" && stored.phones.map { $0.number } == ["1380013"])
-        #expect(stored.emails == ["a@example.com"] && stored.address == "Line\nTwo" && stored.note == "xyz")
+        #expect(stored.emails == ["a@example.com"] && stored.addresses == [PostalAddress(street: "Line\nTwo")] && stored.note == "xyz")
         #expect(try two.store.search("a\u{0}b", in: two.aliceBook).isEmpty)
     }
 

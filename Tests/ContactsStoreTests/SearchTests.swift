@@ -23,7 +23,7 @@ import Testing
             ("John Smith", "555-0100", "john@smith.org"),
         ]
         for (name, phone, email) in people {
-            ids[name] = try store.addContact(.init(name: name, phones: [.init(phone)], emails: [email]), to: alice).id
+            ids[name] = try store.addContact(.init(name: name, phones: [.init(phone)], emails: [EmailAddress(email)]), to: alice).id
         }
         _ = try store.addContact(.init(name: "张三", phones: [.init("138 0013 8000")], emails: ["other@example.com"]), to: bob)
     }

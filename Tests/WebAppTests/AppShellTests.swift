@@ -134,7 +134,7 @@ import Wording
         let alice = try app.aliceBesideBob(on: "/contacts")
         let scope = try app.store.defaultAddressBook(for: try app.store.user(named: "alice"))
         let many = (0..<60).map { ContactDetails(name: String(format: "Person %03d", $0), phones: [.init("1")]) }
-        _ = try app.store.addContacts(many, to: scope, requirePhone: true)
+        _ = try app.store.addContacts(many, to: scope)
         try add("Anna")
         try add("Zoe")
         func pane(_ name: String) throws -> Substring {

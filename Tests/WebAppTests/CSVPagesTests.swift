@@ -17,7 +17,7 @@ import VCard
 
     private func contacts(of user: String) throws -> [(name: String, emails: [String])] {
         let scope = try app.store.defaultAddressBook(for: try app.store.user(named: user))
-        return try app.store.contacts(in: scope).map { ($0.details.name, $0.details.emails) }
+        return try app.store.contacts(in: scope).map { ($0.details.name, $0.details.emails.map(\.address)) }
     }
 
     /// A copy of a fixture under another name, so that only its content can tell what it is.

@@ -21,7 +21,7 @@ import Testing
     @discardableResult
     private func add(_ name: String, phone: String, email: String? = nil, for user: String = "alice") throws -> Contact {
         var details = ContactDetails(name: name, phones: [PhoneNumber(phone)])
-        details.emails = email.map { [$0] } ?? []
+        details.emails = email.map { [EmailAddress($0)] } ?? []
         return try app.store.addContact(details, to: try book(user))
     }
 

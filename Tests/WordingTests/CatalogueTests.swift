@@ -20,7 +20,7 @@ import Wording
     static let (word, path, number) = ("Zq-7", "/tmp/x.vcf", 4321)
 
     static let validationErrors: [ContactValidationError] = [
-        .emptyName, .cardWithoutName, .missingPhone, .phoneWithoutDigits(word), .ageOutOfRange, .ageAndBirthday,
+        .emptyName, .cardWithoutName, .phoneWithoutDigits(word), .ageOutOfRange, .ageAndBirthday,
         .invalidBirthday(word), .birthdayInFuture, .invalidLunarBirthday(word), .invalidLunarBirthday(nil),
         .invalidEmail(word), .unsupportedImage, .photoTooLarge,
     ] + ContactValidationError.Field.allCases.flatMap { [.tooLong(field: $0, limit: number), .tooMany(field: $0, limit: number)] }
@@ -140,7 +140,7 @@ import Wording
         all += (1...12).map { ("lunarMonthName(\($0))", c.lunarMonthName($0), []) }
         all += (1...30).map { ("lunarDayName(\($0))", c.lunarDayName($0), []) }
         all += Sex.allCases.map { ("sexName(\($0))", c.sexName($0), []) }
-        all += PhoneLabel.allCases.map { ("phoneLabel(\($0))", c.phoneLabel($0), []) }
+        all += ContactLabel.allStandard.map { ("standardLabels[\($0.rawValue)]", c.standardLabels[$0.rawValue] ?? "", []) }
         all += ImportConflictPolicy.allCases.map { ("conflictChoice(\($0))", c.conflictChoice($0), []) }
         all += ContactValidationError.Field.allCases.map { ("fieldName(\($0))", c.fieldName($0), []) }
         all += validationErrors.map { ("\($0)", c.message(for: $0), carried($0)) }

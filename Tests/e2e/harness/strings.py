@@ -95,8 +95,7 @@ ZH = {
     "Female": "女",
     "Other": "其他",
     "Not set": "未设置",
-    "Enter a name": "请输入姓名",
-    "Enter a phone number": "请输入电话",
+    "Enter a name or a company": "请输入姓名或公司",
     "Age must be 0–150": "年龄应在 0–150 之间",
     "Unsupported image": "图片格式不支持",
     # Contact
