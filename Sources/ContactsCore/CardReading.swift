@@ -132,13 +132,13 @@ struct CardReading {
                 if socialProfiles.count < Limits.entries, let profile = InstantMessaging.socialProfile(property, label: labels.label(of: property)) {
                     Self.add(profile, index, to: &socialProfiles)
                 }
-            case "ANNIVERSARY", "X-ANNIVERSARY", "X-EVOLUTION-ANNIVERSARY", "X-ABDATE":
+            case "ANNIVERSARY", "X-ANNIVERSARY", "X-EVOLUTION-ANNIVERSARY", "X-MS-ANNIVERSARY", "X-ABDATE":
                 let label = labels.label(of: property) ?? .anniversary
                 if dates.count < Limits.entries, let date = Self.date(property, earliestYear: 1) {
                     Self.add(LabelledDate(date, label: label), index, to: &dates)
                 }
-            case "RELATED", "X-ABRELATEDNAMES", "X-SPOUSE", "X-MANAGER", "X-ASSISTANT",
-                 "X-EVOLUTION-SPOUSE", "X-EVOLUTION-MANAGER", "X-EVOLUTION-ASSISTANT":
+            case "RELATED", "X-ABRELATEDNAMES", "X-SPOUSE", "X-MANAGER", "X-ASSISTANT", "X-EVOLUTION-SPOUSE",
+                 "X-EVOLUTION-MANAGER", "X-EVOLUTION-ASSISTANT", "X-MS-SPOUSE", "X-MS-MANAGER", "X-MS-ASSISTANT":
                 if relatedNames.count < Limits.entries, let related = Self.relatedName(property, label: labels.label(of: property)) {
                     Self.add(related, index, to: &relatedNames)
                 }
@@ -286,7 +286,8 @@ struct CardReading {
 
     /// A related person's name and how they are related: RELATED's TYPE (RFC 6350 §6.6.6) when
     /// its value is text, Apple's label, or what Evolution's and KDE's X-SPOUSE, X-MANAGER and
-    /// X-ASSISTANT say. Nil for a RELATED that names a card by URI, which stays among the extras.
+    /// X-ASSISTANT (and Outlook's X-MS-…) say. Nil for a RELATED that names a card by URI, which
+    /// stays among the extras.
     private static func relatedName(_ property: VCardProperty, label: ContactLabel?) -> RelatedName? {
         let text = shortText(property)
         guard !text.isEmpty else { return nil }
@@ -297,7 +298,8 @@ struct CardReading {
             return RelatedName(text, label: label ?? type.map { ContactLabel($0 == "co-worker" || $0 == "colleague" ? "colleague" : $0) } ?? .other)
         }
         let named = ["X-SPOUSE": ContactLabel.spouse, "X-MANAGER": .manager, "X-ASSISTANT": .assistant]
-        return RelatedName(text, label: label ?? named[property.name.replacingOccurrences(of: "X-EVOLUTION-", with: "X-")] ?? .other)
+        let plainName = property.name.replacingOccurrences(of: "X-EVOLUTION-", with: "X-").replacingOccurrences(of: "X-MS-", with: "X-")
+        return RelatedName(text, label: label ?? named[plainName] ?? .other)
     }
 
     /// GENDER's sex component (RFC 6350 §6.2.7: M, F, O, N, U) or X-GENDER's word.

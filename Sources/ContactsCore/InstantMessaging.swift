@@ -15,7 +15,7 @@ enum InstantMessaging {
         "X-WECHAT": "WeChat", "X-QQ": "QQ", "X-JABBER": "Jabber", "X-SKYPE": "Skype", "X-SKYPE-USERNAME": "Skype",
         "X-AIM": "AIM", "X-ICQ": "ICQ", "X-MSN": "MSN", "X-YAHOO": "Yahoo", "X-GOOGLE-TALK": "GoogleTalk",
         "X-GADUGADU": "GaduGadu", "X-WHATSAPP": "WhatsApp", "X-TELEGRAM": "Telegram", "X-LINE": "Line",
-        "X-SIGNAL": "Signal",
+        "X-SIGNAL": "Signal", "X-MS-IMADDRESS": "Other",
     ]
     /// URI schemes that name their service (RFC 6350 §6.4.3 and common usage).
     private static let schemes = [
