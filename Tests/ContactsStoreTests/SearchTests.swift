@@ -130,3 +130,44 @@ import Testing
         #expect(try names("stf") == ["單田芳"])
     }
 }
+
+/// Search and filing over the fields besides name, phones and emails.
+@Suite struct WholeContactSearchTests {
+    let directory = TemporaryDirectory()
+    let store: ContactStore
+    let book: AddressBookScope
+    let pony: Int64
+    let tencent: Int64
+
+    init() throws {
+        store = try directory.store()
+        book = try store.defaultAddressBook(for: try store.createUser(username: "alice", password: "password1"))
+        pony = try store.addContact(ContactDetails(
+            name: "马化腾", nickname: "Pony", organization: "腾讯", department: "微信事业群", jobTitle: "董事会主席",
+            addresses: [PostalAddress(label: .work, street: "科技中一路", city: "深圳", country: "中国")],
+            urls: [Website("https://www.tencent.com")],
+            instantMessages: [ServiceHandle(service: "WeChat", handle: "ponyma"), ServiceHandle(service: "QQ", handle: "10001")],
+            relatedNames: [RelatedName("张志东", label: .friend)]), to: book).id
+        tencent = try store.addContact(ContactDetails(name: "腾讯", organization: "腾讯", isCompany: true,
+                                                      phones: [PhoneNumber("+86 755 8601 3388", label: .main)]), to: book).id
+        for name in ["Alice", "Zhang Wei", "唐僧"] { _ = try store.addContact(ContactDetails(name: name), to: book) }
+    }
+
+    @Test(arguments: ["腾讯", "騰訊", "tengxun", "txu", "tx", "微信", "weixin", "董事会", "ponyma", "Pony", "tencent.com", "科技中一路", "深圳", "张志东"])
+    func findsByEveryField(query: String) throws {
+        let found = try store.search(query, in: book).map(\.id)
+        #expect(found.contains(pony), "\(query)")
+    }
+
+    @Test func handlesAndTitlesDoNotMatchByPinyinOrPartsOfOtherFields() throws {
+        #expect(try store.search("dongshi", in: book).isEmpty, "titles are found as typed, not by pinyin")
+        #expect(try store.search("10001", in: book).map(\.id) == [pony], "a QQ number is found as a handle")
+    }
+
+    @Test func aCompanyIsFiledAndSortedByItsName() throws {
+        let company = try store.contact(id: tencent, in: book)
+        #expect(company.section == "T")
+        let names = try store.contacts(in: book).map(\.details.displayName)
+        #expect(names == ["Alice", "马化腾", "唐僧", "腾讯", "Zhang Wei"])
+    }
+}
