@@ -62,7 +62,8 @@ let package = Package(
         .target(name: "ContactsCLI", dependencies: ["Accounts", "ContactsCore", "ContactsStore", "StoreOpening", "Wording", "VCard", "ContactCSV", "SQLEngine", "HTTP", "WebApp", "CardDAV"]),
         .executableTarget(name: "contacts", dependencies: ["ContactsCLI"]),
         // `make bench`: measurements, not tests.
-        .executableTarget(name: "contacts-bench", dependencies: ["Accounts", "ContactsCore", "ContactsStore", "StoreOpening", "VCard"]),
+        .executableTarget(name: "contacts-bench", dependencies: ["Accounts", "ContactsCore", "ContactsStore", "StoreOpening", "VCard",
+                                                                "SQLEngine", "SQLite", "PostgreSQL"]),
 
         // What several test targets share: the vCard corpus, seeded randomness, property comparison,
         // a raw socket client for what only the wire shows.

@@ -12,6 +12,8 @@ count=${2:-}
 "$bin/contacts-bench" store $count
 # PUTs of one card with ever more new CATEGORIES: linear work up to the limit, a quick refusal past it.
 "$bin/contacts-bench" categories
+# Reading every stored card again into the whole contact, as the migration to it does.
+"$bin/contacts-bench" migration $count
 server=${CONTACTS_TEST_POSTGRES:-}
 if [ -z "$server" ]; then
   echo "(no CONTACTS_TEST_POSTGRES: the store benchmark ran on SQLite only; scripts/with-postgres.sh $0 runs it on both)"
@@ -23,6 +25,9 @@ database="contacts_bench_store_$$"
 # The server's URL with its database (the path) replaced by the new one, the query kept.
 url=$(printf '%s' "$server" | sed -E "s#^(postgres(ql)?://[^/?]*)(/[^?]*)?#\\1/$database#")
 "$psql" -q -v ON_ERROR_STOP=1 "$server" -c "CREATE DATABASE $database" >/dev/null
-trap '"$psql" -q "$server" -c "DROP DATABASE IF EXISTS $database" >/dev/null 2>&1 || true' EXIT
+"$psql" -q -v ON_ERROR_STOP=1 "$server" -c "CREATE DATABASE ${database}_migration" >/dev/null
+trap '"$psql" -q "$server" -c "DROP DATABASE IF EXISTS $database" >/dev/null 2>&1 || true
+      "$psql" -q "$server" -c "DROP DATABASE IF EXISTS ${database}_migration" >/dev/null 2>&1 || true' EXIT
 echo
 "$bin/contacts-bench" store $count --database "$url"
+"$bin/contacts-bench" migration $count --database "${url/\/$database/\/${database}_migration}"

@@ -6,22 +6,34 @@ import StoreOpening
 // default) in a new SQLite data directory, or with --database in that empty PostgreSQL database;
 // `contacts-bench seed DIR USER PASSWORD COUNT [GROUPS]` fills a data directory for the web
 // benchmark (with GROUPS, each contact in one of that many groups);
-// `contacts-bench cards FILE COUNT` writes a vCard file for the import benchmark.
+// `contacts-bench cards FILE COUNT` writes a vCard file for the import benchmark;
+// `contacts-bench migration [COUNT] [--database URL]` measures reading COUNT stored cards again
+// (100,000 by default) into the whole contact.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-switch arguments.first ?? "store" {
-case "store":
+
+/// The words after the command, and the URL of `--database URL` among them.
+func countAndDatabase(_ command: String) -> (count: Int, databaseURL: String?) {
     var words = Array(arguments.dropFirst())
     var databaseURL: String?
     if let option = words.firstIndex(of: "--database") {
         guard option + 1 < words.count else {
-            FileHandle.standardError.write(Data("contacts-bench store: --database needs a postgresql:// URL\n".utf8))
+            FileHandle.standardError.write(Data("contacts-bench \(command): --database needs a postgresql:// URL\n".utf8))
             exit(2)
         }
         databaseURL = words[option + 1]
         words.removeSubrange(option...(option + 1))
     }
-    try storeBenchmark(count: words.first.flatMap { Int($0) } ?? 100_000, databaseURL: databaseURL)
+    return (words.first.flatMap { Int($0) } ?? 100_000, databaseURL)
+}
+
+switch arguments.first ?? "store" {
+case "store":
+    let (count, databaseURL) = countAndDatabase("store")
+    try storeBenchmark(count: count, databaseURL: databaseURL)
+case "migration":
+    let (count, databaseURL) = countAndDatabase("migration")
+    try migrationBenchmark(count: count, databaseURL: databaseURL)
 case "seed" where arguments.count == 5 || arguments.count == 6:
     let store = try ContactStore(directory: arguments[1])
     let user = try store.createUser(username: arguments[2], password: arguments[3])
@@ -42,6 +54,6 @@ case "categories":
 case "cards" where arguments.count == 3:
     try writeCardFile(path: arguments[1], count: Int(arguments[2]) ?? 100_000)
 default:
-    FileHandle.standardError.write(Data("usage: contacts-bench [store [COUNT] [--database URL]] | seed DIR USER PASSWORD COUNT [GROUPS] | cards FILE COUNT\n".utf8))
+    FileHandle.standardError.write(Data("usage: contacts-bench [store [COUNT] [--database URL]] | migration [COUNT] [--database URL] | seed DIR USER PASSWORD COUNT [GROUPS] | cards FILE COUNT\n".utf8))
     exit(2)
 }
