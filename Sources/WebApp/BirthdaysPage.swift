@@ -55,7 +55,7 @@ enum BirthdaysPage {
             let when = [strings.birthdayDay(entry.birthday.date, today: today), strings.birthdayDetail(entry.birthday)]
                 .filter { !$0.isEmpty }.joined(separator: " · ")
             let today = entry.birthday.date == today ? " today" : ""
-            return #"<li class="row birthday-row\#(today)"><a class="row-link" href="/contacts/\#(entry.contact.id)">\#(Avatar.render(entry.contact))<span class="row-text"><span class="row-name">\#(HTML.escape(entry.contact.details.name))</span><span class="row-phone">\#(HTML.escape(when))</span></span><span class="chevron" aria-hidden="true"></span></a></li>"#
+            return #"<li class="row birthday-row\#(today)"><a class="row-link" href="/contacts/\#(entry.contact.id)">\#(Avatar.render(entry.contact))<span class="row-text"><span class="row-name">\#(HTML.escape(entry.contact.details.displayName))</span><span class="row-phone">\#(HTML.escape(when))</span></span><span class="chevron" aria-hidden="true"></span></a></li>"#
         }
         return #"<ul class="birthday-rows" aria-labelledby="\#(headingID)">\#(items.joined())</ul>"#
     }

@@ -164,13 +164,13 @@ enum ContactListPage {
     }
 
     private static func row(_ contact: Contact, context: WebContext, current: Bool, deletable: Bool) -> String {
-        let name = HTML.escape(contact.details.name)
+        let name = HTML.escape(contact.details.displayName)
         let phone = contact.details.phones.first.map { #"<span class="row-phone">\#(HTML.escape($0.number))</span>"# } ?? ""
         let delete = deletable
             ? #"<form class="row-delete" method="post" action="/contacts/\#(contact.id)/delete">\#(context.csrfField)<button type="submit" class="destructive">\#(HTML.escape(context.strings.delete))</button></form>"#
             : ""
         let select = deletable
-            ? #"<input type="checkbox" class="row-select" name="ids" value="\#(contact.id)" form="bulk-form" aria-label="\#(HTML.escape(context.strings.select(contact.details.name)))">"#
+            ? #"<input type="checkbox" class="row-select" name="ids" value="\#(contact.id)" form="bulk-form" aria-label="\#(HTML.escape(context.strings.select(contact.details.displayName)))">"#
             : ""
         return """
             <li class="row" data-id="\(contact.id)">\(select)<a class="row-link" href="/contacts/\(contact.id)"\(current ? #" aria-current="page""# : "")>\(Avatar.render(contact))<span class="row-text"><span class="row-name">\(name)</span>\(phone)</span><span class="chevron" aria-hidden="true"></span></a>\(delete)</li>
@@ -207,7 +207,7 @@ enum Avatar {
         if contact.hasPhoto {
             return #"<span class="avatar\#(size)"><img src="/contacts/\#(contact.id)/photo?v=\#(Int(contact.updatedAt.timeIntervalSince1970 * 1000))" alt="" loading="lazy"></span>"#
         }
-        let initial = contact.details.name.first.map { String($0).uppercased() } ?? "?"
+        let initial = contact.details.displayName.first.map { String($0).uppercased() } ?? "?"
         let colour = contact.uid.unicodeScalars.reduce(0) { ($0 &* 31 &+ Int($1.value)) & 0xFFFF } % 8
         return #"<span class="avatar avatar-c\#(colour)\#(size)" aria-hidden="true">\#(HTML.escape(initial))</span>"#
     }
