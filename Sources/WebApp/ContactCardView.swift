@@ -10,12 +10,13 @@ enum ContactCardView {
     static func render(_ contact: Contact, now: Date, strings: any Catalogue) -> String {
         let details = contact.details
         let groups = [
-            aboutRows(details, strings: strings),
+            nameRows(details, strings: strings),
             details.phones.compactMap { phoneRow($0, strings: strings) },
             details.emails.filter { !$0.address.isEmpty }.map { emailRow($0, strings: strings) },
             details.urls.filter { !$0.url.isEmpty }.map { row(strings.labelName($0.label), ContactLinks.web($0.url), class: "website-row") },
             details.addresses.filter { !$0.isEmpty }.map { addressRow($0, strings: strings) },
             dateRows(details, now: now, strings: strings),
+            personRows(details, strings: strings),
             details.relatedNames.filter { !$0.name.isEmpty }.map { row(strings.labelName($0.label), text($0.name), class: "related-row") },
             details.instantMessages.map { handleRow($0, strings: strings) },
             details.socialProfiles.map { handleRow($0, strings: strings) },
@@ -94,14 +95,20 @@ enum ContactCardView {
         #"<bdi>\#(HTML.escape(value))</bdi>"#
     }
 
-    /// Nickname, phonetic name, and the project's own sex and age.
-    private static func aboutRows(_ details: ContactDetails, strings: any Catalogue) -> [String] {
+    /// What else the contact is called: nickname and phonetic name.
+    private static func nameRows(_ details: ContactDetails, strings: any Catalogue) -> [String] {
         let phonetic = [details.phoneticName.given, details.phoneticName.middle, details.phoneticName.family]
         var rows: [String] = []
         if !details.nickname.isEmpty { rows.append(row(strings.nickname, text(details.nickname), class: "nickname-row")) }
         if !details.phoneticName.isEmpty {
             rows.append(row(strings.phoneticName, text(phonetic.filter { !$0.isEmpty }.joined(separator: " ")), class: "phonetic-row"))
         }
+        return rows
+    }
+
+    /// The app's own fields the phone's Contacts app lacks: sex, and an age given without a birthday.
+    private static func personRows(_ details: ContactDetails, strings: any Catalogue) -> [String] {
+        var rows: [String] = []
         if details.sex != .notSet { rows.append(row(strings.sex, text(strings.sexName(details.sex)), class: "sex-row")) }
         if let age = details.age { rows.append(row(strings.age, text(String(age)), class: "age-row")) }
         return rows

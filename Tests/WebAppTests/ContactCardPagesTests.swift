@@ -19,7 +19,7 @@ import Testing
     }
 
     static let rich = ContactDetails(
-        name: "马化腾", nickname: "Pony", organization: "腾讯", department: "微信事业群", jobTitle: "董事会主席",
+        name: "马化腾", phoneticName: PhoneticName(given: "Huateng", family: "Ma"), nickname: "Pony", organization: "腾讯", department: "微信事业群", jobTitle: "董事会主席",
         phones: [PhoneNumber("+86 138 0013 8000", label: .mobile), PhoneNumber("0755-8601 3388", label: .work)],
         emails: [EmailAddress("pony@tencent.com", label: .work), EmailAddress("pony@qq.com", label: .home)],
         addresses: [PostalAddress(label: .work, street: "科技中一路\n腾讯大厦", city: "深圳", region: "广东", postcode: "518057", country: "中国"),
@@ -64,6 +64,7 @@ import Testing
         #expect(Self.rows(page, "date-row") == ["anniversary Nov 11, 1998", "上市日 Mar 8"])
         #expect(Self.rows(page, "related-row") == ["friend 陈一丹"])
         #expect(Self.rows(page, "nickname-row") == ["Nickname Pony"])
+        #expect(Self.rows(page, "phonetic-row") == ["Phonetic name Huateng Ma"])
         #expect(Self.rows(page, "note-row") == ["Note QQ 之父"])
         // Each phone and email once: in its row (its text and its link), nowhere else.
         #expect(page.components(separatedBy: "pony@qq.com").count == 3)

@@ -1,7 +1,7 @@
 """A viewed contact, shaped like the phone's Contacts app: the name large with the company under it,
 the quick actions (call, message, mail, map) for what the contact has, then a labelled row for
 each thing it has — in both languages, at phone and desktop sizes, saving docs/screenshots/
-<lang>-contact-card[-desktop].png."""
+<lang>-contact-card[-desktop].png and, scrolled to the rows below, <lang>-contact-card-rows[-desktop].png."""
 
 from urllib.parse import quote
 
@@ -99,7 +99,12 @@ def test_a_rich_contact_is_shown_as_the_phones_contacts_app_shows_it(server, acc
     text = card.text
     assert text.count("0755-8601 3388") == 1 and text.count("pony@qq.com") == 1
 
-    screenshot(driver, "contact-card" + ("-desktop" if viewport == "desktop" else ""))
+    suffix = "-desktop" if viewport == "desktop" else ""
+    screenshot(driver, "contact-card" + suffix)
+    # The rows below the first screen: addresses, dates, related names, handles, the note.
+    driver.execute_script("document.querySelector('.address-row').scrollIntoView({block: 'start'});"
+                          "scrollBy(0, -document.querySelector('.bar').offsetHeight - 8)")
+    screenshot(driver, "contact-card-rows" + suffix)
 
 
 def test_a_contact_without_a_phone_offers_no_call_or_message(server, account, make_driver):
