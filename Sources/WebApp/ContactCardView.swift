@@ -63,7 +63,7 @@ enum ContactCardView {
         let tiles = actions.map { action in
             let inside = #"\#(icon(action.icon))<span class="quick-action-name">\#(HTML.escape(action.name))</span>"#
             guard let href = action.href else {
-                return #"<li><span class="quick-action unavailable" id="\#(action.id)" aria-disabled="true">\#(inside)</span></li>"#
+                return #"<li><span class="quick-action unavailable" id="\#(action.id)" role="link" aria-disabled="true">\#(inside)</span></li>"#
             }
             let target = action.id == "map-action" ? #" target="_blank" rel="noopener noreferrer""# : ""
             return #"<li><a class="quick-action" id="\#(action.id)" href="\#(HTML.escape(href))"\#(target)>\#(inside)</a></li>"#

@@ -84,9 +84,9 @@ import Testing
     @Test func aContactWithoutPhoneOffersNoCallOrMessage() throws {
         let id = try add(ContactDetails(name: "Only Mail", emails: [EmailAddress("only@example.com")]))
         let page = try alice.get("/contacts/\(id)").body
-        #expect(page.contains(#"<span class="quick-action unavailable" id="call-action" aria-disabled="true">"#))
-        #expect(page.contains(#"<span class="quick-action unavailable" id="message-action" aria-disabled="true">"#))
-        #expect(page.contains(#"<span class="quick-action unavailable" id="map-action" aria-disabled="true">"#))
+        #expect(page.contains(#"<span class="quick-action unavailable" id="call-action" role="link" aria-disabled="true">"#))
+        #expect(page.contains(#"<span class="quick-action unavailable" id="message-action" role="link" aria-disabled="true">"#))
+        #expect(page.contains(#"<span class="quick-action unavailable" id="map-action" role="link" aria-disabled="true">"#))
         #expect(page.contains(#"id="mail-action" href="mailto:only"#))
         #expect(!page.contains("tel:") && !page.contains("sms:"))
         #expect(Self.rows(page, "phone-row").isEmpty)

@@ -8,7 +8,7 @@ from urllib.parse import quote
 import pytest
 
 from harness.app import login, open_contact
-from harness.browser import screenshot
+from harness.browser import click, screenshot, wait_until
 from harness.strings import LANGS, t
 
 # An iPhone's card of a company contact's person, as Apple writes it.
@@ -117,3 +117,18 @@ def test_a_contact_without_a_phone_offers_no_call_or_message(server, account, ma
         assert tile.tag_name == "span" and tile.get_attribute("aria-disabled") == "true", name
     assert action(driver, "mail").get_attribute("href") == "mailto:only@example.com"
     assert not driver.find_elements("css selector", "a[href^='tel:'], a[href^='sms:']")
+
+
+def test_a_wechat_id_is_copied_with_its_button(server, account, make_driver):
+    contact_id = import_card(server, account, RICH)
+    driver = make_driver("en")
+    login(driver, server.url, account)
+    open_contact(driver, server.url, contact_id)
+    handle = driver.find_element("css selector", ".handle-row .handle")
+    assert handle.value_of_css_property("user-select") == "all", "the ID selectable in one go without the script too"
+    button = driver.find_element("css selector", ".handle-row .copy-button")
+    assert button.is_displayed() and button.text == "Copy"
+    driver.execute_cdp_cmd("Browser.grantPermissions", {"origin": server.url, "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]})
+    click(driver, button)
+    wait_until(driver, lambda: button.text == "Copied", "the button to say the ID was copied")
+    assert driver.execute_async_script("navigator.clipboard.readText().then(arguments[0])") == "ponyma"
