@@ -3,7 +3,7 @@ import ContactsStore
 import Foundation
 import Wording
 
-/// The add, view and edit screens: one form, read-only when viewing.
+/// The add and edit screens: one form. Viewing shows the contact's card instead (`ContactViewPage`).
 enum ContactPage {
     enum Mode {
         case new
@@ -25,6 +25,10 @@ enum ContactPage {
     ///   - lastChange: who last changed the contact and when, shown in a shared book.
     static func render(mode: Mode, details: ContactDetails, error: String? = nil, pane: String, groups: String = "",
                        otherBooks: [AddressBook] = [], now: Date, lastChange: ContactChange? = nil, context: WebContext) -> String {
+        if case .view(let contact) = mode {
+            return ContactViewPage.render(contact, pane: pane, groups: groups, otherBooks: otherBooks, now: now,
+                                          lastChange: lastChange, context: context)
+        }
         let strings = context.strings
         let contact = mode.contact
         let editing: Bool
@@ -38,9 +42,7 @@ enum ContactPage {
         switch mode {
         case .new:
             bar = #"<a class="bar-left" href="\#(back)" id="back-button" role="button">\#(HTML.escape(strings.back))</a>\#(Layout.title(title))<div class="bar-right"><button type="submit" form="contact-form" id="submit-button" class="primary-text">\#(HTML.escape(strings.add))</button></div>"#
-        case .view(let contact):
-            bar = #"<a class="bar-left" href="\#(back)" id="back-button" role="button">\#(HTML.escape(strings.back))</a>\#(Layout.title(title))<div class="bar-right">\#(context.canWriteContacts ? #"<a href="/contacts/\#(contact.id)/edit" id="edit-button" role="button">\#(HTML.escape(strings.edit))</a>"# : SharedBookViews.disabledButton(strings.edit, id: "edit-button"))<button type="button" id="cancel-button" hidden>\#(HTML.escape(strings.cancel))</button><button type="submit" form="contact-form" id="save-button" class="primary-text" hidden>\#(HTML.escape(strings.save))</button></div>"#
-        case .edit(let contact):
+        case .view(let contact), .edit(let contact):
             bar = #"<a class="bar-left" href="/contacts/\#(contact.id)" id="cancel-button" role="button">\#(HTML.escape(strings.cancel))</a>\#(Layout.title(title))<div class="bar-right"><button type="submit" form="contact-form" id="save-button" class="primary-text">\#(HTML.escape(strings.save))</button></div>"#
         }
 
@@ -67,10 +69,7 @@ enum ContactPage {
         let computedAge = details.age == nil ? details.age(on: now).map(String.init) : nil
         let photo = photoField(contact: contact, editing: editing, strings: strings)
         let errorHTML = error.map { #"<p class="form-error" role="alert" id="form-error">\#(HTML.escape($0))</p>"# } ?? ""
-        let links = contact.map { viewLinks($0.details) + shareLink($0, strings: strings) } ?? ""
-        let deleteForm = contact.map { contact in
-            #"<form class="delete-contact" method="post" action="/contacts/\#(contact.id)/delete">\#(context.csrfField)<button type="submit" class="destructive wide" id="delete-contact"\#(context.canWriteContacts ? "" : " disabled")>\#(HTML.escape(strings.deleteContact))</button></form>"#
-        } ?? ""
+        let deleteForm = contact.map { Self.deleteForm($0, context: context) } ?? ""
 
         let main = """
             <form id="contact-form" class="contact-form" method="post" action="\(HTML.escape(action))" enctype="multipart/form-data" data-mode="\(contact == nil ? "new" : editing ? "edit" : "view")"\(error == nil ? "" : " data-unsaved") novalidate>
@@ -92,9 +91,6 @@ enum ContactPage {
             \(field(strings.note, id: "note", empty: details.note.isEmpty, input: #"<textarea id="note" name="note" rows="3" maxlength="10000"\#(readOnly)>\#(HTML.escape(details.note))</textarea>"#))
             </div>
             </form>
-            \(editing ? "" : links + (lastChange.map { SharedBookViews.lastChanged($0, context: context) } ?? ""))
-            \(editing ? "" : groups)
-            \(editing || !context.canWriteContacts ? "" : contact.map { moveForm($0, to: otherBooks, context: context) } ?? "")
             \(editing && contact == nil ? "" : deleteForm)
             """
         let discard = """
@@ -107,7 +103,7 @@ enum ContactPage {
 
     /// Move or copy the contact to another of the user's books: a menu of them and two buttons;
     /// nothing when the user has one book. (A move gives the contact a new id: the answer goes to it.)
-    private static func moveForm(_ contact: Contact, to books: [AddressBook], context: WebContext) -> String {
+    static func moveForm(_ contact: Contact, to books: [AddressBook], context: WebContext) -> String {
         guard !books.isEmpty else { return "" }
         let strings = context.strings
         let options = books.map { #"<option value="\#(HTML.escape($0.name))">\#(HTML.escape($0.displayName))</option>"# }.joined()
@@ -116,6 +112,11 @@ enum ContactPage {
             <div class="field-group"><div class="field"><label class="field-label" for="move-to">\(HTML.escape(strings.otherBook))</label><select id="move-to" name="to">\(options)</select></div></div>
             <div class="move-buttons"><button type="submit" class="wide" name="operation" value="move">\(HTML.escape(strings.moveToBook))</button><button type="submit" class="wide" name="operation" value="copy">\(HTML.escape(strings.copyToBook))</button></div></form>
             """
+    }
+
+    /// Delete: the contact goes to the trash (disabled in a read-only share).
+    static func deleteForm(_ contact: Contact, context: WebContext) -> String {
+        #"<form class="delete-contact" method="post" action="/contacts/\#(contact.id)/delete">\#(context.csrfField)<button type="submit" class="destructive wide" id="delete-contact"\#(context.canWriteContacts ? "" : " disabled")>\#(HTML.escape(context.strings.deleteContact))</button></form>"#
     }
 
     /// A labelled field; an `empty` one is marked so that viewing hides it, as the phone's
@@ -186,20 +187,5 @@ enum ContactPage {
             <div class="photo-field"><label for="photo" class="photo-label">\(avatar)<span class="photo-caption">\(HTML.escape(strings.photo))</span></label>
             <input id="photo" name="photo" type="file" accept="image/jpeg,image/png,image/gif,image/webp" aria-label="\(HTML.escape(strings.photo))"\(scriptTexts)\(editing ? "" : " disabled")>\(remove)</div>
             """
-    }
-
-    /// Share: the contact's card as a .vcf download, shown while viewing.
-    private static func shareLink(_ contact: Contact, strings: any Catalogue) -> String {
-        #"<ul class="links" id="contact-actions"><li><a href="/contacts/\#(contact.id)/vcard" id="share-link">\#(HTML.escape(strings.share))</a></li></ul>"#
-    }
-
-    /// Phone numbers as tel: links and emails as mailto: links, shown while viewing.
-    private static func viewLinks(_ details: ContactDetails) -> String {
-        let phones = details.phones.map { phone in
-            let dial = phone.number.filter { $0.isNumber || $0 == "+" }
-            return #"<li><a href="tel:\#(HTML.escape(dial))">\#(HTML.escape(phone.number))</a></li>"#
-        }
-        let emails = details.emails.map { #"<li><a href="mailto:\#(HTML.escape($0.address))">\#(HTML.escape($0.address))</a></li>"# }
-        return #"<ul class="links" id="contact-links">\#((phones + emails).joined())</ul>"#
     }
 }

@@ -100,7 +100,7 @@ enum StaticFiles {
         ("list-selection.js", PackageResources.list_selection_js),
         // The contact page.
         ("contact-form.js", PackageResources.contact_form_js), ("photo-picker.js", PackageResources.photo_picker_js),
-        ("photo-cropper.js", PackageResources.photo_cropper_js),
+        ("photo-cropper.js", PackageResources.photo_cropper_js), ("copy-buttons.js", PackageResources.copy_buttons_js),
         // Every page: the service worker, the offline banner, the wide screen's keys.
         ("app-shell.js", PackageResources.app_shell_js), ("desktop-keys.js", PackageResources.desktop_keys_js),
     ]

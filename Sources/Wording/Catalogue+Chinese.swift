@@ -113,6 +113,17 @@ struct ChineseCatalogue: Catalogue {
     var date: String { "日期" }
     var relatedName: String { "关联人" }
     var label: String { "标签" }
+    var callAction: String { "呼叫" }
+    var messageAction: String { "信息" }
+    var mailAction: String { "邮件" }
+    var mapAction: String { "地图" }
+    var phoneticName: String { "姓名拼音" }
+    var socialProfile: String { "社交资料" }
+    var copy: String { "复制" }
+    var copied: String { "已复制" }
+    func fullDate(_ date: CalendarDate) -> String {
+        (date.year.map { "\($0)年" } ?? "") + "\(date.month)月\(date.day)日"
+    }
     var save: String { "保存" }
     var discardQuestion: String { "确认放弃修改么?" }
     var discard: String { "放弃修改" }

@@ -113,6 +113,17 @@ struct EnglishCatalogue: Catalogue {
     var date: String { "Date" }
     var relatedName: String { "Related name" }
     var label: String { "Label" }
+    var callAction: String { "call" }
+    var messageAction: String { "message" }
+    var mailAction: String { "mail" }
+    var mapAction: String { "map" }
+    var phoneticName: String { "Phonetic name" }
+    var socialProfile: String { "Social profile" }
+    var copy: String { "Copy" }
+    var copied: String { "Copied" }
+    func fullDate(_ date: CalendarDate) -> String {
+        Self.monthNames[date.month - 1] + " \(date.day)" + (date.year.map { ", \($0)" } ?? "")
+    }
     var save: String { "Save" }
     var discardQuestion: String { "Discard changes?" }
     var discard: String { "Discard" }

@@ -114,6 +114,19 @@ public protocol Catalogue: Sendable {
     var date: String { get }
     var relatedName: String { get }
     var label: String { get }
+    /// The viewed contact's quick actions, as the phone's Contacts app has them under the name.
+    var callAction: String { get }
+    var messageAction: String { get }
+    var mailAction: String { get }
+    var mapAction: String { get }
+    var phoneticName: String { get }
+    var socialProfile: String { get }
+    /// The button that copies a handle (a WeChat ID) to the clipboard.
+    var copy: String { get }
+    /// What the copy button says once the handle is copied.
+    var copied: String { get }
+    /// A date of a viewed contact: "May 17, 1990", "May 17" (year unknown); "1990年5月17日".
+    func fullDate(_ date: CalendarDate) -> String
     var save: String { get }
     var discardQuestion: String { get }
     var discard: String { get }

@@ -63,7 +63,7 @@ import Testing
         try add("Soon Person", inDays: 3)
         let contact = try #require(try app.store.contacts(in: try app.store.defaultAddressBook(for: try app.store.user(named: "alice"))).first)
         let page = try alice.get("/contacts/\(contact.id)").body
-        #expect(page.contains(#"<span id="birthday-summary">Turns \#(try age(inDays: 3)) on "#))
+        #expect(page.contains(#"<span class="row-detail" id="birthday-summary">Turns \#(try age(inDays: 3)) on "#))
         try add("No Year", inDays: 3, withYear: false)
         let yearless = try #require(try app.store.search("No Year", in: try app.store.defaultAddressBook(for: try app.store.user(named: "alice"))).first)
         #expect(try !alice.get("/contacts/\(yearless.id)").body.contains("birthday-summary"))

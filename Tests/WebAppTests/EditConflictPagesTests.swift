@@ -43,7 +43,7 @@ import Testing
     }
 
     @Test func aFieldChangedOnBothSidesIsRefusedWithTheEditKeptAndTheOtherValueShown() throws {
-        let opened = try WebSession.versionFields(try alice.get("/contacts/\(id)").body)
+        let opened = try alice.openEditForm(id)
         try changeElsewhere {
             $0.note = "from the phone"
             $0.emails = ["li@example.com"]

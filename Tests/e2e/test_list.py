@@ -109,7 +109,7 @@ def test_rows_open_the_contact(server, account, logged_in):
     click(logged_in, next(e for e in all_by_name(logged_in, "link", "张三", exact=False)))
     wait_for(logged_in, "heading", "Contact")
     assert path_of(logged_in) == f"/contacts/{ids['张三']}"
-    assert find(logged_in, "field", "Name").get_attribute("value") == "张三"
+    assert logged_in.find_element("id", "card-name").text == "张三"
 
 
 def test_edit_mode_deletes_a_row_and_undo_brings_it_back(server, account, logged_in):

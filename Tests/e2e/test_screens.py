@@ -70,11 +70,12 @@ def test_every_screen_in_each_language(fresh_server, make_driver, lang):
     shoot("contact")
     start_editing(driver)
     fill(find(driver, "field", "Phone"), "139 9999 9999")
-    click(driver, find(driver, "control", "Back"))
+    click(driver, find(driver, "control", "Cancel"))
     prompt = wait_for(driver, "dialog", "Discard changes?")
     by_name(driver, "button", t(lang, "Keep editing"), within=prompt)
     shoot("contact-discard")
     click(driver, by_name(driver, "button", t(lang, "Discard"), within=prompt))
+    click(driver, wait_for(driver, "control", "Back"))
     wait_for_list(driver, account)
 
     sheet = open_logout_sheet(driver)

@@ -129,6 +129,17 @@ ZH = {
     "Copy": "复制",
     "Selected contacts": "所选联系人",
     "Delete Selected": "删除所选",
+    # The viewed contact's card: quick actions and row labels.
+    "call": "呼叫",
+    "message": "信息",
+    "mail": "邮件",
+    "map": "地图",
+    "mobile": "手机",
+    "work": "工作",
+    "home": "住宅",
+    "anniversary": "纪念日",
+    "friend": "朋友",
+    "Nickname": "昵称",
     # Language switch: the link names the *other* language.
     "中文": "English",
 }

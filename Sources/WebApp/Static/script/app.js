@@ -4,6 +4,7 @@
 // This entry module wires each page; the modules it imports hold the behaviour, by screen and concern.
 import { initAppShell } from './app-shell.js';
 import { initContactForm } from './contact-form.js';
+import { initCopyButtons } from './copy-buttons.js';
 import { initDesktopKeys } from './desktop-keys.js';
 import { $ } from './dom.js';
 import { initListDeletion } from './list-deletion.js';
@@ -44,3 +45,5 @@ const list = $('#list');
 if (list) initContactList(list);
 const contactForm = $('#contact-form');
 if (contactForm) initContactForm(contactForm);
+const card = $('#contact-card');
+if (card) initCopyButtons(card);
