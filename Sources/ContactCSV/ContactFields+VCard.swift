@@ -91,11 +91,7 @@ extension ContactFields {
         add("X-GENDER", gender)
         add("NOTE", note)
         if !categories.isEmpty { properties.append(VCardProperty(name: "CATEGORIES", components: [categories])) }
-        // The handles, dates and related names as the model writes them, in groups item1… of their own.
-        let entries = instantMessages.isEmpty && events.isEmpty && relations.isEmpty ? []
-            : ContactDetails(name: fullName, instantMessages: instantMessages, dates: events, relatedNames: relations)
-                .vCard(uid: "", version: .v3_0).properties.filter { Self.entryProperties.contains($0.name) }
-        var groups = Set(entries.compactMap(\.group)).count
+        var groups = 0
         func addLabelled(_ label: String, _ make: (String?, [VCardParameter]) -> VCardProperty) {
             if label.isEmpty {
                 properties.append(make(nil, []))
@@ -118,6 +114,19 @@ extension ContactFields {
             properties.append(VCardProperty(group: "item\(groups)", name: Self.customProperty, text: field.value))
             properties.append(VCardProperty(group: "item\(groups)", name: Self.labelProperty, text: field.label))
         }
-        return VCard(properties: [VCardProperty(name: "VERSION", value: "3.0")] + properties + entries)
+        return VCard(properties: [VCardProperty(name: "VERSION", value: "3.0")] + properties + entries(afterGroup: groups))
+    }
+
+    /// The handles, dates and related names as the model writes them (in groups `item1`… of its
+    /// own, numbered on from `afterGroup` here).
+    private func entries(afterGroup used: Int) -> [VCardProperty] {
+        guard !instantMessages.isEmpty || !events.isEmpty || !relations.isEmpty else { return [] }
+        let card = ContactDetails(name: fullName, instantMessages: instantMessages, dates: events, relatedNames: relations)
+            .vCard(uid: "", version: .v3_0)
+        return card.properties.filter { Self.entryProperties.contains($0.name) }.map { property in
+            var property = property
+            if let group = property.group, let number = Int(group.dropFirst(4)) { property.group = "item\(number + used)" }
+            return property
+        }
     }
 }

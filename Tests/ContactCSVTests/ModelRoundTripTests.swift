@@ -71,7 +71,8 @@ struct ModelRoundTripTests {
         let bytes = ContactCSVWriter(format: format).bytes(for: [exported.vCard(uid: "uid-1", version: .v4_0)])
         var reader = try ContactCSVReader(bytes: bytes)
         #expect(reader.format == format)
-        let card = try #require(reader.next()).card.get()
+        let first = reader.next()
+        let card = try #require(first).card.get()
         return try ContactDetails(card: card)
     }
 
@@ -134,7 +135,8 @@ struct ModelRoundTripTests {
                    "Ann ::: Bob", "Shoe size", "44", "* Work", "a@example.com ::: b@example.com", "Mobile", "1 ::: 2"]
         let file = [header, row].map { $0.joined(separator: ",") }.joined(separator: "\r\n") + "\r\n"
         var reader = try ContactCSVReader(bytes: Array(file.utf8))
-        let card = try #require(reader.next()).card.get()
+        let first = reader.next()
+        let card = try #require(first).card.get()
         let details = try ContactDetails(card: card)
         #expect(details.organization == "腾讯")
         #expect(details.instantMessages == [ServiceHandle(service: "WeChat", handle: "wx", label: .work),

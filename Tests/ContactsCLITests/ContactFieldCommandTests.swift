@@ -99,7 +99,7 @@ import Testing
         #expect(try shown(id)["isCompany"] as? Bool == false)
         let both = try cli.run(["edit", "--user", "alice", id, "--person-contact", "--company-contact"])
         #expect(both.status == 2)
-        #expect(both.error == "contacts: give --company-contact or --person-contact, not both\n")
+        #expect(both.error.hasPrefix("contacts: give --company-contact or --person-contact, not both\n"))
     }
 
     @Test func nameIsSpelledFromItsPartsWhenNotGiven() throws {
@@ -152,7 +152,7 @@ import Testing
     func badValuesFailClearlyAndWriteNothing(arguments: [String], status: Int32, message: String) throws {
         let result = try cli.run(["add", "--user", "alice", "--name", "A"] + arguments)
         #expect(result.status == status)
-        #expect(result.error == "contacts: \(message)\n")
+        #expect(result.error.hasPrefix("contacts: \(message)\n"))
         #expect(try cli.list("alice").isEmpty)
     }
 
@@ -160,7 +160,7 @@ import Testing
         let id = try added(["--name", "A", "--date", "2000-01-01"])
         let result = try cli.run(["edit", "--user", "alice", id, "--name", "B", "--remove-date", "2000-02-30"])
         #expect(result.status == 2)
-        #expect(result.error == "contacts: --remove-date takes [LABEL:]YYYY-MM-DD or [LABEL:]--MM-DD, not \"2000-02-30\"\n")
+        #expect(result.error.hasPrefix("contacts: --remove-date takes [LABEL:]YYYY-MM-DD or [LABEL:]--MM-DD, not \"2000-02-30\"\n"))
         #expect(try shown(id)["name"] as? String == "A")
     }
 
