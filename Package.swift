@@ -32,8 +32,9 @@ let package = Package(
         .target(name: "Blanks"),
         .target(name: "VCard", dependencies: ["Blanks"]),
         .target(name: "ContactsCore", dependencies: ["VCard"]),
-        // Google Contacts' and Outlook's CSV files, read into and written from vCards.
-        .target(name: "ContactCSV", dependencies: ["VCard"]),
+        // Google Contacts' and Outlook's CSV files, read into and written from vCards (the
+        // model's entries, handles, dates and related names, read and written as ContactsCore does).
+        .target(name: "ContactCSV", dependencies: ["VCard", "ContactsCore"]),
         // The storage seam (SQLEngine) and its two engines.
         .target(name: "SQLEngine"),
         .target(name: "SQLite", dependencies: ["SQLEngine", "CSQLite"]),
@@ -70,7 +71,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["VCard", "HTTP", "SQLEngine"], path: "Tests/TestSupport"),
         .testTarget(name: "ContactsCoreTests", dependencies: ["ContactsCore", "VCard", "TestSupport"], exclude: ["Fixtures", "Fuzz"]),
         .testTarget(name: "BlanksTests", dependencies: ["Blanks"]),
-        .testTarget(name: "ContactCSVTests", dependencies: ["ContactCSV", "VCard", "TestSupport"], exclude: ["Fixtures", "Fuzz"]),
+        .testTarget(name: "ContactCSVTests", dependencies: ["ContactCSV", "ContactsCore", "VCard", "TestSupport"], exclude: ["Fixtures", "Fuzz"]),
         .testTarget(name: "VCardTests", dependencies: ["VCard", "TestSupport"], exclude: ["Fuzz"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "SQLEngine"]),
         .testTarget(name: "PostgreSQLTests", dependencies: ["PostgreSQL", "SQLEngine"]),

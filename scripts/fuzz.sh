@@ -56,8 +56,8 @@ case "$target" in
     fuzzer VCARD_FUZZ "$root"/Sources/VCard/*.swift "$root/Tests/VCardTests/FuzzOracle.swift" -- Blanks
     "$root/scripts/run-libfuzzer.sh" "$work/$target-fuzz" "$root/Tests/VCardTests/Fuzz/corpus" "$work" "$seconds" 2048 ;;
   csv)
-    libraries Blanks VCard
-    fuzzer CSV_FUZZ "$root"/Sources/ContactCSV/*.swift "$root/Tests/ContactCSVTests/CSVFuzzOracle.swift" -- VCard Blanks
+    libraries Blanks VCard ContactsCore
+    fuzzer CSV_FUZZ "$root"/Sources/ContactCSV/*.swift "$root/Tests/ContactCSVTests/CSVFuzzOracle.swift" -- ContactsCore VCard Blanks
     "$root/scripts/run-libfuzzer.sh" "$work/$target-fuzz" "$root/Tests/ContactCSVTests/Fuzz/corpus" "$work" "$seconds" 2048 ;;
   merge)
     libraries Blanks VCard

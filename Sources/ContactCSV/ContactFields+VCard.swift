@@ -1,13 +1,18 @@
+import ContactsCore
 import VCard
 
 extension ContactFields {
     /// Apple's way to give a property a label that TYPE has no word for: `item1.TEL` with `item1.X-ABLABEL`.
     private static let labelProperty = "X-ABLABEL"
+    /// The property a custom field is kept in, its name in the group's X-ABLABEL.
+    private static let customProperty = "X-CUSTOM"
+    /// The properties the model writes handles, dates and related names as.
+    private static let entryProperties: Set = ["IMPP", "X-ABDATE", "X-ABRELATEDNAMES", labelProperty]
     private static let omitYearParameter = "X-APPLE-OMIT-YEAR"
 
     /// The fields a card gives: N (or FN when the card has no N), the phonetic names, NICKNAME,
-    /// ORG, TITLE, BDAY, X-GENDER or GENDER, the first NOTE, CATEGORIES, and every EMAIL, TEL, ADR and URL
-    /// with its label.
+    /// ORG, TITLE, BDAY, X-GENDER or GENDER, the first NOTE, CATEGORIES, every EMAIL, TEL, ADR, URL
+    /// and X-CUSTOM with its label, and the handles, dates and related names as `ContactDetails` reads them.
     init(card: VCard) {
         fullName = card.property(named: "FN")?.textValue.trimmed ?? ""
         if let name = card.property(named: "N")?.structuredValue {
@@ -50,6 +55,10 @@ extension ContactFields {
             return Address(poBox: part(0), extended: part(1), street: part(2), city: part(3), region: part(4),
                            postalCode: part(5), country: part(6))
         }.filter { !$0.value.isEmpty }
+        customFields = labelled(Self.customProperty) { $0.textValue.trimmed }.filter { !$0.value.isEmpty }
+        if let details = try? ContactDetails(card: card) {
+            (instantMessages, events, relations) = (details.instantMessages, details.dates, details.relatedNames)
+        }
     }
 
     /// Apple's built-in labels (`_$!<Mobile>!$_`) as the known label they name, others as they are.
@@ -100,6 +109,24 @@ extension ContactFields {
             addLabelled(address.label) { VCardProperty(group: $0, name: "ADR", parameters: $1, components: address.value.components.map { [$0] }) }
         }
         for website in websites { addLabelled(website.label) { VCardProperty(group: $0, name: "URL", parameters: $1, text: website.value) } }
-        return VCard(properties: [VCardProperty(name: "VERSION", value: "3.0")] + properties)
+        for field in customFields {
+            groups += 1
+            properties.append(VCardProperty(group: "item\(groups)", name: Self.customProperty, text: field.value))
+            properties.append(VCardProperty(group: "item\(groups)", name: Self.labelProperty, text: field.label))
+        }
+        return VCard(properties: [VCardProperty(name: "VERSION", value: "3.0")] + properties + entries(afterGroup: groups))
+    }
+
+    /// The handles, dates and related names as the model writes them (in groups `item1`… of its
+    /// own, numbered on from `afterGroup` here).
+    private func entries(afterGroup used: Int) -> [VCardProperty] {
+        guard !instantMessages.isEmpty || !events.isEmpty || !relations.isEmpty else { return [] }
+        let card = ContactDetails(name: fullName, instantMessages: instantMessages, dates: events, relatedNames: relations)
+            .vCard(uid: "", version: .v3_0)
+        return card.properties.filter { Self.entryProperties.contains($0.name) }.map { property in
+            var property = property
+            if let group = property.group, let number = Int(group.dropFirst(4)) { property.group = "item\(number + used)" }
+            return property
+        }
     }
 }

@@ -1,3 +1,5 @@
+import ContactsCore
+
 /// What the CSV formats hold of a contact: the meeting point of their columns and a vCard's
 /// properties, so that each format maps its columns once, in both directions.
 struct ContactFields: Equatable {
@@ -39,6 +41,14 @@ struct ContactFields: Equatable {
     var phones: [Labelled<String>] = []
     var addresses: [Labelled<Address>] = []
     var websites: [Labelled<String>] = []
+    /// Instant-messaging handles, in the model's form (the card's IMPP and its kin).
+    var instantMessages: [ServiceHandle] = []
+    /// Anniversaries and other labelled dates.
+    var events: [LabelledDate] = []
+    /// Related people by name: spouse, manager, assistant…
+    var relations: [RelatedName] = []
+    /// Google's custom fields: a value under a name a person chose (kept in the card as `X-CUSTOM`).
+    var customFields: [Labelled<String>] = []
 
     /// The given name a row gets: N's, or the full name when N names nobody and the full name
     /// is not just the organisation's (formats without a full-name column would lose it).
@@ -85,9 +95,18 @@ enum ContactLabel {
     }
 }
 
-extension String {
-    /// Without leading and trailing white space.
-    var trimmed: String {
-        String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+extension ContactsCore.ContactLabel {
+    /// The label as a CSV cell writes it: the English word of a standard label (`Anniversary`,
+    /// `Spouse`), the text of a custom one; read back by `ContactLabel(_:)`.
+    var csvWord: String { isCustom ? rawValue : appleWord }
+}
+
+extension CSVDate {
+    /// The date the model holds.
+    var calendarDate: CalendarDate { CalendarDate(year: year, month: month, day: day) }
+
+    /// A date of the model, as the CSV formats write dates.
+    init(_ date: CalendarDate) {
+        (year, month, day) = (date.year, date.month, date.day)
     }
 }

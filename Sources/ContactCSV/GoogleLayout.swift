@@ -1,3 +1,4 @@
+import ContactsCore
 import Foundation
 
 /// Google Contacts' columns: the current export (`First Name`, `Labels`, `E-mail 1 - Label`) or
@@ -11,19 +12,43 @@ struct GoogleLayout: CSVLayout {
     /// An address group's columns after its label, as Google orders them.
     private static let addressParts = ["Formatted", "Street", "City", "PO Box", "Region", "Postal Code", "Country", "Extended Address"]
 
+    /// The current export's name of each column the older export names otherwise. A file is
+    /// read under either name (its own first), and written under its format's.
+    private static let currentNames = [
+        "Given Name": "First Name", "Additional Name": "Middle Name", "Family Name": "Last Name",
+        "Given Name Yomi": "Phonetic First Name", "Additional Name Yomi": "Phonetic Middle Name",
+        "Family Name Yomi": "Phonetic Last Name", "Group Membership": "Labels", "Organization 1 - Name": "Organization Name",
+        "Organization 1 - Title": "Organization Title", "Organization 1 - Department": "Organization Department",
+    ]
+    /// The numbered groups of one value each, with the parts after their label, as Google orders them.
+    private static let valueGroups = [("E-mail", ["Value"]), ("Phone", ["Value"]), ("IM", ["Service", "Value"]),
+                                      ("Event", ["Value"]), ("Relation", ["Value"]), ("Website", ["Value"]),
+                                      ("Custom Field", ["Value"])]
+
     let legacy: Bool
 
     private var labelSuffix: String { legacy ? " - Type" : " - Label" }
-    private var given: String { legacy ? "Given Name" : "First Name" }
-    private var additional: String { legacy ? "Additional Name" : "Middle Name" }
-    private var family: String { legacy ? "Family Name" : "Last Name" }
-    private var phoneticGiven: String { legacy ? "Given Name Yomi" : "Phonetic First Name" }
-    private var phoneticAdditional: String { legacy ? "Additional Name Yomi" : "Phonetic Middle Name" }
-    private var phoneticFamily: String { legacy ? "Family Name Yomi" : "Phonetic Last Name" }
-    private var labels: String { legacy ? "Group Membership" : "Labels" }
-    private var organization: String { legacy ? "Organization 1 - Name" : "Organization Name" }
-    private var title: String { legacy ? "Organization 1 - Title" : "Organization Title" }
-    private var department: String { legacy ? "Organization 1 - Department" : "Organization Department" }
+    private var given: String { column("Given Name") }
+    private var additional: String { column("Additional Name") }
+    private var family: String { column("Family Name") }
+    private var phoneticGiven: String { column("Given Name Yomi") }
+    private var phoneticAdditional: String { column("Additional Name Yomi") }
+    private var phoneticFamily: String { column("Family Name Yomi") }
+    private var labels: String { column("Group Membership") }
+    private var organization: String { column("Organization 1 - Name") }
+    private var title: String { column("Organization 1 - Title") }
+    private var department: String { column("Organization 1 - Department") }
+
+    /// The column's name in this format, given its older name.
+    private func column(_ legacyName: String) -> String {
+        legacy ? legacyName : Self.currentNames[legacyName] ?? legacyName
+    }
+
+    /// A field under this format's name of the column, else under the other export's name.
+    private func cell(_ row: CSVRow, _ name: String) -> String {
+        let other = Self.currentNames.first { $0.key == name || $0.value == name }.map { $0.key == name ? $0.value : $0.key }
+        return other.map { row.first(name, $0) } ?? row[name]
+    }
 
     /// The columns before the numbered groups, in the order Google writes them.
     private var leadingColumns: [String] {
@@ -39,33 +64,49 @@ struct GoogleLayout: CSVLayout {
     func fields(from row: CSVRow) -> ContactFields {
         var fields = ContactFields()
         fields.fullName = legacy ? row["Name"] : ""
-        (fields.given, fields.additional, fields.family) = (row[given], row[additional], row[family])
+        (fields.given, fields.additional, fields.family) = (cell(row, given), cell(row, additional), cell(row, family))
         (fields.prefix, fields.suffix, fields.nickname) = (row["Name Prefix"], row["Name Suffix"], row["Nickname"])
-        (fields.phoneticGiven, fields.phoneticAdditional, fields.phoneticFamily) = (row[phoneticGiven], row[phoneticAdditional], row[phoneticFamily])
-        (fields.organization, fields.title, fields.department) = (row[organization], row[title], row[department])
+        (fields.phoneticGiven, fields.phoneticAdditional, fields.phoneticFamily) =
+            (cell(row, phoneticGiven), cell(row, phoneticAdditional), cell(row, phoneticFamily))
+        (fields.organization, fields.title, fields.department) = (cell(row, organization), cell(row, title), cell(row, department))
         fields.birthday = CSVDate(iso: row["Birthday"])
         fields.gender = legacy ? row["Gender"].capitalized : ""
         fields.note = row["Notes"]
-        fields.categories = Self.split(row[labels]).filter { !Self.systemLabels.contains($0.lowercased()) }
+        fields.categories = Self.split(cell(row, labels)).filter { !Self.systemLabels.contains($0.lowercased()) }
             .map { $0.hasPrefix("* ") ? String($0.dropFirst(2)) : $0 }
         fields.emails = labelledValues("E-mail", in: row)
         fields.phones = labelledValues("Phone", in: row)
         fields.websites = labelledValues("Website", in: row)
         fields.addresses = addresses(in: row)
+        fields.instantMessages = groupNumbers("IM", in: row).flatMap { number in
+            let label = ContactsCore.ContactLabel(label(of: "IM", number, in: row))
+            let services = Self.split(row["IM \(number) - Service"], keepingEmpty: true)
+            return Self.split(row["IM \(number) - Value"], keepingEmpty: true).enumerated().compactMap { index, handle in
+                handle.isEmpty ? nil : ServiceHandle(service: index < services.count ? services[index] : "", handle: handle, label: label)
+            }
+        }
+        fields.events = labelledValues("Event", in: row).compactMap { event in
+            CSVDate(iso: event.value).map { LabelledDate($0.calendarDate, label: ContactsCore.ContactLabel(event.label)) }
+        }
+        fields.relations = labelledValues("Relation", in: row).map { RelatedName($0.value, label: ContactsCore.ContactLabel($0.label)) }
+        fields.customFields = labelledValues("Custom Field", in: row)
         return fields
     }
 
     func table(for contacts: [ContactFields]) -> [[String]] {
-        let counts = (emails: contacts.map(\.emails.count).max() ?? 0, phones: contacts.map(\.phones.count).max() ?? 0,
-                      addresses: contacts.map(\.addresses.count).max() ?? 0, websites: contacts.map(\.websites.count).max() ?? 0)
-        var header = leadingColumns + numberedColumns("E-mail", counts.emails, ["Value"]) + numberedColumns("Phone", counts.phones, ["Value"])
-            + numberedColumns("Address", counts.addresses, Self.addressParts)
-        if legacy { header += ["Organization 1 - Type", organization, "Organization 1 - Yomi Name", title, department] }
-        header += numberedColumns("Website", counts.websites, ["Value"])
-        return [header] + contacts.map { contact in
-            let cells = cells(for: contact)
-            return header.map { cells[$0] ?? "" }
+        let cells = contacts.map(cells(for:))
+        // The numbered groups of a kind, as many as the contact with the most fills.
+        func groups(_ kind: String, _ parts: [String]) -> [String] {
+            let count = cells.map { contact in (0...).first { contact["\(kind) \($0 + 1) - \(parts[0])"] == nil } ?? 0 }.max() ?? 0
+            return numberedColumns(kind, count, parts)
         }
+        var header = leadingColumns
+        for (kind, parts) in Self.valueGroups {
+            header += groups(kind, parts)
+            if kind == "Phone" { header += groups("Address", Self.addressParts) }
+            if kind == "Phone" && legacy { header += ["Organization 1 - Type", organization, "Organization 1 - Yomi Name", title, department] }
+        }
+        return [header] + cells.map { cells in header.map { cells[$0] ?? "" } }
     }
 
     /// `Phone 1 - Label`, `Phone 1 - Value`, `Phone 2 - Label`…
@@ -94,6 +135,10 @@ struct GoogleLayout: CSVLayout {
         put("E-mail", contact.emails) { ["Value": $0] }
         put("Phone", contact.phones) { ["Value": $0] }
         put("Website", contact.websites) { ["Value": $0] }
+        put("IM", contact.instantMessages.map { .init(label: $0.label.csvWord, value: $0) }) { ["Service": $0.service, "Value": $0.handle] }
+        put("Event", contact.events.map { .init(label: $0.label.csvWord, value: CSVDate($0.date).iso) }) { ["Value": $0] }
+        put("Relation", contact.relations.map { .init(label: $0.label.csvWord, value: $0.name) }) { ["Value": $0] }
+        put("Custom Field", contact.customFields) { ["Value": $0] }
         put("Address", contact.addresses) { address in
             ["Formatted": address.formatted, "Street": address.street, "City": address.city, "PO Box": address.poBox,
              "Region": address.region, "Postal Code": address.postalCode, "Country": address.country, "Extended Address": address.extended]
@@ -104,7 +149,7 @@ struct GoogleLayout: CSVLayout {
     /// The values of every numbered group of a kind (`E-mail 1`, `E-mail 2`…), each with its group's label.
     private func labelledValues(_ kind: String, in row: CSVRow) -> [ContactFields.Labelled<String>] {
         groupNumbers(kind, in: row).flatMap { number in
-            let label = ContactLabel.normalized(row["\(kind) \(number)\(labelSuffix)"])
+            let label = label(of: kind, number, in: row)
             return Self.split(row["\(kind) \(number) - Value"]).map { ContactFields.Labelled(label: label, value: $0) }
         }
     }
@@ -113,7 +158,7 @@ struct GoogleLayout: CSVLayout {
     /// same order in each cell. A group with only a formatted address keeps it as the street.
     private func addresses(in row: CSVRow) -> [ContactFields.Labelled<ContactFields.Address>] {
         groupNumbers("Address", in: row).flatMap { number in
-            let label = ContactLabel.normalized(row["Address \(number)\(labelSuffix)"])
+            let label = label(of: "Address", number, in: row)
             let parts = Dictionary(uniqueKeysWithValues: Self.addressParts.map { name in
                 (name, Self.split(row["Address \(number) - \(name)"], keepingEmpty: true))
             })
@@ -127,6 +172,11 @@ struct GoogleLayout: CSVLayout {
                 return address.isEmpty ? nil : ContactFields.Labelled(label: label, value: address)
             }
         }
+    }
+
+    /// The label of a numbered group (`Phone 1 - Label`, or the older `Phone 1 - Type`).
+    private func label(of kind: String, _ number: Int, in row: CSVRow) -> String {
+        ContactLabel.normalized(row.first("\(kind) \(number)\(labelSuffix)", "\(kind) \(number) - Label", "\(kind) \(number) - Type"))
     }
 
     /// 1, 2, … for as long as the header has `Kind N - Value` (or, for addresses, `- Formatted`).

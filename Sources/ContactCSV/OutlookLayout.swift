@@ -1,3 +1,5 @@
+import ContactsCore
+
 /// Outlook's columns, as its desktop and web exports name them (and Outlook.com's older export:
 /// `Given Name Yomi`, `Home Country`…, read as well): fixed slots for phones
 /// (`Mobile Phone`, `Home Phone`…), three e-mail addresses, a business, a home and an other
@@ -19,6 +21,12 @@ struct OutlookLayout: CSVLayout {
         ("Business", ContactLabel.work), ("Home", ContactLabel.home), ("Other", ContactLabel.other),
     ]
     private static let addressParts = ["Street", "Street 2", "City", "State", "Postal Code", "Country/Region", "Address PO Box"]
+    /// The columns of a related person's name, and the label of each; one name each.
+    private static let relationColumns: [(column: String, label: ContactsCore.ContactLabel)] = [
+        ("Spouse", .spouse), ("Manager's Name", .manager), ("Assistant's Name", .assistant), ("Children", .child),
+    ]
+    /// The column of the one date besides the birthday that Outlook has, and its label.
+    private static let anniversary = (column: "Anniversary", label: ContactsCore.ContactLabel.anniversary)
     private static let nameColumns = ["First Name", "Middle Name", "Last Name", "Title", "Suffix", "Nickname", "Given Yomi",
                                       "Surname Yomi", "Company", "Department", "Job Title"]
 
@@ -47,6 +55,8 @@ struct OutlookLayout: CSVLayout {
                                                 postalCode: part("Postal Code"), country: row.first("\(block.prefix) Country/Region", "\(block.prefix) Country"))
             return address.isEmpty ? nil : ContactFields.Labelled(label: block.label, value: address)
         }
+        fields.events = CSVDate(outlook: row[Self.anniversary.column]).map { [LabelledDate($0.calendarDate, label: Self.anniversary.label)] } ?? []
+        fields.relations = Self.relationColumns.compactMap { slot in row[slot.column].isEmpty ? nil : RelatedName(row[slot.column], label: slot.label) }
         return fields
     }
 
@@ -54,7 +64,7 @@ struct OutlookLayout: CSVLayout {
         let header = Self.nameColumns
             + Self.addressBlocks.flatMap { block in Self.addressParts.map { "\(block.prefix) \($0)" } }
             + Self.phoneColumns.map(\.column) + Self.emailColumns + Self.websiteColumns.map(\.column)
-            + ["Birthday", "Gender", "Notes", "Categories"]
+            + ["Birthday", Self.anniversary.column, "Gender", "Notes", "Categories"] + Self.relationColumns.map(\.column)
         return [header] + contacts.map { contact in
             let cells = cells(for: contact)
             return header.map { cells[$0] ?? "" }
@@ -81,6 +91,10 @@ struct OutlookLayout: CSVLayout {
                 else { return }
                 write(value.value, free.remove(at: index).column)
             }
+        }
+        cells[Self.anniversary.column] = contact.events.first { $0.label == Self.anniversary.label }.map { CSVDate($0.date).outlook }
+        for slot in Self.relationColumns {
+            cells[slot.column] = contact.relations.first { $0.label == slot.label }?.name
         }
         place(contact.phones, in: Self.phoneColumns) { cells[$1] = $0 }
         place(contact.websites, in: Self.websiteColumns) { cells[$1] = $0 }

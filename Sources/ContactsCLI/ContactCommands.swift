@@ -10,7 +10,7 @@ enum ContactCommands {
 
     static let all: [Command] = [
         Command(words: ["add"], summary: "Add a contact and print its id.",
-                usage: "add --user U [--book NAME] --name N --phone P " + ContactOptions.usage + " [--group G ...]",
+                usage: "add --user U [--book NAME] [--name N] " + ContactOptions.usage + " [--group G ...]",
                 options: [user, book, .value("--group", repeatable: true)] + ContactOptions.specs,
                 notes: ContactOptions.notes + "\n--group puts the contact in that group, made when the book has none of that name.") { context in
             _ = try context.arguments.positionals()
@@ -29,7 +29,7 @@ enum ContactCommands {
             let group = try store.existingGroup(named: name, in: scope)
             try printList(try store.contacts(in: scope, group: group.id, limit: .max), context)
         },
-        Command(words: ["search"], summary: "Find contacts by name, pinyin, initials, phone digits or email.",
+        Command(words: ["search"], summary: "Find contacts by name, pinyin, initials, phone digits, email, company, title, handle, website or address.",
                 usage: "search --user U [--book NAME] QUERY [--json]", options: [user, book, json]) { context in
             let query = try context.arguments.positionals("QUERY")[0]
             let (store, scope) = try context.openAddressBook()
@@ -43,12 +43,15 @@ enum ContactCommands {
             context.console.print(context.arguments.has("--json")
                 ? try ContactOutput.json([.init(contact)]) : ContactOutput.detail(contact))
         },
-        Command(words: ["edit"], summary: "Change the given fields of a contact (--phone and --email replace the lists).",
+        Command(words: ["edit"], summary: "Change the given fields of a contact (--phone, --email… add to the lists, --remove-phone… take away).",
                 usage: "edit --user U [--book NAME] ID [--name N] " + ContactOptions.usage
+                    + " [--remove-phone [LABEL:]NUMBER ...] [--remove-email [LABEL:]ADDRESS ...] [--remove-address TEXT ...]"
+                    + " [--remove-url URL ...] [--remove-im SERVICE:HANDLE ...] [--remove-social SERVICE:HANDLE ...]"
+                    + " [--remove-date YYYY-MM-DD ...] [--remove-related NAME ...]"
                     + " [--no-photo] [--no-lunar-birthday] [--add-group G ...] [--remove-group G ...]",
                 options: [user, book, .flag("--no-photo"), .flag("--no-lunar-birthday"), .value("--add-group", repeatable: true),
-                          .value("--remove-group", repeatable: true)] + ContactOptions.specs,
-                notes: ContactOptions.notes) { context in
+                          .value("--remove-group", repeatable: true)] + ContactOptions.specs + ContactOptions.removalSpecs,
+                notes: ContactOptions.notes + "\n\n" + ContactOptions.editNotes) { context in
             let id = try context.contactID()
             let (joining, leaving) = (try GroupCommands.names(context, "--add-group"), try GroupCommands.names(context, "--remove-group"))
             if context.arguments.has("--lunar-birthday") && context.arguments.has("--no-lunar-birthday") {

@@ -6,14 +6,33 @@ import Wording
 /// How contacts are printed: grouped text for people, JSON for programs.
 enum ContactOutput {
     /// One JSON object per contact; the shape `list`, `search`, `show` and `trash` share.
+    ///
+    /// `phones`, `phoneLabels`, `emails` and `address` keep the plain shape scripts read since
+    /// the first release (strings; the first address on one line); `phoneNumbers`,
+    /// `emailAddresses` and `addresses` give the same entries with their labels and parts.
     struct JSONContact: Encodable {
         let id: Int64
         let uid: String
         let name: String
+        let nameParts: JSONNameParts
+        let phoneticName: JSONPhoneticName
+        let nickname: String
+        let organization: String
+        let department: String
+        let jobTitle: String
+        let isCompany: Bool
         let section: String
         let phones: [String]
         let phoneLabels: [String]
+        let phoneNumbers: [JSONPhone]
         let emails: [String]
+        let emailAddresses: [JSONEmail]
+        let addresses: [JSONAddress]
+        let urls: [JSONWebsite]
+        let instantMessages: [JSONHandle]
+        let socialProfiles: [JSONHandle]
+        let dates: [JSONDate]
+        let relatedNames: [JSONRelatedName]
         let sex: String?
         let age: Int?
         let birthday: String?
@@ -33,10 +52,22 @@ enum ContactOutput {
             id = contact.id
             uid = contact.uid
             name = details.name
+            nameParts = JSONNameParts(details.nameParts)
+            phoneticName = JSONPhoneticName(details.phoneticName)
+            (nickname, organization, department, jobTitle) = (details.nickname, details.organization, details.department, details.jobTitle)
+            isCompany = details.isCompany
             section = contact.section
             phones = details.phones.map(\.number)
             phoneLabels = details.phones.map(\.label.rawValue)
+            phoneNumbers = details.phones.map(JSONPhone.init)
             emails = details.emails.map(\.address)
+            emailAddresses = details.emails.map(JSONEmail.init)
+            addresses = details.addresses.map(JSONAddress.init)
+            urls = details.urls.map(JSONWebsite.init)
+            instantMessages = details.instantMessages.map(JSONHandle.init)
+            socialProfiles = details.socialProfiles.map(JSONHandle.init)
+            dates = details.dates.map(JSONDate.init)
+            relatedNames = details.relatedNames.map(JSONRelatedName.init)
             sex = details.sex == .notSet ? nil : details.sex.rawValue
             age = details.age(on: now)
             birthday = details.birthday?.description
@@ -86,11 +117,27 @@ enum ContactOutput {
         return "  \(contact.id)\t\(contact.details.name)\(phone)"
     }
 
-    /// Every field of one contact, one per line.
+    /// Every field of one contact, one per line, each entry of a list with its label.
     static func detail(_ contact: Contact, now: Date = Date()) -> String {
         let details = contact.details
         var lines = ["Name: \(details.name)", "ID: \(contact.id)", "UID: \(contact.uid)"]
-        lines += details.phones.map { "Phone (\($0.label.rawValue)): \($0.number)" }
+        let parts = details.nameParts, phonetic = details.phoneticName
+        let texts = [("Prefix", parts.prefix), ("Given name", parts.given), ("Middle name", parts.middle),
+                     ("Family name", parts.family), ("Suffix", parts.suffix), ("Phonetic given name", phonetic.given),
+                     ("Phonetic middle name", phonetic.middle), ("Phonetic family name", phonetic.family),
+                     ("Nickname", details.nickname), ("Organization", details.organization),
+                     ("Department", details.department), ("Title", details.jobTitle)]
+        lines += texts.filter { !$0.1.isEmpty }.map { "\($0.0): \($0.1)" }
+        if details.isCompany { lines.append("Company contact: yes") }
+        func labelled(_ field: String, _ label: ContactLabel, _ value: String) -> String { "\(field) (\(label.rawValue)): \(value)" }
+        lines += details.phones.map { labelled("Phone", $0.label, $0.number) }
+        lines += details.emails.map { labelled("Email", $0.label, $0.address) }
+        lines += details.addresses.map { labelled("Address", $0.label, $0.singleLine) }
+        lines += details.urls.map { labelled("Website", $0.label, $0.url) }
+        lines += details.instantMessages.map { labelled("IM", $0.label, "\($0.service):\($0.handle)") }
+        lines += details.socialProfiles.map { labelled("Profile", $0.label, "\($0.service):\($0.handle)") }
+        lines += details.dates.map { labelled("Date", $0.label, $0.date.description) }
+        lines += details.relatedNames.map { labelled("Related", $0.label, $0.name) }
         if details.sex != .notSet { lines.append("Sex: \(details.sex.rawValue)") }
         if let age = details.age(on: now) { lines.append("Age: \(age)") }
         if let birthday = details.birthday { lines.append("Birthday: \(birthday)") }
@@ -98,8 +145,6 @@ enum ContactOutput {
             let next = lunar.nextOccurrence(onOrAfter: now).map { ", next \($0)" } ?? ""
             lines.append("Lunar birthday: \(lunar) (\(lunar.chineseDescription)\(next))")
         }
-        lines += details.addresses.map { "Address: \($0.singleLine)" }
-        lines += details.emails.map { "Email: \($0.address)" }
         if !details.note.isEmpty { lines.append("Note: \(details.note)") }
         let groups = details.categories
         if !groups.isEmpty { lines.append("Groups: " + groups.joined(separator: ", ")) }

@@ -404,6 +404,7 @@ struct ChineseCatalogue: Catalogue {
     func cannotRead(_ path: String) -> String { "无法读取 \(path)" }
     func cannotReadFile(_ path: String) -> String { "无法读取 \(path)：文件不存在或不可读" }
     func cannotReadPhoto(_ path: String) -> String { "无法读取照片 \(path)" }
+    func notInForm(_ option: String, _ form: String, given: String) -> String { "\(option) 要写成 \(form)，而不是“\(given)”" }
     func readFailed(_ name: String, _ reason: String) -> String { "读取 \(name) 出错：\(reason)" }
     func cannotWrite(_ path: String, _ reason: String) -> String { "无法写入 \(path)：\(reason)" }
     func cannotOpenDataDirectory(_ path: String, _ reason: String) -> String { "无法打开数据目录 \(path)：\(reason)" }

@@ -421,6 +421,7 @@ struct EnglishCatalogue: Catalogue {
     func cannotRead(_ path: String) -> String { "cannot read \(path)" }
     func cannotReadFile(_ path: String) -> String { "cannot read \(path): no such file, or not a readable file" }
     func cannotReadPhoto(_ path: String) -> String { "cannot read photo \(path)" }
+    func notInForm(_ option: String, _ form: String, given: String) -> String { "\(option) takes \(form), not \"\(given)\"" }
     func readFailed(_ name: String, _ reason: String) -> String { "error reading \(name): \(reason)" }
     func cannotWrite(_ path: String, _ reason: String) -> String { "cannot write \(path): \(reason)" }
     func cannotOpenDataDirectory(_ path: String, _ reason: String) -> String { "cannot open the data directory \(path): \(reason)" }

@@ -297,6 +297,8 @@ public protocol Catalogue: Sendable {
     func cannotRead(_ path: String) -> String
     func cannotReadFile(_ path: String) -> String
     func cannotReadPhoto(_ path: String) -> String
+    /// An option's value not written the way the option takes it: `form` shows how (`SERVICE:HANDLE`).
+    func notInForm(_ option: String, _ form: String, given: String) -> String
     func readFailed(_ name: String, _ reason: String) -> String
     func cannotWrite(_ path: String, _ reason: String) -> String
     func cannotOpenDataDirectory(_ path: String, _ reason: String) -> String

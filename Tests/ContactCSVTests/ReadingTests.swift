@@ -16,22 +16,24 @@ struct ReadingTests {
         ["N:张;伟;;;"] + zhangFields + ["NOTE:第一行\\n第二行\\, 有逗号", "CATEGORIES:同事",
          "EMAIL;TYPE=WORK:zhangwei@example.com", "EMAIL;TYPE=WORK:wei.zhang@example.cn", "EMAIL;TYPE=HOME:zw@example.org"]
             + zhangPhones + ["ADR;TYPE=HOME:;;朝阳区建国路 88 号;北京;北京市;100022;中国",
-         "item1.URL:https://example.com/zw", "item1.X-ABLABEL:Profile"],
+         "item1.URL:https://example.com/zw", "item1.X-ABLABEL:Profile", "item2.X-ABRELATEDNAMES:李娜", "item2.X-ABLABEL:_$!<Spouse>!$_"],
         ["N:Smith;John;Q;Dr.;Jr.", "NICKNAME:Johnny", "ORG:Acme\\, Inc.", "BDAY:--12-25", "NOTE:Says \"hi\"\\, often",
          "CATEGORIES:Friends,Band", "EMAIL;TYPE=HOME:john@example.com", "item1.TEL:555-0100", "item1.X-ABLABEL:Band",
          "TEL;TYPE=HOME:555-0101", "TEL;TYPE=HOME:555-0102"],
     ]
 
     static let googleLegacy: [[String]] = [
-        // This fixture has one e-mail group.
-        ["FN:张伟"] + google[0].prefix(7) + ["X-GENDER:Male"] + google[0].dropFirst(7).filter { $0 != "EMAIL;TYPE=HOME:zw@example.org" },
+        // This fixture has one e-mail group, and no relation.
+        ["FN:张伟"] + google[0].prefix(7) + ["X-GENDER:Male"]
+            + google[0].dropFirst(7).filter { $0 != "EMAIL;TYPE=HOME:zw@example.org" && !$0.hasPrefix("item2.") },
         ["FN:Dr. John Q Smith Jr."] + google[1],
     ]
 
     static let outlook: [[String]] = [
         ["N:张;伟;;;"] + zhangFields + ["NOTE:第一行\\n第二行\\, 有逗号", "CATEGORIES:同事,VIP",
          "EMAIL:zhangwei@example.com", "EMAIL:wei.zhang@example.cn"] + zhangPhones
-            + ["ADR;TYPE=WORK:;;朝阳区建国路 88 号;北京;北京市;100022;中国", "URL:https://example.com/zw"],
+            + ["ADR;TYPE=WORK:;;朝阳区建国路 88 号;北京;北京市;100022;中国", "URL:https://example.com/zw",
+               "item1.X-ABRELATEDNAMES:李娜", "item1.X-ABLABEL:_$!<Spouse>!$_"],
         ["N:Smith;John;Q;Dr.;Jr.", "NICKNAME:Johnny", "ORG:Acme\\, Inc.", "NOTE:Says \"hi\"\\, often", "CATEGORIES:Friends,Band",
          "EMAIL:john@example.com", "TEL;TYPE=HOME:555-0101", "TEL;TYPE=HOME:555-0102", "item1.TEL:555-0100", "item1.X-ABLABEL:Car",
          "ADR;TYPE=HOME:;;1 Main St;Springfield;IL;62701;United States of America"],

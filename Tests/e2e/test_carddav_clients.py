@@ -162,7 +162,8 @@ def test_edits_and_deletions_on_either_side_reach_the_other(server, account, syn
     assert_in_sync(server, account, synced, expected)
 
     # Server side: a new name and a new phone.
-    server.cli("edit", "--user", account, str(server_id), "--name", "王五一", "--phone", "13500000001")
+    server.cli("edit", "--user", account, str(server_id), "--name", "王五一", "--phone", "13500000001",
+               "--remove-phone", "13512345678")
     synced.sync()
     expected = {"钱九": ["13900000009"], "王五一": ["13500000001"], "赵六": ["13687654321"]}
     assert_in_sync(server, account, synced, expected)
@@ -239,7 +240,7 @@ def test_a_later_sync_resumes_from_its_state_and_sync_collection_reports_the_cha
     assert not initial.removed and not initial.other, describe(initial.response)
 
     # While no sync runs: the server changes one, deletes one, adds one; khard edits another.
-    server.cli("edit", "--user", account, str(ids["陈一"]), "--phone", "13300000011")
+    server.cli("edit", "--user", account, str(ids["陈一"]), "--phone", "13300000011", "--remove-phone", "13300000001")
     server.cli("delete", "--user", account, str(ids["陈二"]))
     server.add_contact(account, "陈四", "13300000004")
     uids["陈四"] = by_name(server, account, "陈四")["uid"]

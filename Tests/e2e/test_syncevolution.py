@@ -196,7 +196,8 @@ def test_a_server_edit_and_a_local_edit_of_different_cards_both_survive(server, 
     assert_changes(first, local=changes(NEW=1), remote=changes(NEW=1))
     assert_in_sync(server, account, client, {"钱九": ["13900000009"], "赵六": ["13687654321"]})
 
-    server.cli("edit", "--user", account, str(server_id), "--name", "钱九一", "--phone", "13900000099")
+    server.cli("edit", "--user", account, str(server_id), "--name", "钱九一", "--phone", "13900000099",
+               "--remove-phone", "13900000009")
     client.write_card("zhao-liu.vcf", vcard("赵六", "赵;六;;;", ["13600000002"], "local-zhao-liu"))
     second = client.sync()
     assert_changes(second, local=changes(MOD=1), remote=changes(MOD=1))
