@@ -124,7 +124,7 @@ struct CardReading {
                     Self.add(Website(url, label: labels.label(of: property) ?? Self.placeLabel(property.types, default: .homePage)),
                              index, to: &urls)
                 }
-            case "IMPP", _ where InstantMessaging.legacyProperties[property.name] != nil:
+            case _ where property.name == "IMPP" || InstantMessaging.legacyProperties[property.name] != nil:
                 if instantMessages.count < Limits.entries, let handle = InstantMessaging.handle(property, label: labels.label(of: property)) {
                     Self.add(handle, index, to: &instantMessages)
                 }
