@@ -16,11 +16,12 @@ extension ContactStore {
     public func duplicates(in scope: AddressBookScope, region: PhoneRegion) throws -> [DuplicateSuggestion] {
         let (candidates, dismissed) = try queue.read { db in
             let candidates = try db.statement("""
-                SELECT id, name, phones, emails, sort_key FROM contacts WHERE book_id = ? AND deleted_at IS NULL AND is_group = 0
+                SELECT id, name, phones, emails, sort_key, fields FROM contacts WHERE book_id = ? AND deleted_at IS NULL AND is_group = 0
                 ORDER BY sort_key, created_at, id
                 """).rows([scope.bookID]) { row in
                 DuplicateCandidate(id: row.int64(0), name: row.text(1), phones: ContactRow.phones(row.text(2)).map(\.number),
-                                   emails: ContactRow.emails(row.text(3)).map(\.address), sortKey: row.text(4))
+                                   emails: ContactRow.emails(row.text(3)).map(\.address),
+                                   handles: DetailRecords.instantMessages(in: row.text(5)), sortKey: row.text(4))
             }
             let dismissed = try db.statement("SELECT first_id, second_id FROM duplicate_dismissals WHERE book_id = ?")
                 .rows([scope.bookID]) { DuplicatePair($0.int64(0), $0.int64(1)) }

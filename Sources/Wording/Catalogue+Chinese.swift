@@ -180,6 +180,7 @@ struct ChineseCatalogue: Catalogue {
         case .sameName: "姓名相同"
         case .samePhone(let number): "电话相同 \(number)"
         case .sameEmail(let address): "邮箱相同 \(address)"
+        case .sameHandle(let service, let handle): "\(service)相同 \(handle)"
         case .similarName: "姓名相近"
         }
     }

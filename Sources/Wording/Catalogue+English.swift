@@ -187,6 +187,7 @@ struct EnglishCatalogue: Catalogue {
         case .sameName: "Same name"
         case .samePhone(let number): "Same phone \(number)"
         case .sameEmail(let address): "Same email \(address)"
+        case .sameHandle(let service, let handle): "Same \(service) \(handle)"
         case .similarName: "Similar names"
         }
     }
