@@ -165,12 +165,12 @@ private struct MergedCard {
         }
         for group in groupOrder {
             let members = groups[group, default: []]
-            let keys = members.compactMap(\.key)
-            if !keys.isEmpty && keys.allSatisfy(seen.contains) { continue }
-            seen.formUnion(keys)
+            // A group of two entries, one already there, keeps only the new one (and its label).
+            let new = members.filter { member in member.key.map { seen.insert($0).inserted } ?? true }
+            guard new.contains(where: { $0.key != nil }) || !members.contains(where: { $0.key != nil }) else { continue }
             groupNumber += 1
             let name = "merged\(groupNumber)"
-            properties += members.map { member in
+            properties += new.map { member in
                 var renamed = member.property
                 renamed.group = name
                 return renamed

@@ -195,6 +195,7 @@ struct EnglishCatalogue: Catalogue {
     var notDuplicates: String { "Not duplicates" }
     var nameToKeep: String { "Name to keep" }
     var photoToKeep: String { "Photo to keep" }
+    var detailsToKeep: String { "Company, title and nickname to keep" }
     func merged(_ count: Int, into name: String) -> String { "Merged \(count) contacts into \(name)." }
     var markedAsDifferentPeople: String { "Marked as different people." }
     var sharing: String { "Sharing" }
