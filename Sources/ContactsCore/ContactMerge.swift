@@ -75,30 +75,38 @@ public struct ContactMerge: Sendable {
 /// case; a date or related name with its label too, since the label says what it is (the
 /// mother's and the daughter's Mary are two people).
 public struct EntryIdentity: Sendable {
+    /// How numbers without a country code are read.
     public let region: PhoneRegion
 
     public init(region: PhoneRegion) {
         self.region = region
     }
 
+    /// The number in international form; else as written, without spaces.
     public func key(_ phone: PhoneNumber) -> String {
         region.international(phone.number) ?? phone.number.filter { !$0.isWhitespace }
     }
 
+    /// The address without case.
     public func key(_ email: EmailAddress) -> String { email.address.trimmed.lowercased() }
 
+    /// The parts from street to country without case (the country code and label aside).
     public func key(_ address: PostalAddress) -> String {
         address.parts.map { $0.trimmed.lowercased() }.joined(separator: "\u{1F}")
     }
 
+    /// The URL as written (its path may tell case apart).
     public func key(_ website: Website) -> String { website.url.trimmed }
 
+    /// The service and the handle, both without case.
     public func key(_ handle: ServiceHandle) -> String {
         handle.service.lowercased() + "\u{1F}" + handle.handle.trimmed.lowercased()
     }
 
+    /// The label and the date.
     public func key(_ date: LabelledDate) -> String { date.label.rawValue + "\u{1F}" + date.date.description }
 
+    /// The label and the name.
     public func key(_ related: RelatedName) -> String { related.label.rawValue + "\u{1F}" + related.name.trimmed }
 
     /// The key of each property a reading takes an entry or a single value from, by index: the
