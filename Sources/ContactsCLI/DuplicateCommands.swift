@@ -95,7 +95,7 @@ enum DuplicateCommands {
         }
     }
 
-    /// A reason as `{"kind": "name" | "phone" | "email" | "similar-name", "value": …}`.
+    /// A reason as `{"kind": "name" | "phone" | "email" | "handle" | "similar-name", "value": …}`.
     private struct JSONReason: Encodable {
         let kind: String
         let value: String?
@@ -105,6 +105,7 @@ enum DuplicateCommands {
             case .sameName: (kind, value) = ("name", nil)
             case .samePhone(let number): (kind, value) = ("phone", number)
             case .sameEmail(let address): (kind, value) = ("email", address)
+            case .sameHandle(let service, let handle): (kind, value) = ("handle", service + ":" + handle)
             case .similarName: (kind, value) = ("similar-name", nil)
             }
         }

@@ -1,10 +1,16 @@
 import VCard
 
-/// One contact made of several that are one person. The result keeps every phone, email,
-/// address, note, category and property of each, written once; the name is the one chosen,
-/// and so is the photo.
+/// One contact made of several that are one person.
+///
+/// Every entry of a field that holds any number of them (phones, emails, addresses, websites,
+/// handles, social profiles, dates, related names), every note, category and property the
+/// model does not read is kept, each once: entries that say the same (`EntryIdentity`) are
+/// one, with the label and lines of the first contact that has it. A field that holds one
+/// value (nickname, company, department, title, kind, sex, birthday, age) takes the first
+/// contact's, else the next one's that has it. The name, with its parts and reading, is the
+/// one chosen, and so is the photo.
 public struct ContactMerge: Sendable {
-    /// The contacts, the one whose place the result takes first.
+    /// The contacts, the one whose place the result takes and whose single values win first.
     public let contacts: [ContactDetails]
     /// Which of `contacts` gives the name (with its phonetic reading).
     public let nameSource: Int
@@ -21,27 +27,24 @@ public struct ContactMerge: Sendable {
     }
 
     /// Properties that name the contact: the chosen contact's are the only ones kept.
-    private static let nameProperties: Set<String> = [
-        "FN", "N", "SORT-STRING", "X-PHONETIC-FIRST-NAME", "X-PHONETIC-MIDDLE-NAME", "X-PHONETIC-LAST-NAME",
-    ]
-    /// Properties a card holds once: the first contact that has one gives it.
-    static let singleProperties: Set<String> = [
-        "BDAY", "ANNIVERSARY", "GENDER", "X-GENDER", "KIND", CardReading.ageProperty,
-    ]
+    private static let nameProperties = Set(["FN", "N", "SORT-STRING"] + CardReading.phoneticProperties)
     /// Properties that belong to each stored card and not to the person.
     private static let cardProperties: Set<String> = ["VERSION", "UID", "REV", "PRODID", "PHOTO"]
+    /// The text fields that hold one value, which a later contact fills where the first has none.
+    private static var singleTexts: [WritableKeyPath<ContactDetails, String>] { [\.nickname, \.organization, \.department, \.jobTitle] }
 
     /// The merged details.
     /// - Throws: what `ContactDetails(card:)` throws for a card without a name.
     public func merged() throws(ContactValidationError) -> ContactDetails {
-        var builder = MergedCard(region: region)
+        var builder = MergedCard(identity: EntryIdentity(region: region))
         let named = contacts[nameSource].vCard(uid: "", version: .v4_0).properties
-        builder.add(named.filter { Self.nameProperties.contains($0.name) && $0.group == nil })
+            .filter { Self.nameProperties.contains($0.name) && $0.group == nil }
+        builder.add(named, reading: CardReading(named))
         for details in contacts {
             let properties = details.vCard(uid: "", version: .v4_0).properties.filter {
                 !Self.cardProperties.contains($0.name) && !Self.nameProperties.contains($0.name)
             }
-            builder.add(properties)
+            builder.add(properties, reading: CardReading(properties))
         }
         var card = builder.card
         if card.properties.contains(where: { $0.name == "BDAY" }) {
@@ -50,51 +53,133 @@ public struct ContactMerge: Sendable {
         var result = try ContactDetails(card: card)
         // The chosen contact's name as it reads it, whatever other FN lines its card carries.
         result.name = contacts[nameSource].name
+        for field in Self.singleTexts where result[keyPath: field].isEmpty {
+            result[keyPath: field] = contacts.lazy.map { $0[keyPath: field] }.first { !$0.isEmpty } ?? ""
+        }
+        // Parts and a reading of the same name, where the chosen contact gives none.
+        let sameName = contacts.filter { $0.name == result.name }
+        if result.nameParts.isEmpty { result.nameParts = sameName.lazy.map(\.nameParts).first { !$0.isEmpty } ?? NameParts() }
+        if result.phoneticName.isEmpty {
+            result.phoneticName = sameName.lazy.map(\.phoneticName).first { !$0.isEmpty } ?? PhoneticName()
+        }
+        if result.sex == .notSet { result.sex = contacts.lazy.map(\.sex).first { $0 != .notSet } ?? .notSet }
+        if result.birthday == nil, let birthday = contacts.lazy.compactMap(\.birthday).first { (result.birthday, result.age) = (birthday, nil) }
         result.photo = photoSource.map { contacts[$0].photo } ?? contacts.lazy.compactMap(\.photo).first
         return result
     }
 }
 
+/// What makes two entries of a field one entry, whatever their labels: a phone's number in
+/// international form (as `region` reads it), an email without case, an address's parts
+/// without case, a website as written, a handle or profile by service and handle without
+/// case; a date or related name with its label too, since the label says what it is (the
+/// mother's and the daughter's Mary are two people).
+public struct EntryIdentity: Sendable {
+    /// How numbers without a country code are read.
+    public let region: PhoneRegion
+
+    public init(region: PhoneRegion) {
+        self.region = region
+    }
+
+    /// The number in international form; else as written, without spaces.
+    public func key(_ phone: PhoneNumber) -> String {
+        region.international(phone.number) ?? phone.number.filter { !$0.isWhitespace }
+    }
+
+    /// The address without case.
+    public func key(_ email: EmailAddress) -> String { email.address.trimmed.lowercased() }
+
+    /// The parts from street to country without case (the country code and label aside).
+    public func key(_ address: PostalAddress) -> String {
+        address.parts.map { $0.trimmed.lowercased() }.joined(separator: "\u{1F}")
+    }
+
+    /// The URL as written (its path may tell case apart).
+    public func key(_ website: Website) -> String { website.url.trimmed }
+
+    /// The service and the handle, both without case.
+    public func key(_ handle: ServiceHandle) -> String {
+        handle.service.lowercased() + "\u{1F}" + handle.handle.trimmed.lowercased()
+    }
+
+    /// The label and the date.
+    public func key(_ date: LabelledDate) -> String { date.label.rawValue + "\u{1F}" + date.date.description }
+
+    /// The label and the name.
+    public func key(_ related: RelatedName) -> String { related.label.rawValue + "\u{1F}" + related.name.trimmed }
+
+    /// The key of each property a reading takes an entry or a single value from, by index: the
+    /// kind with the entry's key, or for a single value its field alone (so the first card's wins).
+    func keys(of reading: CardReading) -> [Int: String] {
+        var keys: [Int: String] = [:]
+        func add<Value>(_ kind: String, _ entries: [CardReading.Entry<Value>], _ key: (Value) -> String) {
+            for entry in entries {
+                for source in entry.sources { keys[source] = kind + ":" + key(entry.value) }
+            }
+        }
+        add("TEL", reading.phones, key)
+        add("EMAIL", reading.emails, key)
+        add("ADR", reading.addresses, key)
+        add("URL", reading.urls, key)
+        add("IMPP", reading.instantMessages, key)
+        add("SOCIALPROFILE", reading.socialProfiles, key)
+        add("DATE", reading.dates, key)
+        add("RELATED", reading.relatedNames, key)
+        let singles = [("NICKNAME", reading.nicknameSources), ("ORG", reading.organizationSources), ("TITLE", reading.jobTitleSources),
+                       ("KIND", reading.kindSources), ("GENDER", reading.sexSources), ("BDAY", reading.birthdaySources),
+                       (CardReading.ageProperty, reading.ageSources)]
+        for (field, sources) in singles {
+            for source in sources { keys[source] = field }
+        }
+        return keys
+    }
+}
+
 /// The merged card as it is built, one contact's properties after another.
 private struct MergedCard {
-    let region: PhoneRegion
+    let identity: EntryIdentity
     private(set) var properties: [VCardProperty] = []
     private var seen: Set<String> = []
     private var groupNumber = 0
     private var noteIndex: Int?
     private var categoriesIndex: Int?
 
-    init(region: PhoneRegion) {
-        self.region = region
+    init(identity: EntryIdentity) {
+        self.identity = identity
     }
 
     var card: VCard { VCard(properties: properties) }
 
     /// Adds one contact's properties: ungrouped ones each on its own, grouped ones (Apple's
     /// `item1.TEL` with its `item1.X-ABLABEL`) together under a new group name, or not at all
-    /// when the property they label is already there.
-    mutating func add(_ contactProperties: [VCardProperty]) {
-        var groups: [String: [VCardProperty]] = [:]
+    /// when the entry they label is already there (with the first card's label).
+    /// - Parameter reading: the reading of `contactProperties`, which tells the entries apart.
+    mutating func add(_ contactProperties: [VCardProperty], reading: CardReading) {
+        let entryKeys = identity.keys(of: reading)
+        var groups: [String: [(property: VCardProperty, key: String?)]] = [:]
         var groupOrder: [String] = []
-        for property in contactProperties {
+        for (index, property) in contactProperties.enumerated() {
+            // Apple's X-ABLABEL, X-ABADR… describe the group's entry; two contacts may share a label
+            // ("Other") on different numbers, so only the entry (an X-ABDATE is one) and lines the
+            // model does not read decide.
+            let key = entryKeys[index] ?? (property.name.hasPrefix("X-AB") ? nil : Self.lineKey(of: property))
             guard let group = property.group?.lowercased() else {
-                addUngrouped(property, key: key(of: property))
+                addUngrouped(property, key: key ?? Self.lineKey(of: property))
                 continue
             }
             if groups[group] == nil { groupOrder.append(group) }
-            groups[group, default: []].append(property)
+            groups[group, default: []].append((property, key))
         }
         for group in groupOrder {
             let members = groups[group, default: []]
-            // Apple's X-ABLABEL, X-ABADR… describe the group's other lines; two contacts may share a
-            // label ("Other") on different numbers, so only those other lines decide.
-            let keys = members.filter { !$0.name.hasPrefix("X-AB") }.map(key(of:))
-            if !keys.isEmpty && keys.allSatisfy(seen.contains) { continue }
-            seen.formUnion(keys)
+            // A group of two entries, one already there, keeps only the new one (and its label).
+            let new = members.filter { member in member.key.map { seen.insert($0).inserted } ?? true }
+            guard new.contains(where: { $0.key != nil }) || !members.contains(where: { $0.key != nil }) else { continue }
             groupNumber += 1
             let name = "merged\(groupNumber)"
-            properties += members.map { member in
-                var renamed = member
+            properties += new.map { member in
+                var renamed = member.property
                 renamed.group = name
                 return renamed
             }
@@ -113,24 +198,11 @@ private struct MergedCard {
         }
     }
 
-    /// What makes two properties the same: a phone's number in international form, an email
-    /// without case, one value of the properties a card holds once, else the whole line.
-    private func key(of property: VCardProperty) -> String {
-        switch property.name {
-        case "TEL":
-            // A line the contact does not read as a phone is compared as a whole, so it never
-            // stands in for a number it does read.
-            guard let number = CardReading.readablePhone(property) else { return VCardWriter(version: .v4_0).contentLine(for: property) }
-            return "TEL:" + (region.international(number) ?? number.filter { !$0.isWhitespace })
-        case "EMAIL":
-            return "EMAIL:" + property.textValue.trimmed.lowercased()
-        case let name where ContactMerge.singleProperties.contains(name):
-            return name
-        default:
-            var bare = property
-            bare.group = nil
-            return VCardWriter(version: .v4_0).contentLine(for: bare)
-        }
+    /// What makes two properties the model reads no entry from the same: the whole line.
+    private static func lineKey(of property: VCardProperty) -> String {
+        var bare = property
+        bare.group = nil
+        return VCardWriter(version: .v4_0).contentLine(for: bare)
     }
 
     /// Notes that differ are kept one after another in one NOTE, which is the one a phone shows.

@@ -4,15 +4,18 @@ public struct DuplicateCandidate: Sendable, Equatable {
     public let name: String
     public let phones: [String]
     public let emails: [String]
+    /// Instant-messaging handles (WeChat, QQ…).
+    public let handles: [ServiceHandle]
     /// The name's `NameCollationKey.sortKey` when it is at hand (the store keeps it), which
     /// spares reading the name again; nil reads it.
     public let sortKey: String?
 
-    public init(id: Int64, name: String, phones: [String], emails: [String], sortKey: String? = nil) {
+    public init(id: Int64, name: String, phones: [String], emails: [String], handles: [ServiceHandle] = [], sortKey: String? = nil) {
         self.id = id
         self.name = name
         self.phones = phones
         self.emails = emails
+        self.handles = handles
         self.sortKey = sortKey
     }
 }
@@ -25,6 +28,8 @@ public enum DuplicateReason: Sendable, Hashable, Comparable {
     case samePhone(String)
     /// The same email address, compared without case.
     case sameEmail(String)
+    /// The same instant-messaging handle on the same service, compared without case.
+    case sameHandle(service: String, handle: String)
     /// Names a letter or two apart, or one within the other, beside a shared number or address.
     case similarName
 }
@@ -52,15 +57,15 @@ public struct DuplicateSuggestion: Sendable, Equatable {
 }
 
 /// Finds contacts that look like one person: the same phone number however written, the same
-/// email, the same name in any script or order. Each key is looked up in a table, so a book of
-/// 50,000 contacts takes one pass, not 50,000² comparisons.
+/// email or messaging handle, the same name in any script or order. Each key is looked up in a
+/// table, so a book of 50,000 contacts takes one pass, not 50,000² comparisons.
 public struct DuplicateFinder: Sendable {
     /// How numbers without a country code are read.
     public var region: PhoneRegion
     /// Pairs a person said are different people.
     public var dismissed: Set<DuplicatePair>
 
-    /// A phone, email or name shared by more contacts than this (a switchboard, `张伟` in a
+    /// A phone, email, handle or name shared by more contacts than this (a switchboard, `张伟` in a
     /// book of thousands) says nothing about any two of them.
     static let mostSharing = 12
 
@@ -140,6 +145,10 @@ public struct DuplicateFinder: Sendable {
             let address = email.trimmed.lowercased()
             if address.contains("@") { add(.email(address)) }
         }
+        for handle in candidate.handles {
+            let id = handle.handle.trimmed.lowercased()
+            if !id.isEmpty { add(.handle(service: handle.service.lowercased(), handle: id)) }
+        }
         if let written = name.written { add(.writtenName(written)) }
         for spoken in name.spoken { add(.spokenName(spoken)) }
         return keys
@@ -150,6 +159,8 @@ public struct DuplicateFinder: Sendable {
 private enum MatchKey: Hashable {
     case phone(String)
     case email(String)
+    /// A service and a handle on it, both without case.
+    case handle(service: String, handle: String)
     /// A name in Chinese characters, simplified, without spaces.
     case writtenName(String)
     /// A name as it sounds: its words in alphabetical order, `san zhang`.
@@ -159,6 +170,7 @@ private enum MatchKey: Hashable {
         switch self {
         case .phone(let number): .samePhone(number)
         case .email(let address): .sameEmail(address)
+        case .handle(let service, let handle): .sameHandle(service: ServiceHandle.serviceName(service), handle: handle)
         case .writtenName, .spokenName: .sameName
         }
     }

@@ -54,12 +54,28 @@ enum DetailRecords {
                 details.addresses.append(PostalAddress(label: label, street: part(2), city: part(3), region: part(4),
                                                        postcode: part(5), country: part(6), countryCode: part(7)))
             case .url: details.urls.append(Website(part(2), label: label))
-            case .instantMessage: details.instantMessages.append(ServiceHandle(service: part(2), handle: part(3), label: label))
-            case .socialProfile: details.socialProfiles.append(ServiceHandle(service: part(2), handle: part(3), label: label))
+            case .instantMessage: details.instantMessages.append(serviceHandle(record))
+            case .socialProfile: details.socialProfiles.append(serviceHandle(record))
             case .date: if let date = CalendarDate(part(2)) { details.dates.append(LabelledDate(date, label: label)) }
             case .related: details.relatedNames.append(RelatedName(part(2), label: label))
             }
         }
+    }
+
+    /// The instant-messaging handles the column's text holds, and nothing else: what duplicate
+    /// detection reads of every contact, so only those records are cut into parts.
+    static func instantMessages(in text: String) -> [ServiceHandle] {
+        let prefix = Array(Kind.instantMessage.rawValue.utf8) + [partSeparator]
+        guard !text.isEmpty else { return [] }
+        return text.utf8.split(separator: recordSeparator).filter { $0.starts(with: prefix) }.map { record in
+            serviceHandle(record.split(separator: partSeparator, omittingEmptySubsequences: false).map { String(Substring($0)) })
+        }
+    }
+
+    /// The handle or profile a record holds: label, service, handle after its kind.
+    private static func serviceHandle(_ record: [String]) -> ServiceHandle {
+        func part(_ index: Int) -> String { index < record.count ? record[index] : "" }
+        return ServiceHandle(service: part(2), handle: part(3), label: ContactLabel(part(1)))
     }
 
     /// Labelled values (phones, emails) as the phones and emails columns hold them: label and value per record.

@@ -32,6 +32,7 @@ extension WebApp {
             let ids = try contactIDs(fields["ids"], strings: context.strings)
             let merged = try store.mergeContacts(ids, nameFrom: try chosenID(fields["name-from"], strings: context.strings),
                                                  photoFrom: try chosenID(fields["photo-from"], strings: context.strings),
+                                                 detailsFrom: try chosenID(fields["details-from"], strings: context.strings),
                                                  region: context.language.phoneRegion, in: scope)
             return .redirect(to: context.inBook("/duplicates?merged=\(merged.contact.id)&count=\(merged.trashed.count + 1)"))
         }
@@ -58,7 +59,7 @@ extension WebApp {
         return ids
     }
 
-    /// The id a Name to keep / Photo to keep choice sends; nil when there was no choice to make.
+    /// The id a Name / Photo / Details to keep choice sends; nil when there was no choice to make.
     private func chosenID(_ field: String?, strings: any Catalogue) throws -> Int64? {
         guard let field else { return nil }
         guard let id = Int64(field), id > 0 else { throw HTTPError(400, strings.formUnreadable) }

@@ -191,6 +191,7 @@ struct ChineseCatalogue: Catalogue {
         case .sameName: "姓名相同"
         case .samePhone(let number): "电话相同 \(number)"
         case .sameEmail(let address): "邮箱相同 \(address)"
+        case .sameHandle(let service, let handle): "\(service)相同 \(handle)"
         case .similarName: "姓名相近"
         }
     }
@@ -198,6 +199,7 @@ struct ChineseCatalogue: Catalogue {
     var notDuplicates: String { "不是重复" }
     var nameToKeep: String { "保留的姓名" }
     var photoToKeep: String { "保留的头像" }
+    var detailsToKeep: String { "保留的公司、职位和昵称" }
     func merged(_ count: Int, into name: String) -> String { "已将 \(count) 个联系人合并为“\(name)”。" }
     var sharing: String { "共享" }
     func sharingTitle(_ book: String) -> String { "共享“\(book)”" }

@@ -198,6 +198,7 @@ struct EnglishCatalogue: Catalogue {
         case .sameName: "Same name"
         case .samePhone(let number): "Same phone \(number)"
         case .sameEmail(let address): "Same email \(address)"
+        case .sameHandle(let service, let handle): "Same \(service) \(handle)"
         case .similarName: "Similar names"
         }
     }
@@ -205,6 +206,7 @@ struct EnglishCatalogue: Catalogue {
     var notDuplicates: String { "Not duplicates" }
     var nameToKeep: String { "Name to keep" }
     var photoToKeep: String { "Photo to keep" }
+    var detailsToKeep: String { "Company, title and nickname to keep" }
     func merged(_ count: Int, into name: String) -> String { "Merged \(count) contacts into \(name)." }
     var markedAsDifferentPeople: String { "Marked as different people." }
     var sharing: String { "Sharing" }

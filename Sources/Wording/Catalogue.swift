@@ -199,6 +199,8 @@ public protocol Catalogue: Sendable {
     /// The choice of whose name the merged contact keeps.
     var nameToKeep: String { get }
     var photoToKeep: String { get }
+    /// The choice of whose company, title, nickname and other single values the merged contact keeps.
+    var detailsToKeep: String { get }
     /// "Merged 3 contacts into Zhang San."
     func merged(_ count: Int, into name: String) -> String
     var markedAsDifferentPeople: String { get }

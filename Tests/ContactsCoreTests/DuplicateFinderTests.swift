@@ -2,7 +2,7 @@ import ContactsCore
 import Testing
 
 /// `PhoneRegion.international` and `DuplicateFinder`: the same number however written, the same
-/// email, the same name in any script or order, near names beside a shared number, and pairs a
+/// email or messaging handle, the same name in any script or order, near names beside a shared number, and pairs a
 /// person dismissed.
 struct DuplicateFinderTests {
     private let china = PhoneRegion(code: "cn")!
@@ -50,6 +50,15 @@ struct DuplicateFinderTests {
     @Test func theSameEmailWithoutCase() {
         let found = find([candidate(1, "Wang Fang", emails: ["Fang.Wang@Example.com "]), candidate(2, "Dr Fang", emails: ["fang.wang@example.com"])])
         #expect(found == [DuplicateSuggestion(ids: [1, 2], reasons: [.sameEmail("fang.wang@example.com")])])
+    }
+
+    @Test func theSameHandleOnTheSameServiceWithoutCase() {
+        let found = find([
+            DuplicateCandidate(id: 1, name: "Pony Ma", phones: [], emails: [], handles: [ServiceHandle(service: "WeChat", handle: "PonyMa ")]),
+            DuplicateCandidate(id: 2, name: "马化腾", phones: [], emails: [], handles: [ServiceHandle(service: "weixin", handle: "ponyma", label: .work)]),
+            DuplicateCandidate(id: 3, name: "Someone", phones: [], emails: [], handles: [ServiceHandle(service: "QQ", handle: "ponyma")]),
+        ])
+        #expect(found == [DuplicateSuggestion(ids: [1, 2], reasons: [.sameHandle(service: "WeChat", handle: "ponyma")])])
     }
 
     @Test func theSameNameInEveryForm() {

@@ -7,8 +7,9 @@ import VCard
 /// What must hold for any cards, checked by the libFuzzer harness (`scripts/fuzz.sh merge`,
 /// which compiles this file with the ContactsCore sources) and by the regression tests: a phone
 /// number read in any region is `+` and digits or nothing; duplicate groups name each contact
-/// once; merging keeps the chosen name (its line breaks as a card writes them) and every phone
-/// and email, and merging the result with itself adds nothing.
+/// once; merging keeps the chosen name (its line breaks as a card writes them), every entry of
+/// every field that holds any number of them and none twice (`EntryIdentity`), each single
+/// value of the first contact that has one, and merging the result with itself adds nothing.
 enum MergeFuzzOracle {
     static let regions = ["CN", "US"].compactMap { PhoneRegion(code: $0) }
 
@@ -27,7 +28,8 @@ enum MergeFuzzOracle {
                 }
             }
             let candidates = contacts.enumerated().map { index, details in
-                DuplicateCandidate(id: Int64(index + 1), name: details.name, phones: details.phones.map(\.number), emails: details.emails.map(\.address))
+                DuplicateCandidate(id: Int64(index + 1), name: details.name, phones: details.phones.map(\.number),
+                                   emails: details.emails.map(\.address), handles: details.instantMessages)
             }
             let ids = DuplicateFinder(region: region).suggestions(among: candidates).flatMap { suggestion in
                 if suggestion.ids.count < 2 || suggestion.reasons.isEmpty { problems.append("a group of one or without a reason") }
@@ -42,7 +44,16 @@ enum MergeFuzzOracle {
         return problems
     }
 
-    private static func mergeProblems(_ contacts: [ContactDetails], region: PhoneRegion) -> [String] {
+    /// The entries of each field that holds any number of them, by field, as `identity` tells them apart.
+    static func entryKeys(_ details: ContactDetails, _ identity: EntryIdentity) -> [(field: String, keys: [String])] {
+        [("phones", details.phones.map(identity.key)), ("emails", details.emails.map(identity.key)),
+         ("addresses", details.addresses.map(identity.key)), ("urls", details.urls.map(identity.key)),
+         ("instantMessages", details.instantMessages.map(identity.key)), ("socialProfiles", details.socialProfiles.map(identity.key)),
+         ("dates", details.dates.map(identity.key)), ("relatedNames", details.relatedNames.map(identity.key))]
+    }
+
+    /// What merging `contacts` (the name from the last) breaks.
+    static func mergeProblems(_ contacts: [ContactDetails], region: PhoneRegion) -> [String] {
         let chosen = contacts.count - 1
         guard let merged = try? ContactMerge(contacts, nameSource: chosen, region: region).merged() else {
             return ["\(region.code): the merge threw"]
@@ -53,18 +64,26 @@ enum MergeFuzzOracle {
         if lineBreaks(merged.name) != lineBreaks(contacts[chosen].name) {
             problems.append("\(region.code): the name is \(merged.name.debugDescription), not \(contacts[chosen].name.debugDescription)")
         }
-        let phone = { (number: String) in region.international(number) ?? number.filter { !$0.isWhitespace } }
-        let kept = Set(merged.phones.map { phone($0.number) })
-        for number in contacts.flatMap(\.phones).map(\.number) where !kept.contains(phone(number)) {
-            problems.append("\(region.code): phone \(number.debugDescription) was lost")
+        let identity = EntryIdentity(region: region)
+        let given = contacts.map { entryKeys($0, identity) }
+        for (index, field) in entryKeys(merged, identity).enumerated() {
+            let kept = Set(field.keys)
+            if kept.count != field.keys.count { problems.append("\(region.code): an entry of \(field.field) is there twice") }
+            // Past the limit a field holds, the entries stay lines of the card.
+            guard field.keys.count < ContactDetails.Limits.entries else { continue }
+            for key in given.flatMap({ $0[index].keys }) where !kept.contains(key) {
+                problems.append("\(region.code): \(field.field) entry \(key.debugDescription) was lost")
+            }
         }
-        let emails = Set(merged.emails.map { $0.address.trimmed.lowercased() })
-        for email in contacts.flatMap(\.emails).map(\.address) where !emails.contains(email.trimmed.lowercased()) {
-            problems.append("\(region.code): email \(email.debugDescription) was lost")
+        for field in [\ContactDetails.nickname, \.organization, \.department, \.jobTitle] {
+            let first = contacts.lazy.map { $0[keyPath: field] }.first { !$0.isEmpty } ?? ""
+            if merged[keyPath: field] != first {
+                problems.append("\(region.code): \(field) is \(merged[keyPath: field].debugDescription), not \(first.debugDescription)")
+            }
         }
         if let again = try? ContactMerge([merged, merged], region: region).merged(),
-           again.phones.count != merged.phones.count || again.emails.count != merged.emails.count {
-            problems.append("\(region.code): merging the result with itself changed its phones or emails")
+           entryKeys(again, identity).map(\.keys.count) != entryKeys(merged, identity).map(\.keys.count) {
+            problems.append("\(region.code): merging the result with itself changed its entries")
         }
         return problems
     }

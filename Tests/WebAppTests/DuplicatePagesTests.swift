@@ -60,6 +60,29 @@ import Testing
         #expect(try alice.post("/duplicates/undo", [("id", "\(dad.id)")]).status == 404)
     }
 
+    @Test func theColumnsShowEveryFieldAndWhoseCompanyToKeep() throws {
+        let pony = try app.store.addContact(ContactDetails(
+            name: "Pony Ma", organization: "Tencent", jobTitle: "CEO", phones: [PhoneNumber("13800138000", label: .work)],
+            instantMessages: [ServiceHandle(service: "WeChat", handle: "ponyma")]), to: try book())
+        let ma = try app.store.addContact(ContactDetails(
+            name: "马化腾", organization: "腾讯", phones: [PhoneNumber("13800138000")],
+            instantMessages: [ServiceHandle(service: "weixin", handle: "PonyMa")], relatedNames: [RelatedName("Li Na", label: .spouse)], note: "Shenzhen"), to: try book())
+        let page = try alice.get("/duplicates").body
+        for line in ["Company</span> Tencent", "Job title</span> CEO", "WeChat</span> ponyma", "work</span> 13800138000",
+                     "Company</span> 腾讯", "mobile</span> 13800138000", "spouse</span> Li Na", "Note</span> Shenzhen"] {
+            #expect(page.contains(#"<li><span class="compare-label">"# + line + "</li>"), "\(line)")
+        }
+        #expect(page.contains("Same WeChat ponyma"))
+        #expect(page.contains("Company, title and nickname to keep"))
+        #expect(page.contains(#"<input type="radio" name="details-from" value="\#(ma.id)""#))
+        let merged = try alice.post("/duplicates/merge", [("ids", "\(pony.id),\(ma.id)"), ("name-from", "\(pony.id)"),
+                                                         ("details-from", "\(ma.id)")])
+        #expect(merged.status == 303)
+        let contact = try app.store.contact(id: pony.id, in: try book())
+        #expect((contact.details.name, contact.details.organization, contact.details.jobTitle) == ("Pony Ma", "腾讯", "CEO"))
+        #expect(contact.details.instantMessages.map { $0.handle.lowercased() } == ["ponyma"] && contact.details.relatedNames.map(\.name) == ["Li Na"])
+    }
+
     @Test func notDuplicatesIsRemembered() throws {
         let one = try add("Li Lei", phone: "13800138000")
         let other = try add("Li Lei", phone: "13900139000")
@@ -92,6 +115,7 @@ import Testing
         let other = try add("B", phone: "13800138000")
         #expect(try alice.post("/duplicates/merge", [("ids", "\(one.id),\(other.id)"), ("name-from", choice)]).status == 400)
         #expect(try alice.post("/duplicates/merge", [("ids", "\(one.id),\(other.id)"), ("photo-from", choice)]).status == 400)
+        #expect(try alice.post("/duplicates/merge", [("ids", "\(one.id),\(other.id)"), ("details-from", choice)]).status == 400)
         #expect(try app.store.count(in: try book()) == 2)
     }
 

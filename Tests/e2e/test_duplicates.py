@@ -1,5 +1,6 @@
-"""Possible duplicates: found from the list's menu with their count, compared side by side,
-merged with the name the person picks, taken back with one Undo, and dismissed for good."""
+"""Possible duplicates: found from the list's menu with their count, compared side by side with
+every field, merged with the name and the company the person picks, taken back with one Undo,
+and dismissed for good."""
 
 import pytest
 
@@ -55,3 +56,28 @@ def test_duplicates_are_merged_with_the_name_picked_and_undone(server, account, 
     wait_until(driver, lambda: t(lang, "Marked as different people.") in driver.find_element("css selector", "#toast").text,
                "the dismissal to be reported")
     assert len(driver.find_elements("css selector", ".duplicate-group")) == 1, "the Li Leis are not suggested again"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_shared_handle_shows_every_field_and_the_company_picked_is_kept(server, account, make_driver, lang):
+    cards = ("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Pony Ma\r\nORG:Tencent\r\nTITLE:CEO\r\n"
+             "IMPP;X-SERVICE-TYPE=WeChat:x-apple:ponyma\r\nEND:VCARD\r\n"
+             "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:马化腾\r\nORG:Alibaba;Taobao\r\nX-WECHAT:PonyMa\r\nEND:VCARD\r\n")
+    server.cli("import", "--user", account, "-", stdin=cards)
+    driver = make_driver(lang, "desktop")
+    login(driver, server.url, account)
+    driver.get(server.url + "/duplicates")
+    group = group_named(driver, "Pony Ma")
+    assert "WECHAT" in group.find_element("css selector", ".group-heading").text.upper()
+    compared = group.find_element("css selector", ".compare").text
+    for shown in (t(lang, "Company"), "Tencent", t(lang, "Job title"), "CEO", "WeChat", "ponyma", "Alibaba", "Taobao"):
+        assert shown in compared, shown
+
+    click(driver, by_name(driver, "radio", "马化腾 · Alibaba · Taobao", within=group))
+    click(driver, find(driver, "button", "Merge", within=group))
+    wait_until(driver, lambda: driver.find_elements("css selector", "#toast"), "the merge to be reported")
+    card = server.cli("export", "--user", account)
+    assert card.count("BEGIN:VCARD") == 1
+    assert "ORG:Alibaba;Taobao" in card and "TITLE:CEO" in card and "Tencent" not in card, card
+    assert card.lower().count("ponyma") == 1, "one handle, however written"
+

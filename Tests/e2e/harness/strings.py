@@ -63,6 +63,8 @@ ZH = {
     "Address": "地址",
     "Email": "邮箱",
     "Note": "备注",
+    "Company": "公司",
+    "Job title": "职位",
     "Birthday": "生日",
     # Birthdays
     "Birthdays": "生日",
