@@ -27,22 +27,39 @@ struct FormField {
         }
     }
 
+    /// A kind of repeated entry as one field: all its entries with their labels.
+    private init(_ kind: FormEntryKind) {
+        id = kind.id + "s"
+        text = kind.text
+        copy = kind.copy
+        shown = { strings, details in
+            let value = kind.shown(details, strings: strings)
+            return (kind.title(strings), value.isEmpty ? "—" : value)
+        }
+    }
+
     /// The form's fields, in its order.
     static var all: [FormField] {
         [
             FormField("name", \.name, label: \.name, text: { $0 }),
-            FormField("phones", \.phones, label: \.phone,
-                      text: { $0.map { "\($0.label.rawValue):\($0.number)" }.joined(separator: "\n") },
-                      shown: { strings, phones in
-                          phones.map { "\($0.number) (\(strings.labelName($0.label)))" }.joined(separator: ", ")
-                      }),
+            FormField("nameParts", \.nameParts, label: \.moreNameFields,
+                      text: { [$0.prefix, $0.given, $0.middle, $0.family, $0.suffix].joined(separator: "\t") },
+                      shown: { _, parts in [parts.prefix, parts.given, parts.middle, parts.family, parts.suffix].filter { !$0.isEmpty }.joined(separator: " ") }),
+            FormField("phoneticName", \.phoneticName, label: \.phoneticGivenName,
+                      text: { [$0.given, $0.middle, $0.family].joined(separator: "\t") },
+                      shown: { _, name in [name.given, name.middle, name.family].filter { !$0.isEmpty }.joined(separator: " ") }),
+            FormField("nickname", \.nickname, label: \.nickname, text: { $0 }),
+            FormField("organization", \.organization, label: \.organization, text: { $0 }),
+            FormField("department", \.department, label: \.department, text: { $0 }),
+            FormField("jobTitle", \.jobTitle, label: \.jobTitle, text: { $0 }),
+            FormField("isCompany", \.isCompany, label: \.companyContact, text: { $0 ? "1" : "" },
+                      shown: { strings, on in on ? strings.companyContact : "" }),
+        ] + FormEntryKind.all.map(FormField.init) + [
             FormField("sex", \.sex, label: \.sex, text: \.rawValue, shown: { $0.sexName($1) }),
             FormField("age", \.age, label: \.age, text: { $0.map(String.init) ?? "" }),
             FormField("birthday", \.birthday, label: \.birthday, text: { $0?.description ?? "" }),
             FormField("lunarBirthday", \.lunarBirthday, label: \.lunarBirthday, text: { $0?.description ?? "" },
                       shown: { strings, date in date.map { strings.lunarBirthdaySummary($0, next: nil) } ?? "" }),
-            FormField("addresses", \.addresses, label: \.address, text: { $0.map(\.singleLine).joined(separator: "\n") }),
-            FormField("emails", \.emails, label: \.email, text: { $0.map(\.address).joined(separator: "\n") }),
             FormField("note", \.note, label: \.note, text: { $0 }),
         ]
     }

@@ -21,7 +21,7 @@ import Wording
 
     static let validationErrors: [ContactValidationError] = [
         .emptyName, .cardWithoutName, .phoneWithoutDigits(word), .ageOutOfRange, .ageAndBirthday,
-        .invalidBirthday(word), .birthdayInFuture, .invalidLunarBirthday(word), .invalidLunarBirthday(nil),
+        .invalidBirthday(word), .birthdayInFuture, .invalidDate(word), .invalidLunarBirthday(word), .invalidLunarBirthday(nil),
         .invalidEmail(word), .unsupportedImage, .photoTooLarge,
     ] + ContactValidationError.Field.allCases.flatMap { [.tooLong(field: $0, limit: number), .tooMany(field: $0, limit: number)] }
 
@@ -88,7 +88,8 @@ import Wording
             ("nextOccurrence", c.nextOccurrence(CalendarDate(year: 2027, month: 9, day: 15)), ["2027-09-15"]),
             ("address", c.address, []), ("email", c.email, []), ("note", c.note, []), ("back", c.back, []),
             ("save", c.save, []), ("discardQuestion", c.discardQuestion, []), ("discard", c.discard, []),
-            ("keepEditing", c.keepEditing, []), ("deleteContact", c.deleteContact, []), ("share", c.share, []),
+            ("keepEditing", c.keepEditing, []),
+            ("socialProfile", c.socialProfile, []), ("service", c.service, []), ("customLabel", c.customLabel, []), ("moreNameFields", c.moreNameFields, []), ("namePrefix", c.namePrefix, []), ("givenName", c.givenName, []), ("middleName", c.middleName, []), ("familyName", c.familyName, []), ("nameSuffix", c.nameSuffix, []), ("phoneticGivenName", c.phoneticGivenName, []), ("phoneticMiddleName", c.phoneticMiddleName, []), ("phoneticFamilyName", c.phoneticFamilyName, []), ("companyContact", c.companyContact, []), ("street", c.street, []), ("city", c.city, []), ("region", c.region, []), ("postcode", c.postcode, []), ("country", c.country, []), ("remove", c.remove, []), ("addPhone", c.addPhone, []), ("addEmail", c.addEmail, []), ("addAddress", c.addAddress, []), ("addWebsite", c.addWebsite, []), ("addInstantMessage", c.addInstantMessage, []), ("addSocialProfile", c.addSocialProfile, []), ("addDate", c.addDate, []), ("addRelatedName", c.addRelatedName, []), ("deleteContact", c.deleteContact, []), ("share", c.share, []),
             ("vCardFile", c.vCardFile, []), ("ifAlreadyThere", c.ifAlreadyThere, []), ("largerFiles", c.largerFiles, []),
             ("chooseFile", c.chooseFile, []), ("emptyFile", c.emptyFile, []), ("importFinished", c.importFinished, []),
             ("importedCount", c.importedCount, []), ("updatedCount", c.updatedCount, []),

@@ -1,6 +1,7 @@
 // The contact page's form (new, view and edit): Save only when it would change something valid,
 // view → edit in place and back, and a question before leaving with unsaved changes.
 import { $ } from './dom.js';
+import { initContactRows, showRowControls } from './contact-rows.js';
 import { initPhotoPicker } from './photo-picker.js';
 import { discardConfirmation } from './sheets.js';
 
@@ -10,7 +11,8 @@ class ContactForm {
     this.initialMode = form.dataset.mode; // new | view | edit
     this.name = $('#name', form);
     this.age = $('#age', form);
-    this.firstPhone = $('#phone-0', form);
+    this.organization = $('#organization', form);
+    this.rowsRemoved = false; // a row taken away: its fields are gone, so a change the fields cannot show
     this.submitButton = $('#submit-button');
     this.saveButton = $('#save-button');
     this.editButton = $('#edit-button');
@@ -30,7 +32,7 @@ class ContactForm {
   /** Whether the form holds anything not stored: a field changed since the page was served, or a
    *  page served with values the server did not store (`data-unsaved`: refused, to be saved again). */
   isDirty() {
-    if ('unsaved' in this.form.dataset) return true;
+    if ('unsaved' in this.form.dataset || this.rowsRemoved) return true;
     return this.fields().some((element) => {
       if (element.type === 'file') return element.files.length > 0;
       if (element.type === 'checkbox' || element.type === 'radio') return element.checked !== element.defaultChecked;
@@ -42,9 +44,9 @@ class ContactForm {
     });
   }
 
-  /** Name given; age empty or a whole number 0–150. */
+  /** Name or company given; age empty or a whole number 0–150. */
   isValid() {
-    if (!this.name.value.trim()) return false;
+    if (!this.name.value.trim() && !this.organization?.value.trim()) return false;
     if (this.age) {
       const text = this.age.value.trim();
       if (this.age.validity.badInput) return false;
@@ -58,10 +60,10 @@ class ContactForm {
     return this.initialMode !== 'new' && this.editing && this.isDirty();
   }
 
-  /** Enables Add (a new contact needs a name and a phone) or Save (something valid changed). */
+  /** Enables Add (a new contact needs a name or a company) or Save (something valid changed). */
   update() {
     if (this.initialMode === 'new') {
-      if (this.submitButton) this.submitButton.disabled = !(this.name.value.trim() && this.firstPhone?.value.trim());
+      if (this.submitButton) this.submitButton.disabled = !this.isValid();
     } else if (this.saveButton) {
       this.saveButton.disabled = !(this.editing && this.isValid() && this.isDirty());
     }
@@ -76,6 +78,7 @@ class ContactForm {
     }
     const remove = $('.remove-photo', this.form);
     if (remove) remove.hidden = !on;
+    showRowControls(this.form, on);
     this.form.dataset.mode = on ? 'edit' : 'view';
     for (const element of [this.links, this.actions, this.editButton]) if (element) element.hidden = on;
     for (const element of [this.cancelButton, this.saveButton]) if (element) element.hidden = !on;
@@ -103,9 +106,11 @@ function editInPlace(page, confirmDiscard) {
   page.editButton?.addEventListener('click', (event) => {
     event.preventDefault();
     page.setEditing(true);
-    (page.firstPhone ?? page.name).focus();
+    page.name.focus();
   });
   const backToView = () => {
+    // A removed row cannot be put back by a reset: the stored contact is loaded again.
+    if (page.rowsRemoved) { page.leaving = true; location.reload(); return; }
     page.form.reset();
     page.photoPicker?.restore();
     page.setEditing(false);
@@ -141,6 +146,11 @@ function guardLeaving(page, confirmDiscard) {
 
 export function initContactForm(form) {
   const page = new ContactForm(form);
+  initContactRows(form, (removed) => {
+    if (removed) page.rowsRemoved = true;
+    page.update();
+  });
+  if (page.initialMode === 'view') showRowControls(form, false);
   watchForm(page);
   const confirmDiscard = discardConfirmation($('#discard-dialog'));
   if (page.initialMode === 'view') editInPlace(page, confirmDiscard);
