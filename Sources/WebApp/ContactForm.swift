@@ -41,9 +41,16 @@ struct ContactForm {
     }
 
     /// `details` with the form's fields applied; what the form does not show (extra vCard
-    /// properties) is kept. Throws the validation error for unreadable age, birthday or photo.
+    /// properties) is kept. Throws the validation error for unreadable age, birthday, date or photo.
     func apply(to details: ContactDetails) throws(ContactValidationError) -> ContactDetails {
         var details = details
+        try apply(to: &details)
+        return details
+    }
+
+    /// Applies the form's fields to `details` in place: when one is unreadable, the error is
+    /// thrown with the fields before it applied, for the form to show them again.
+    func apply(to details: inout ContactDetails) throws(ContactValidationError) {
         applyName(to: &details)
         details.phoneticName = PhoneticName(given: value("phonetic_given"), middle: value("phonetic_middle"),
                                             family: value("phonetic_family"))
@@ -52,7 +59,6 @@ struct ContactForm {
         details.department = value("department")
         details.jobTitle = value("job_title")
         details.isCompany = value("is_company") == "on"
-        for kind in FormEntryKind.all { try kind.apply(rows(kind), &details) }
         details.sex = Sex(rawValue: value("sex")) ?? .notSet
         let age = value("age").trimmed
         if age.isEmpty {
@@ -70,9 +76,9 @@ struct ContactForm {
         }
         details.lunarBirthday = try lunarBirthday(keeping: details.lunarBirthday)
         details.note = value("note").replacingOccurrences(of: "\r\n", with: "\n")
+        for kind in FormEntryKind.all { try kind.apply(rows(kind), &details) }
         if removesPhoto { details.photo = nil }
         if let upload = photoUpload { details.photo = try Photo(data: upload.data) }
-        return details
     }
 
     /// The name and its parts. The form shows the stored parts, or those the name splits into

@@ -122,9 +122,8 @@ enum ContactFormView {
             #"<option value="\#(HTML.escape(label.rawValue))"\#(label == row.label ? " selected" : "")>\#(HTML.escape(strings.labelName(label)))</option>"#
         }.joined() + #"<option value="\#(FormEntryKind.customChoice)">\#(HTML.escape(strings.customLabel))</option>"#
         let (readOnly, disabled) = editing ? ("", "") : (" readonly", " disabled")
-        let inputs = zip(kind.inputs, row.values).enumerated().map { position, pair in
-            let (input, value) = pair
-            let caption = position == 0 && kind.inputs.count == 1 ? title : input.caption(strings) + "{n}"
+        let inputs = zip(kind.inputs, row.values).map { input, value in
+            let caption = input.isMain ? title : input.caption(strings) + "{n}"
             let common = #"id="\#(input.name)-\#(index)" name="\#(input.name)" \#(numbered(caption, index)) autocomplete="off" maxlength="\#(input.maxLength)""#
             switch input.control {
             case .textarea:

@@ -18,8 +18,10 @@ struct EntryInput {
     let name: String
     let control: Control
     let maxLength: Int
-    /// What the input is called (its accessible name, with the row's number, and its placeholder).
+    /// What the input is called: its placeholder, and its accessible name (with the row's number)
+    /// unless it is the row's main input, which is named after the kind ("Phone 2", "Address").
     let caption: (any Catalogue) -> String
+    var isMain = false
 }
 
 /// A kind of entry the contact form repeats (phones, emails, addresses, websites, handles, social
@@ -72,14 +74,14 @@ struct FormEntryKind {
 
     static var phones: FormEntryKind {
         FormEntryKind(
-            "phone", \.phones, labels: .phone, inputs: [EntryInput(name: "phone", control: .tel, maxLength: 100, caption: \.phone)],
+            "phone", \.phones, labels: .phone, inputs: [EntryInput(name: "phone", control: .tel, maxLength: 100, caption: \.phone, isMain: true)],
             title: \.phone, addTitle: \.addPhone, row: { EntryRow(label: $0.label, values: [$0.number]) },
             entry: { row, _ in PhoneNumber(row.values[0], label: row.label) })
     }
 
     static var emails: FormEntryKind {
         FormEntryKind(
-            "email", \.emails, labels: .email, inputs: [EntryInput(name: "email", control: .email, maxLength: 254, caption: \.email)],
+            "email", \.emails, labels: .email, inputs: [EntryInput(name: "email", control: .email, maxLength: 254, caption: \.email, isMain: true)],
             title: \.email, addTitle: \.addEmail, row: { EntryRow(label: $0.label, values: [$0.address]) },
             entry: { row, _ in EmailAddress(row.values[0], label: row.label) })
     }
@@ -88,7 +90,7 @@ struct FormEntryKind {
     static var addresses: FormEntryKind {
         FormEntryKind(
             "address", \.addresses, labels: .address,
-            inputs: [EntryInput(name: "address_street", control: .textarea, maxLength: 1000, caption: \.street),
+            inputs: [EntryInput(name: "address_street", control: .textarea, maxLength: 1000, caption: \.street, isMain: true),
                      EntryInput(name: "address_city", control: .text, maxLength: 200, caption: \.city),
                      EntryInput(name: "address_region", control: .text, maxLength: 200, caption: \.region),
                      EntryInput(name: "address_postcode", control: .text, maxLength: 50, caption: \.postcode),
@@ -105,7 +107,7 @@ struct FormEntryKind {
 
     static var urls: FormEntryKind {
         FormEntryKind(
-            "url", \.urls, labels: .url, inputs: [EntryInput(name: "url", control: .url, maxLength: 2000, caption: \.website)],
+            "url", \.urls, labels: .url, inputs: [EntryInput(name: "url", control: .url, maxLength: 2000, caption: \.website, isMain: true)],
             title: \.website, addTitle: \.addWebsite, row: { EntryRow(label: $0.label, values: [$0.url]) },
             entry: { row, _ in Website(row.values[0], label: row.label) })
     }
@@ -121,7 +123,7 @@ struct FormEntryKind {
     /// Dates as the date input writes them (2010-06-12), or without a year (--06-12).
     static var dates: FormEntryKind {
         FormEntryKind(
-            "date", \.dates, labels: .date, inputs: [EntryInput(name: "date", control: .date, maxLength: 10, caption: \.date)],
+            "date", \.dates, labels: .date, inputs: [EntryInput(name: "date", control: .date, maxLength: 10, caption: \.date, isMain: true)],
             title: \.date, addTitle: \.addDate, row: { EntryRow(label: $0.label, values: [$0.date.description]) },
             entry: { (row, _) throws(ContactValidationError) in
                 let text = row.values[0].trimmed
@@ -133,7 +135,7 @@ struct FormEntryKind {
     static var relatedNames: FormEntryKind {
         FormEntryKind(
             "related", \.relatedNames, labels: .relatedName,
-            inputs: [EntryInput(name: "related", control: .text, maxLength: 200, caption: \.relatedName)],
+            inputs: [EntryInput(name: "related", control: .text, maxLength: 200, caption: \.relatedName, isMain: true)],
             title: \.relatedName, addTitle: \.addRelatedName, row: { EntryRow(label: $0.label, values: [$0.name]) },
             entry: { row, _ in RelatedName(row.values[0], label: row.label) })
     }
@@ -145,7 +147,7 @@ struct FormEntryKind {
         FormEntryKind(
             id, entries, labels: .instantMessage,
             inputs: [EntryInput(name: id + "_service", control: .text, maxLength: 100, caption: \.service),
-                     EntryInput(name: id + "_handle", control: .text, maxLength: 500, caption: title)],
+                     EntryInput(name: id + "_handle", control: .text, maxLength: 500, caption: title, isMain: true)],
             title: title, addTitle: addTitle, row: { EntryRow(label: $0.label, values: [$0.service, $0.handle]) },
             entry: { row, _ in
                 ServiceHandle(service: ServiceHandle.serviceName(row.values[0]), handle: row.values[1], label: row.label)

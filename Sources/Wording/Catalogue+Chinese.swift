@@ -133,7 +133,7 @@ struct ChineseCatalogue: Catalogue {
     var country: String { "国家或地区" }
     var remove: String { "移除" }
     var addPhone: String { "添加电话" }
-    var addEmail: String { "添加电子邮件" }
+    var addEmail: String { "添加邮箱" }
     var addAddress: String { "添加地址" }
     var addWebsite: String { "添加网站" }
     var addInstantMessage: String { "添加即时信息" }

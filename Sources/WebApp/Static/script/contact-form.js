@@ -106,7 +106,7 @@ function editInPlace(page, confirmDiscard) {
   page.editButton?.addEventListener('click', (event) => {
     event.preventDefault();
     page.setEditing(true);
-    page.name.focus();
+    ($('#phone-0', page.form) ?? page.name).focus();
   });
   const backToView = () => {
     // A removed row cannot be put back by a reset: the stored contact is loaded again.

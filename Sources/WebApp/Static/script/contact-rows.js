@@ -4,7 +4,7 @@
 import { $, $$ } from './dom.js';
 
 // The kinds whose spare row stays, as the first thing a new contact is given.
-const keptSpares = new Set(['phone', 'email']);
+const keptSpares = new Set(['phone', 'email', 'address']);
 
 /** Sets each row's accessible names to its number: "Phone", "Phone 2", … */
 function numberRows(group) {
