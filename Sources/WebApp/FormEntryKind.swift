@@ -73,17 +73,13 @@ struct FormEntryKind {
     static var all: [FormEntryKind] { [phones, emails, addresses, urls, instantMessages, socialProfiles, dates, relatedNames] }
 
     static var phones: FormEntryKind {
-        FormEntryKind(
-            "phone", \.phones, labels: .phone, inputs: [EntryInput(name: "phone", control: .tel, maxLength: 100, caption: \.phone, isMain: true)],
-            title: \.phone, addTitle: \.addPhone, row: { EntryRow(label: $0.label, values: [$0.number]) },
-            entry: { row, _ in PhoneNumber(row.values[0], label: row.label) })
+        single("phone", \.phones, labels: .phone, control: .tel, maxLength: 100, title: \.phone, addTitle: \.addPhone,
+               value: \.number, make: PhoneNumber.init)
     }
 
     static var emails: FormEntryKind {
-        FormEntryKind(
-            "email", \.emails, labels: .email, inputs: [EntryInput(name: "email", control: .email, maxLength: 254, caption: \.email, isMain: true)],
-            title: \.email, addTitle: \.addEmail, row: { EntryRow(label: $0.label, values: [$0.address]) },
-            entry: { row, _ in EmailAddress(row.values[0], label: row.label) })
+        single("email", \.emails, labels: .email, control: .email, maxLength: 254, title: \.email, addTitle: \.addEmail,
+               value: \.address, make: EmailAddress.init)
     }
 
     /// Addresses in their parts; an address whose parts are unchanged keeps its country code.
@@ -106,10 +102,8 @@ struct FormEntryKind {
     }
 
     static var urls: FormEntryKind {
-        FormEntryKind(
-            "url", \.urls, labels: .url, inputs: [EntryInput(name: "url", control: .url, maxLength: 2000, caption: \.website, isMain: true)],
-            title: \.website, addTitle: \.addWebsite, row: { EntryRow(label: $0.label, values: [$0.url]) },
-            entry: { row, _ in Website(row.values[0], label: row.label) })
+        single("url", \.urls, labels: .url, control: .url, maxLength: 2000, title: \.website, addTitle: \.addWebsite,
+               value: \.url, make: Website.init)
     }
 
     static var instantMessages: FormEntryKind {
@@ -133,11 +127,21 @@ struct FormEntryKind {
     }
 
     static var relatedNames: FormEntryKind {
+        single("related", \.relatedNames, labels: .relatedName, control: .text, maxLength: 200, title: \.relatedName,
+               addTitle: \.addRelatedName, value: \.name, make: RelatedName.init)
+    }
+
+    /// A kind of one input, named after the kind: phones, emails, websites, related names.
+    private static func single<Entry>(_ id: String, _ entries: WritableKeyPath<ContactDetails, [Entry]>, labels: LabelledField,
+                                      control: EntryInput.Control, maxLength: Int, title: @escaping (any Catalogue) -> String,
+                                      addTitle: @escaping (any Catalogue) -> String, value: KeyPath<Entry, String>,
+                                      make: @escaping (String, ContactLabel) -> Entry) -> FormEntryKind
+        where Entry: LabelledEntry {
         FormEntryKind(
-            "related", \.relatedNames, labels: .relatedName,
-            inputs: [EntryInput(name: "related", control: .text, maxLength: 200, caption: \.relatedName, isMain: true)],
-            title: \.relatedName, addTitle: \.addRelatedName, row: { EntryRow(label: $0.label, values: [$0.name]) },
-            entry: { row, _ in RelatedName(row.values[0], label: row.label) })
+            id, entries, labels: labels,
+            inputs: [EntryInput(name: id, control: control, maxLength: maxLength, caption: title, isMain: true)],
+            title: title, addTitle: addTitle, row: { EntryRow(label: $0.label, values: [$0[keyPath: value]]) },
+            entry: { row, _ in make(row.values[0], row.label) })
     }
 
     /// Instant-messaging handles or social profiles: the service and the handle.
@@ -167,3 +171,11 @@ struct FormEntryKind {
         }.joined(separator: ", ")
     }
 }
+
+/// An entry with a label, as every kind of the form's rows has.
+protocol LabelledEntry { var label: ContactLabel { get } }
+
+extension PhoneNumber: LabelledEntry {}
+extension EmailAddress: LabelledEntry {}
+extension Website: LabelledEntry {}
+extension RelatedName: LabelledEntry {}

@@ -56,6 +56,16 @@ def card_text(server, account, uid: str):
     return url, dav_request("GET", url, (account, PASSWORD))
 
 
+def change_over_carddav(server, account, uid: str, old: str, new: str) -> None:
+    """What a phone does while the page is open: GET the card, PUT it back with `old` made `new`."""
+    url, fetched = card_text(server, account, uid)
+    changed = fetched.text.replace(old, new)
+    assert changed != fetched.text
+    put = dav_request("PUT", url, (account, PASSWORD), body=changed,
+                      headers={"If-Match": fetched.headers["ETag"], "Content-Type": "text/vcard; charset=utf-8"})
+    assert put.status_code == 204, describe(put)
+
+
 def test_add_a_second_phone_a_third_email_and_a_custom_label(server, account, browser):
     driver = browser
     open_new_contact(driver)
@@ -115,11 +125,7 @@ def test_a_stale_save_is_merged_field_by_field(server, account, browser):
     open_contact(driver, server.url, contact_id)
     save = start_editing(driver)
     fill(field(driver, "Company"), "Acme Asia")
-    url, fetched = card_text(server, account, card["uid"])
-    changed = fetched.text.replace("END:VCARD", "TEL;TYPE=WORK:010 6666 0000\r\nEND:VCARD")
-    put = dav_request("PUT", url, (account, PASSWORD), body=changed,
-                      headers={"If-Match": fetched.headers["ETag"], "Content-Type": "text/vcard; charset=utf-8"})
-    assert put.status_code == 204, describe(put)
+    change_over_carddav(server, account, card["uid"], "END:VCARD", "TEL;TYPE=WORK:010 6666 0000\r\nEND:VCARD")
     click(driver, save)
     wait_for(driver, "control", "Edit")
     [saved] = server.contacts(account)
@@ -128,11 +134,7 @@ def test_a_stale_save_is_merged_field_by_field(server, account, browser):
 
     save = start_editing(driver)
     fill(field(driver, "Company"), "Acme Europe")
-    _, fetched = card_text(server, account, card["uid"])
-    changed = fetched.text.replace("ORG:Acme Asia", "ORG:Acme Americas")
-    put = dav_request("PUT", url, (account, PASSWORD), body=changed,
-                      headers={"If-Match": fetched.headers["ETag"], "Content-Type": "text/vcard; charset=utf-8"})
-    assert put.status_code == 204, describe(put)
+    change_over_carddav(server, account, card["uid"], "ORG:Acme Asia", "ORG:Acme Americas")
     click(driver, save)
     error = wait_for(driver, "alert", "This contact was changed on another device", exact=False)
     colon = "：" if driver.lang == "zh" else ": "
