@@ -141,3 +141,24 @@ def test_a_stale_save_is_merged_field_by_field(server, account, browser):
     assert f"{name_of(driver, 'Company')}{colon}Acme Americas" in error.text
     assert field(driver, "Company").get_attribute("value") == "Acme Europe", "the edit is still there"
     assert "ORG:Acme Americas" in card_text(server, account, card["uid"])[1].text
+
+
+def test_a_structured_address_and_a_name_from_its_parts(server, account, browser):
+    """The address in its parts, the street on two lines; a name typed in its parts alone."""
+    driver = browser
+    open_new_contact(driver)
+    summary = driver.find_element("css selector", "#contact-form summary")
+    assert summary.text == name_of(driver, "More name fields")
+    click(driver, summary)
+    fill(field(driver, "First name"), "Anna")
+    fill(field(driver, "Last name"), "Li")
+    street = field(driver, "Address")
+    fill(street, "1 Main St")
+    street.send_keys("\nFlat 2")
+    fill(field(driver, "City"), "Springfield")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", street)
+    screenshot(driver, f"contact-form-address-{driver.viewport}")
+    submit(driver, "Add")
+    wait_for_list(driver, account)
+    [saved] = server.contacts(account)
+    assert (saved["name"], saved["address"]) == ("Anna Li", "1 Main St, Flat 2, Springfield")

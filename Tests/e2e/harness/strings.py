@@ -74,6 +74,7 @@ ZH = {
     "Street": "街道",
     "City": "城市",
     "More name fields": "更多姓名字段",
+    "First name": "名字",
     "Last name": "姓氏",
     "Remove": "移除",
     "This contact was changed on another device": "此联系人已在其他设备上被修改",

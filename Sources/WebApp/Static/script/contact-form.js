@@ -1,6 +1,6 @@
 // The contact page's form (new, view and edit): Save only when it would change something valid,
 // view → edit in place and back, and a question before leaving with unsaved changes.
-import { $ } from './dom.js';
+import { $, $$ } from './dom.js';
 import { initContactRows, showRowControls } from './contact-rows.js';
 import { initPhotoPicker } from './photo-picker.js';
 import { discardConfirmation } from './sheets.js';
@@ -11,7 +11,8 @@ class ContactForm {
     this.initialMode = form.dataset.mode; // new | view | edit
     this.name = $('#name', form);
     this.age = $('#age', form);
-    this.organization = $('#organization', form);
+    // What can name the contact: the name, its parts (which spell it), or the company.
+    this.namings = [this.name, ...$$('.name-parts input:not([type=hidden])', form), $('#organization', form)];
     this.rowsRemoved = false; // a row taken away: its fields are gone, so a change the fields cannot show
     this.submitButton = $('#submit-button');
     this.saveButton = $('#save-button');
@@ -44,9 +45,9 @@ class ContactForm {
     });
   }
 
-  /** Name or company given; age empty or a whole number 0–150. */
+  /** Name, a part of it or company given; age empty or a whole number 0–150. */
   isValid() {
-    if (!this.name.value.trim() && !this.organization?.value.trim()) return false;
+    if (!this.namings.some((element) => element?.value.trim())) return false;
     if (this.age) {
       const text = this.age.value.trim();
       if (this.age.validity.badInput) return false;
