@@ -111,7 +111,7 @@ struct ContactForm {
     /// none those the name splits into. The form carries them as `name_shown`, in JSON.
     static func nameShown(_ details: ContactDetails) -> [String] {
         let parts = details.nameParts.isEmpty ? NameParts(splitting: details.name) : details.nameParts
-        return [details.name, parts.prefix, parts.given, parts.middle, parts.family, parts.suffix]
+        return [details.name] + parts.all
     }
 
     /// The rows the form posts for a kind of entry, by index. A row's label is the picker's

@@ -104,10 +104,14 @@ enum ContactFormView {
             entryRow(kind, row: row, index: index, spare: index == rows.count, editing: editing, strings: strings)
         }.joined()
         let template = entryRow(kind, row: spare, index: 0, spare: false, editing: true, strings: strings)
+        let suggestions = kind.inputs.filter { !$0.suggestions.isEmpty }.map { input in
+            #"<datalist id="\#(input.name)-choices">"# + input.suggestions.map { #"<option value="\#(HTML.escape($0))">"# }.joined()
+                + "</datalist>"
+        }.joined()
         return """
             <div class="field-group entry-group" id="\(kind.id)-entries" data-kind="\(kind.id)">\(html)\
             <button type="button" class="add-entry" hidden>\(HTML.escape(kind.addTitle(strings)))</button>\
-            <template>\(template)</template></div>
+            <template>\(template)</template>\(suggestions)</div>
             """
     }
 
@@ -133,7 +137,8 @@ enum ContactFormView {
                 return #"<input \#(common) type="\#(type)" value="\#(HTML.escape(value))"\#(readOnly)>"#
             case .text, .tel, .email, .url:
                 let type = input.control == .text ? "text" : "\(input.control)"
-                return #"<input \#(common) type="\#(type)" value="\#(HTML.escape(value))" placeholder="\#(HTML.escape(input.caption(strings)))"\#(readOnly)>"#
+                let list = input.suggestions.isEmpty ? "" : #" list="\#(input.name)-choices""#
+                return #"<input \#(common) type="\#(type)"\#(list) value="\#(HTML.escape(value))" placeholder="\#(HTML.escape(input.caption(strings)))"\#(readOnly)>"#
             }
         }.joined()
         return """

@@ -22,6 +22,8 @@ struct EntryInput {
     /// unless it is the row's main input, which is named after the kind ("Phone 2", "Address").
     let caption: (any Catalogue) -> String
     var isMain = false
+    /// Values a browser offers while typing (a datalist): the known services.
+    var suggestions: [String] = []
 }
 
 /// A kind of entry the contact form repeats (phones, emails, addresses, websites, handles, social
@@ -150,7 +152,8 @@ struct FormEntryKind {
                                 addTitle: @escaping (any Catalogue) -> String) -> FormEntryKind {
         FormEntryKind(
             id, entries, labels: .instantMessage,
-            inputs: [EntryInput(name: id + "_service", control: .text, maxLength: 100, caption: \.service),
+            inputs: [EntryInput(name: id + "_service", control: .text, maxLength: 100, caption: \.service,
+                                suggestions: id == "im" ? ServiceHandle.messagingServices : ServiceHandle.socialServices),
                      EntryInput(name: id + "_handle", control: .text, maxLength: 500, caption: title, isMain: true)],
             title: title, addTitle: addTitle, row: { EntryRow(label: $0.label, values: [$0.service, $0.handle]) },
             entry: { row, _ in

@@ -42,12 +42,9 @@ struct FormField {
     static var all: [FormField] {
         [
             FormField("name", \.name, label: \.name, text: { $0 }),
-            FormField("nameParts", \.nameParts, label: \.moreNameFields,
-                      text: { [$0.prefix, $0.given, $0.middle, $0.family, $0.suffix].joined(separator: "\t") },
-                      shown: { _, parts in [parts.prefix, parts.given, parts.middle, parts.family, parts.suffix].filter { !$0.isEmpty }.joined(separator: " ") }),
-            FormField("phoneticName", \.phoneticName, label: \.phoneticGivenName,
-                      text: { [$0.given, $0.middle, $0.family].joined(separator: "\t") },
-                      shown: { _, name in [name.given, name.middle, name.family].filter { !$0.isEmpty }.joined(separator: " ") }),
+            FormField("nameParts", \.nameParts, label: \.moreNameFields, text: { tabbed($0.all) }, shown: { spaced($1.all) }),
+            FormField("phoneticName", \.phoneticName, label: \.phoneticGivenName, text: { tabbed($0.all) },
+                      shown: { spaced($1.all) }),
             FormField("nickname", \.nickname, label: \.nickname, text: { $0 }),
             FormField("organization", \.organization, label: \.organization, text: { $0 }),
             FormField("department", \.department, label: \.department, text: { $0 }),
@@ -63,6 +60,10 @@ struct FormField {
             FormField("note", \.note, label: \.note, text: { $0 }),
         ]
     }
+
+    /// Parts as text that tells them apart, and as shown (the given ones, spaced).
+    private static func tabbed(_ parts: [String]) -> String { parts.joined(separator: "\t") }
+    private static func spaced(_ parts: [String]) -> String { parts.filter { !$0.isEmpty }.joined(separator: " ") }
 
     /// The form's fields of a version, as JSON text: what the form carries of the version it was
     /// opened at.
@@ -100,4 +101,14 @@ struct FormField {
         }
         return (merged, conflicts)
     }
+}
+
+extension NameParts {
+    /// Prefix, given, middle, family and suffix, in that order.
+    var all: [String] { [prefix, given, middle, family, suffix] }
+}
+
+extension PhoneticName {
+    /// Given, middle and family, in that order.
+    var all: [String] { [given, middle, family] }
 }

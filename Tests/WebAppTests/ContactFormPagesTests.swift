@@ -170,4 +170,15 @@ import VCard
         #expect(refused.body.contains("The other version has Company: Acme Americas<"), "\(refused.body)")
         #expect(try stored(id).details.organization == "Acme Americas")
     }
+
+    @Test func withoutScriptEveryKindHasASpareRowAndTheServicesAreSuggested() throws {
+        let form = try ServedForm(try alice.get("/contacts/new").body)
+        for name in ["phone", "email", "address_street", "address_country", "url", "im_service", "im_handle",
+                     "social_service", "social_handle", "date", "related"] {
+            #expect(form.values(name) == [""], "\(name)")
+        }
+        #expect(form.values("im_label") == ["home"] && form.values("related_label") == ["mother"])
+        let page = try alice.get("/contacts/new").body
+        #expect(page.contains(#"list="im_service-choices""#) && page.contains(#"<option value="WeChat">"#))
+    }
 }
