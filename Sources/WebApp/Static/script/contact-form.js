@@ -11,8 +11,10 @@ class ContactForm {
     this.initialMode = form.dataset.mode; // new | view | edit
     this.name = $('#name', form);
     this.age = $('#age', form);
-    // What can name the contact: the name, its parts (which spell it), or the company.
-    this.namings = [this.name, ...$$('.name-parts input:not([type=hidden])', form), $('#organization', form)];
+    // What can name the contact: the name or the company, or parts typed (which spell it; parts
+    // shown as the name split do not count: the server takes them along with the name).
+    this.namings = [this.name, $('#organization', form)];
+    this.nameParts = $$('.name-parts input:not([type=hidden])', form);
     this.rowsRemoved = false; // a row taken away: its fields are gone, so a change the fields cannot show
     this.submitButton = $('#submit-button');
     this.saveButton = $('#save-button');
@@ -47,7 +49,9 @@ class ContactForm {
 
   /** Name, a part of it or company given; age empty or a whole number 0–150. */
   isValid() {
-    if (!this.namings.some((element) => element?.value.trim())) return false;
+    const named = this.namings.some((element) => element?.value.trim())
+      || this.nameParts.some((element) => element.value.trim() && element.value !== element.defaultValue);
+    if (!named) return false;
     if (this.age) {
       const text = this.age.value.trim();
       if (this.age.validity.badInput) return false;
