@@ -5,7 +5,7 @@ import PackageDescription
 let scriptModules = [
     "app.js", "dom.js", "requests.js", "sheets.js", "login-page.js",
     "list-rows.js", "list-editing.js", "list-deletion.js", "list-index.js", "list-selection.js",
-    "contact-form.js", "photo-picker.js", "photo-cropper.js", "copy-buttons.js", "app-shell.js", "desktop-keys.js",
+    "contact-form.js", "contact-rows.js", "photo-picker.js", "photo-cropper.js", "copy-buttons.js", "app-shell.js", "desktop-keys.js",
 ]
 
 // The icons a phone's home screen and the browser ask for (scripts/generate-icons.sh renders them).

@@ -1,4 +1,5 @@
 import ContactsCore
+import Foundation
 import HTTP
 
 /// The fields of the add and edit forms (multipart/form-data, so a photo can come along).
@@ -40,14 +41,24 @@ struct ContactForm {
     }
 
     /// `details` with the form's fields applied; what the form does not show (extra vCard
-    /// properties) is kept. Throws the validation error for unreadable age, birthday or photo.
+    /// properties) is kept. Throws the validation error for unreadable age, birthday, date or photo.
     func apply(to details: ContactDetails) throws(ContactValidationError) -> ContactDetails {
         var details = details
-        details.name = value("name")
-        let labels = values("phone_label")
-        details.phones = values("phone").enumerated().map { index, number in
-            PhoneNumber(number, label: index < labels.count ? ContactLabel(labels[index]) : .mobile)
-        }
+        try apply(to: &details)
+        return details
+    }
+
+    /// Applies the form's fields to `details` in place: when one is unreadable, the error is
+    /// thrown with the fields before it applied, for the form to show them again.
+    func apply(to details: inout ContactDetails) throws(ContactValidationError) {
+        applyName(to: &details)
+        details.phoneticName = PhoneticName(given: value("phonetic_given"), middle: value("phonetic_middle"),
+                                            family: value("phonetic_family"))
+        details.nickname = value("nickname")
+        details.organization = value("organization")
+        details.department = value("department")
+        details.jobTitle = value("job_title")
+        details.isCompany = value("is_company") == "on"
         details.sex = Sex(rawValue: value("sex")) ?? .notSet
         let age = value("age").trimmed
         if age.isEmpty {
@@ -64,12 +75,59 @@ struct ContactForm {
             details.birthday = date
         }
         details.lunarBirthday = try lunarBirthday(keeping: details.lunarBirthday)
-        details.addresses = value("address").isEmpty ? [] : [PostalAddress(street: value("address"))]
-        details.emails = values("email").map { EmailAddress($0) }
         details.note = value("note").replacingOccurrences(of: "\r\n", with: "\n")
+        for kind in FormEntryKind.all { try kind.apply(rows(kind), &details) }
         if removesPhoto { details.photo = nil }
         if let upload = photoUpload { details.photo = try Photo(data: upload.data) }
-        return details
+    }
+
+    /// The name and its parts. The form shows the stored parts, or those the name splits into
+    /// (`nameShown` says what it showed): parts changed alone spell the name; a name changed alone
+    /// takes its parts along (none when none were stored); parts left as shown stay as stored.
+    private func applyName(to details: inout ContactDetails) {
+        let name = value("name")
+        let posted = (try? JSONSerialization.jsonObject(with: Data(value("name_shown").utf8))) as? [String]
+        let shown = Array(((posted ?? Self.nameShown(details)) + Array(repeating: "", count: 6)).prefix(6))
+        let (shownName, shownParts) = (shown[0], Array(shown.dropFirst()))
+        let partNames = ["name_prefix", "name_given", "name_middle", "name_family", "name_suffix"]
+        let typed = partNames.contains { !values($0).isEmpty } ? partNames.map(value) : shownParts
+        let parts = NameParts(prefix: typed[0], given: typed[1], middle: typed[2], family: typed[3], suffix: typed[4])
+        switch (name != shownName, typed != shownParts) {
+        case (false, true):
+            details.nameParts = parts
+            details.name = parts.spelled
+        case (true, false):
+            details.name = name
+            details.nameParts = details.nameParts.isEmpty ? NameParts() : NameParts(splitting: name)
+        case (true, true):
+            details.name = name
+            details.nameParts = parts
+        case (false, false):
+            details.name = name
+        }
+    }
+
+    /// The name and the parts the form shows for `details`: the stored parts, or when there are
+    /// none those the name splits into. The form carries them as `name_shown`, in JSON.
+    static func nameShown(_ details: ContactDetails) -> [String] {
+        let parts = details.nameParts.isEmpty ? NameParts(splitting: details.name) : details.nameParts
+        return [details.name] + parts.all
+    }
+
+    /// The rows the form posts for a kind of entry, by index. A row's label is the picker's
+    /// choice, or the typed text when the picker says custom.
+    private func rows(_ kind: FormEntryKind) -> [EntryRow] {
+        let columns = kind.inputs.map { values($0.name) }
+        let (choices, typed) = (values(kind.labelName), values(kind.customLabelName))
+        return (0..<(columns.map(\.count).max() ?? 0)).map { index in
+            let choice = index < choices.count ? choices[index] : ""
+            let label = switch choice {
+            case FormEntryKind.customChoice: ContactLabel(index < typed.count ? typed[index] : "")
+            case "": ContactLabel.initial(for: kind.labels)
+            default: ContactLabel(choice)
+            }
+            return EntryRow(label: label, values: columns.map { index < $0.count ? $0[index] : "" })
+        }
     }
 
     /// The lunar birthday the month and day selects and the leap checkbox give: nil when all

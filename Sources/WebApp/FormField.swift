@@ -27,25 +27,43 @@ struct FormField {
         }
     }
 
+    /// A kind of repeated entry as one field: all its entries with their labels.
+    private init(_ kind: FormEntryKind) {
+        id = kind.id + "s"
+        text = kind.text
+        copy = kind.copy
+        shown = { strings, details in
+            let value = kind.shown(details, strings: strings)
+            return (kind.title(strings), value.isEmpty ? "—" : value)
+        }
+    }
+
     /// The form's fields, in its order.
     static var all: [FormField] {
         [
             FormField("name", \.name, label: \.name, text: { $0 }),
-            FormField("phones", \.phones, label: \.phone,
-                      text: { $0.map { "\($0.label.rawValue):\($0.number)" }.joined(separator: "\n") },
-                      shown: { strings, phones in
-                          phones.map { "\($0.number) (\(strings.labelName($0.label)))" }.joined(separator: ", ")
-                      }),
+            FormField("nameParts", \.nameParts, label: \.moreNameFields, text: { tabbed($0.all) }, shown: { spaced($1.all) }),
+            FormField("phoneticName", \.phoneticName, label: \.phoneticGivenName, text: { tabbed($0.all) },
+                      shown: { spaced($1.all) }),
+            FormField("nickname", \.nickname, label: \.nickname, text: { $0 }),
+            FormField("organization", \.organization, label: \.organization, text: { $0 }),
+            FormField("department", \.department, label: \.department, text: { $0 }),
+            FormField("jobTitle", \.jobTitle, label: \.jobTitle, text: { $0 }),
+            FormField("isCompany", \.isCompany, label: \.companyContact, text: { $0 ? "1" : "" },
+                      shown: { strings, on in on ? strings.companyContact : "" }),
+        ] + FormEntryKind.all.map(FormField.init) + [
             FormField("sex", \.sex, label: \.sex, text: \.rawValue, shown: { $0.sexName($1) }),
             FormField("age", \.age, label: \.age, text: { $0.map(String.init) ?? "" }),
             FormField("birthday", \.birthday, label: \.birthday, text: { $0?.description ?? "" }),
             FormField("lunarBirthday", \.lunarBirthday, label: \.lunarBirthday, text: { $0?.description ?? "" },
                       shown: { strings, date in date.map { strings.lunarBirthdaySummary($0, next: nil) } ?? "" }),
-            FormField("addresses", \.addresses, label: \.address, text: { $0.map(\.singleLine).joined(separator: "\n") }),
-            FormField("emails", \.emails, label: \.email, text: { $0.map(\.address).joined(separator: "\n") }),
             FormField("note", \.note, label: \.note, text: { $0 }),
         ]
     }
+
+    /// Parts as text that tells them apart, and as shown (the given ones, spaced).
+    private static func tabbed(_ parts: [String]) -> String { parts.joined(separator: "\t") }
+    private static func spaced(_ parts: [String]) -> String { parts.filter { !$0.isEmpty }.joined(separator: " ") }
 
     /// The form's fields of a version, as JSON text: what the form carries of the version it was
     /// opened at.
@@ -83,4 +101,14 @@ struct FormField {
         }
         return (merged, conflicts)
     }
+}
+
+extension NameParts {
+    /// Prefix, given, middle, family and suffix, in that order.
+    var all: [String] { [prefix, given, middle, family, suffix] }
+}
+
+extension PhoneticName {
+    /// Given, middle and family, in that order.
+    var all: [String] { [given, middle, family] }
 }

@@ -18,7 +18,7 @@ extension WebApp {
             let (context, _, scope) = try request.requireLogin()
             var details = ContactDetails(name: "")
             do {
-                details = try ContactForm(request).apply(to: details)
+                try ContactForm(request).apply(to: &details)
                 _ = try store.addContacts([details], to: scope)
                 return .redirect(to: context.inBook("/contacts"))
             } catch let error as ContactValidationError {

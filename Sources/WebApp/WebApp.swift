@@ -99,7 +99,8 @@ enum StaticFiles {
         ("list-deletion.js", PackageResources.list_deletion_js), ("list-index.js", PackageResources.list_index_js),
         ("list-selection.js", PackageResources.list_selection_js),
         // The contact page.
-        ("contact-form.js", PackageResources.contact_form_js), ("photo-picker.js", PackageResources.photo_picker_js),
+        ("contact-form.js", PackageResources.contact_form_js), ("contact-rows.js", PackageResources.contact_rows_js),
+        ("photo-picker.js", PackageResources.photo_picker_js),
         ("photo-cropper.js", PackageResources.photo_cropper_js), ("copy-buttons.js", PackageResources.copy_buttons_js),
         // Every page: the service worker, the offline banner, the wide screen's keys.
         ("app-shell.js", PackageResources.app_shell_js), ("desktop-keys.js", PackageResources.desktop_keys_js),

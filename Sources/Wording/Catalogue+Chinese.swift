@@ -124,6 +124,32 @@ struct ChineseCatalogue: Catalogue {
     func fullDate(_ date: CalendarDate) -> String {
         (date.year.map { "\($0)年" } ?? "") + "\(date.month)月\(date.day)日"
     }
+    var service: String { "服务" }
+    var customLabel: String { "自定义…" }
+    var moreNameFields: String { "更多姓名字段" }
+    var namePrefix: String { "前缀" }
+    var givenName: String { "名字" }
+    var middleName: String { "中间名" }
+    var familyName: String { "姓氏" }
+    var nameSuffix: String { "后缀" }
+    var phoneticGivenName: String { "名字拼音" }
+    var phoneticMiddleName: String { "中间名拼音" }
+    var phoneticFamilyName: String { "姓氏拼音" }
+    var companyContact: String { "公司联系人" }
+    var street: String { "街道" }
+    var city: String { "城市" }
+    var region: String { "省份" }
+    var postcode: String { "邮政编码" }
+    var country: String { "国家或地区" }
+    var remove: String { "移除" }
+    var addPhone: String { "添加电话" }
+    var addEmail: String { "添加邮箱" }
+    var addAddress: String { "添加地址" }
+    var addWebsite: String { "添加网站" }
+    var addInstantMessage: String { "添加即时信息" }
+    var addSocialProfile: String { "添加社交资料" }
+    var addDate: String { "添加日期" }
+    var addRelatedName: String { "添加关联人" }
     var save: String { "保存" }
     var discardQuestion: String { "确认放弃修改么?" }
     var discard: String { "放弃修改" }
@@ -262,6 +288,7 @@ struct ChineseCatalogue: Catalogue {
         case .ageOutOfRange: "年龄应在 0–150 之间"
         case .ageAndBirthday: "年龄和生日只能填一个"
         case .invalidBirthday(let text): "生日“\(text)”不是有效日期，例如 1990-05-17"
+        case .invalidDate(let text): "日期“\(text)”不是有效日期，例如 2010-06-12"
         case .birthdayInFuture: "生日不能晚于今天"
         case .invalidLunarBirthday(let text?): "农历生日“\(text)”不是有效的月日，例如 8-15（闰月：L4-15）"
         case .invalidLunarBirthday(nil): "农历生日请同时选择月和日"

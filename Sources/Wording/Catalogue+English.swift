@@ -124,6 +124,32 @@ struct EnglishCatalogue: Catalogue {
     func fullDate(_ date: CalendarDate) -> String {
         Self.monthNames[date.month - 1] + " \(date.day)" + (date.year.map { ", \($0)" } ?? "")
     }
+    var service: String { "Service" }
+    var customLabel: String { "custom…" }
+    var moreNameFields: String { "More name fields" }
+    var namePrefix: String { "Prefix" }
+    var givenName: String { "First name" }
+    var middleName: String { "Middle name" }
+    var familyName: String { "Last name" }
+    var nameSuffix: String { "Suffix" }
+    var phoneticGivenName: String { "Phonetic first name" }
+    var phoneticMiddleName: String { "Phonetic middle name" }
+    var phoneticFamilyName: String { "Phonetic last name" }
+    var companyContact: String { "Company contact" }
+    var street: String { "Street" }
+    var city: String { "City" }
+    var region: String { "State" }
+    var postcode: String { "Postcode" }
+    var country: String { "Country" }
+    var remove: String { "Remove" }
+    var addPhone: String { "add phone" }
+    var addEmail: String { "add email" }
+    var addAddress: String { "add address" }
+    var addWebsite: String { "add website" }
+    var addInstantMessage: String { "add instant message" }
+    var addSocialProfile: String { "add social profile" }
+    var addDate: String { "add date" }
+    var addRelatedName: String { "add related name" }
     var save: String { "Save" }
     var discardQuestion: String { "Discard changes?" }
     var discard: String { "Discard" }
@@ -272,6 +298,7 @@ struct EnglishCatalogue: Catalogue {
         case .ageOutOfRange: "Age must be 0–150"
         case .ageAndBirthday: "Give an age or a birthday, not both"
         case .invalidBirthday(let text): "Birthday \"\(text)\" is not a date like 1990-05-17"
+        case .invalidDate(let text): "Date \"\(text)\" is not a date like 2010-06-12"
         case .birthdayInFuture: "Birthday is in the future"
         case .invalidLunarBirthday(let text?): "Lunar birthday \"\(text)\" is not a month and day like 8-15 (leap month: L4-15)"
         case .invalidLunarBirthday(nil): "Choose both a month and a day for the lunar birthday"

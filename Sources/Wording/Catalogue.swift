@@ -127,6 +127,37 @@ public protocol Catalogue: Sendable {
     var copied: String { get }
     /// A date of a viewed contact: "May 17, 1990", "May 17" (year unknown); "1990年5月17日".
     func fullDate(_ date: CalendarDate) -> String
+    /// The name of the service of a handle or social profile (WeChat, Twitter…).
+    var service: String { get }
+    /// The label picker's choice that lets a person type their own label.
+    var customLabel: String { get }
+    /// The toggle that shows the name's parts and its phonetic parts.
+    var moreNameFields: String { get }
+    var namePrefix: String { get }
+    var givenName: String { get }
+    var middleName: String { get }
+    var familyName: String { get }
+    var nameSuffix: String { get }
+    var phoneticGivenName: String { get }
+    var phoneticMiddleName: String { get }
+    var phoneticFamilyName: String { get }
+    /// The switch that files a contact under its company (Apple's X-ABShowAs:COMPANY).
+    var companyContact: String { get }
+    var street: String { get }
+    var city: String { get }
+    var region: String { get }
+    var postcode: String { get }
+    var country: String { get }
+    /// The control that takes an entry (a phone, an email…) off the form.
+    var remove: String { get }
+    var addPhone: String { get }
+    var addEmail: String { get }
+    var addAddress: String { get }
+    var addWebsite: String { get }
+    var addInstantMessage: String { get }
+    var addSocialProfile: String { get }
+    var addDate: String { get }
+    var addRelatedName: String { get }
     var save: String { get }
     var discardQuestion: String { get }
     var discard: String { get }

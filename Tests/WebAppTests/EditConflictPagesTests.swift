@@ -60,7 +60,7 @@ import Testing
 
         // Saving the form as served again is a knowing choice, and is written.
         let again = try WebSession.versionFields(refused.body)
-        let saved = try alice.postMultipart("/contacts/\(id)", form(["name": "李思", "note": "from the web", "email": "li@example.com"]) + again)
+        let saved = try alice.postMultipart("/contacts/\(id)", form(["name": "李思", "note": "from the web", "email": "li@example.com", "email_label": "other"]) + again)
         #expect(saved.status == 303)
         let contact = try app.store.contact(id: id, in: scope)
         #expect(contact.details.name == "李思" && contact.details.note == "from the web" && contact.details.emails == ["li@example.com"])

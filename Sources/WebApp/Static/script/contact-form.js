@@ -1,24 +1,25 @@
-// The contact page's form (new, view and edit): Save only when it would change something valid,
-// view → edit in place and back, and a question before leaving with unsaved changes.
-import { $ } from './dom.js';
+// The add and edit screens' form: Add or Save only when it would store something valid (and, for
+// Save, changed), and a question before leaving with unsaved changes.
+import { $, $$ } from './dom.js';
+import { initContactRows } from './contact-rows.js';
 import { initPhotoPicker } from './photo-picker.js';
 import { discardConfirmation } from './sheets.js';
 
 class ContactForm {
   constructor(form) {
     this.form = form;
-    this.initialMode = form.dataset.mode; // new | view | edit
+    this.initialMode = form.dataset.mode; // new | edit
     this.name = $('#name', form);
     this.age = $('#age', form);
-    this.firstPhone = $('#phone-0', form);
+    // What can name the contact: the name or the company, or parts typed (which spell it; parts
+    // shown as the name split do not count: the server takes them along with the name).
+    this.namings = [this.name, $('#organization', form)];
+    this.nameParts = $$('.name-parts input:not([type=hidden])', form);
+    this.rowsRemoved = false; // a row taken away: its fields are gone, so a change the fields cannot show
     this.submitButton = $('#submit-button');
     this.saveButton = $('#save-button');
-    this.editButton = $('#edit-button');
     this.cancelButton = $('#cancel-button');
     this.backButton = $('#back-button');
-    this.links = $('#contact-links');
-    this.actions = $('#contact-actions');
-    this.editing = this.initialMode !== 'view';
     this.leaving = false; // set once the page may unload without asking
     this.photoPicker = null;
   }
@@ -30,7 +31,7 @@ class ContactForm {
   /** Whether the form holds anything not stored: a field changed since the page was served, or a
    *  page served with values the server did not store (`data-unsaved`: refused, to be saved again). */
   isDirty() {
-    if ('unsaved' in this.form.dataset) return true;
+    if ('unsaved' in this.form.dataset || this.rowsRemoved) return true;
     return this.fields().some((element) => {
       if (element.type === 'file') return element.files.length > 0;
       if (element.type === 'checkbox' || element.type === 'radio') return element.checked !== element.defaultChecked;
@@ -42,9 +43,11 @@ class ContactForm {
     });
   }
 
-  /** Name given; age empty or a whole number 0–150. */
+  /** Name, a part of it or company given; age empty or a whole number 0–150. */
   isValid() {
-    if (!this.name.value.trim()) return false;
+    const named = this.namings.some((element) => element?.value.trim())
+      || this.nameParts.some((element) => element.value.trim() && element.value !== element.defaultValue);
+    if (!named) return false;
     if (this.age) {
       const text = this.age.value.trim();
       if (this.age.validity.badInput) return false;
@@ -55,31 +58,16 @@ class ContactForm {
 
   /** Whether leaving now would lose edits to a stored contact. */
   hasUnsavedEdits() {
-    return this.initialMode !== 'new' && this.editing && this.isDirty();
+    return this.initialMode !== 'new' && this.isDirty();
   }
 
-  /** Enables Add (a new contact needs a name and a phone) or Save (something valid changed). */
+  /** Enables Add (a new contact needs a name or a company) or Save (something valid changed). */
   update() {
     if (this.initialMode === 'new') {
-      if (this.submitButton) this.submitButton.disabled = !(this.name.value.trim() && this.firstPhone?.value.trim());
+      if (this.submitButton) this.submitButton.disabled = !this.isValid();
     } else if (this.saveButton) {
-      this.saveButton.disabled = !(this.editing && this.isValid() && this.isDirty());
+      this.saveButton.disabled = !(this.isValid() && this.isDirty());
     }
-  }
-
-  /** Switches between viewing and editing in place. */
-  setEditing(on) {
-    this.editing = on;
-    for (const element of this.fields()) {
-      if (element instanceof HTMLSelectElement || element.type === 'file' || element.type === 'checkbox') element.disabled = !on;
-      else element.readOnly = !on;
-    }
-    const remove = $('.remove-photo', this.form);
-    if (remove) remove.hidden = !on;
-    this.form.dataset.mode = on ? 'edit' : 'view';
-    for (const element of [this.links, this.actions, this.editButton]) if (element) element.hidden = on;
-    for (const element of [this.cancelButton, this.saveButton]) if (element) element.hidden = !on;
-    this.update();
   }
 }
 
@@ -92,29 +80,10 @@ function watchForm(page) {
   form.addEventListener('reset', () => setTimeout(() => { page.photoPicker?.restore(); update(); }));
   form.addEventListener('submit', (event) => {
     const button = page.initialMode === 'new' ? page.submitButton : page.saveButton;
-    if (button?.disabled || !page.editing) { event.preventDefault(); return; }
+    if (button?.disabled) { event.preventDefault(); return; }
     page.leaving = true;
   });
   $('.delete-contact')?.addEventListener('submit', () => { page.leaving = true; });
-}
-
-/** On a viewed contact: Edit makes the fields editable, Cancel puts the stored values back. */
-function editInPlace(page, confirmDiscard) {
-  page.editButton?.addEventListener('click', (event) => {
-    event.preventDefault();
-    page.setEditing(true);
-    (page.firstPhone ?? page.name).focus();
-  });
-  const backToView = () => {
-    page.form.reset();
-    page.photoPicker?.restore();
-    page.setEditing(false);
-    page.editButton?.focus();
-  };
-  page.cancelButton?.addEventListener('click', () => {
-    if (page.isDirty()) confirmDiscard(backToView);
-    else backToView();
-  });
 }
 
 /** Leaving with unsaved edits asks first: in the page's dialog for links, the browser's otherwise. */
@@ -141,9 +110,12 @@ function guardLeaving(page, confirmDiscard) {
 
 export function initContactForm(form) {
   const page = new ContactForm(form);
+  initContactRows(form, (removed) => {
+    if (removed) page.rowsRemoved = true;
+    page.update();
+  });
   watchForm(page);
   const confirmDiscard = discardConfirmation($('#discard-dialog'));
-  if (page.initialMode === 'view') editInPlace(page, confirmDiscard);
   guardLeaving(page, confirmDiscard);
   const photo = $('#photo', form);
   if (photo) page.photoPicker = initPhotoPicker(photo, form, () => page.update());
