@@ -72,35 +72,9 @@ struct CardReading {
         let labels = GroupLabels(properties)
         for (index, property) in properties.enumerated() {
             switch property.name {
-            case "FN", "N", "SORT-STRING":
+case "FN", "N", "SORT-STRING":
                 nameSources.append(index)
                 if property.name == "N", nameParts.isEmpty { nameParts = Self.nameParts(property) }
-            case _ where Self.phoneticProperties.contains(property.name):
-                phoneticSources.append(index)
-                let text = Self.shortText(property)
-                switch property.name {
-                case "X-PHONETIC-FIRST-NAME": phoneticName.given = text
-                case "X-PHONETIC-MIDDLE-NAME": phoneticName.middle = text
-                default: phoneticName.family = text
-                }
-            case "NICKNAME":
-                nicknameSources.append(index)
-                if nickname.isEmpty { nickname = Self.bounded(property.listValue.map(\.trimmed).filter { !$0.isEmpty }.joined(separator: ", ")) }
-            case "ORG":
-                organizationSources.append(index)
-                if organizationSources.count == 1 {
-                    let units = property.structuredValue.map { $0.joined(separator: " ").trimmed }
-                    organization = Self.bounded(units.first ?? "")
-                    department = Self.bounded(units.dropFirst().filter { !$0.isEmpty }.joined(separator: ", "))
-                }
-            case "TITLE":
-                jobTitleSources.append(index)
-                if jobTitle.isEmpty { jobTitle = Self.shortText(property) }
-            case "X-ABSHOWAS", "KIND":
-                let value = property.textValue.trimmed.lowercased()
-                guard ["company", "org", "organization", "individual", "person"].contains(value) else { break }
-                kindSources.append(index)
-                if kindSources.count == 1 { isCompany = ["company", "org", "organization"].contains(value) }
             case "TEL":
                 if phones.count < Limits.entries, let number = Self.readablePhone(property) {
                     Self.add(PhoneNumber(number, label: labels.label(of: property) ?? Self.phoneLabel(property.types)), index, to: &phones)
@@ -118,16 +92,53 @@ struct CardReading {
                     address.countryCode = labels.countryCode(of: property)
                     Self.add(address, index, to: &addresses)
                 }
+            case "ORG":
+                organizationSources.append(index)
+                if organizationSources.count == 1 {
+                    let units = property.structuredValue.map { $0.joined(separator: " ").trimmed }
+                    organization = Self.bounded(units.first ?? "")
+                    department = Self.bounded(units.dropFirst().filter { !$0.isEmpty }.joined(separator: ", "))
+                }
+            case "TITLE":
+                jobTitleSources.append(index)
+                if jobTitle.isEmpty { jobTitle = Self.shortText(property) }
+            case "BDAY":
+                birthdaySources.append(index)
+                if birthday == nil { birthday = Self.date(property, earliestYear: Self.earliestBirthYear) }
+            case "NOTE" where noteSource == nil:
+                let text = property.textValue.trimmed
+                if !text.isEmpty, text.count <= Limits.noteLength { (note, noteSource) = (text, index) }
+            case "PHOTO" where photoSource == nil:
+                if let data = property.binaryValue, let image = try? Photo(data: Array(data)) { (photo, photoSource) = (image, index) }
+            case "UID":
+                uidSources.append(index)
+                if uid == nil { uid = property.textValue.trimmed }
+
             case "URL":
                 let url = Self.shortText(property)
                 if urls.count < Limits.entries, !url.isEmpty {
                     Self.add(Website(url, label: labels.label(of: property) ?? Self.placeLabel(property.types, default: .homePage)),
                              index, to: &urls)
                 }
-            case _ where property.name == "IMPP" || InstantMessaging.legacyProperties[property.name] != nil:
-                if instantMessages.count < Limits.entries, let handle = InstantMessaging.handle(property, label: labels.label(of: property)) {
-                    Self.add(handle, index, to: &instantMessages)
+            case "NICKNAME":
+                nicknameSources.append(index)
+                if nickname.isEmpty { nickname = Self.bounded(property.listValue.map(\.trimmed).filter { !$0.isEmpty }.joined(separator: ", ")) }
+            case "GENDER", "X-GENDER":
+                sexSources.append(index)
+                if sex == .notSet { sex = Self.sex(property) }
+            case "X-PHONETIC-FIRST-NAME", "X-PHONETIC-MIDDLE-NAME", "X-PHONETIC-LAST-NAME":
+                phoneticSources.append(index)
+                let text = Self.shortText(property)
+                switch property.name {
+                case "X-PHONETIC-FIRST-NAME": phoneticName.given = text
+                case "X-PHONETIC-MIDDLE-NAME": phoneticName.middle = text
+                default: phoneticName.family = text
                 }
+            case "X-ABSHOWAS", "KIND":
+                let value = property.textValue.trimmed.lowercased()
+                guard ["company", "org", "organization", "individual", "person"].contains(value) else { break }
+                kindSources.append(index)
+                if kindSources.count == 1 { isCompany = ["company", "org", "organization"].contains(value) }
             case "X-SOCIALPROFILE", "SOCIALPROFILE":
                 if socialProfiles.count < Limits.entries, let profile = InstantMessaging.socialProfile(property, label: labels.label(of: property)) {
                     Self.add(profile, index, to: &socialProfiles)
@@ -142,33 +153,35 @@ struct CardReading {
                 if relatedNames.count < Limits.entries, let related = Self.relatedName(property, label: labels.label(of: property)) {
                     Self.add(related, index, to: &relatedNames)
                 }
-            case "GENDER", "X-GENDER":
-                sexSources.append(index)
-                if sex == .notSet { sex = Self.sex(property) }
-            case "BDAY":
-                birthdaySources.append(index)
-                if birthday == nil { birthday = Self.date(property, earliestYear: Self.earliestBirthYear) }
             case Self.ageProperty:
                 ageSources.append(index)
                 if age == nil { age = Int(property.textValue.trimmed).flatMap { (0...150).contains($0) ? $0 : nil } }
-            case "NOTE" where noteSource == nil:
-                let text = property.textValue.trimmed
-                if !text.isEmpty, text.count <= Limits.noteLength { (note, noteSource) = (text, index) }
-            case "PHOTO" where photoSource == nil:
-                if let data = property.binaryValue, let image = try? Photo(data: Array(data)) { (photo, photoSource) = (image, index) }
-            case "UID":
-                uidSources.append(index)
-                if uid == nil { uid = property.textValue.trimmed }
+            case _ where property.name == "IMPP" || InstantMessaging.legacyProperties[property.name] != nil:
+                if instantMessages.count < Limits.entries, let handle = InstantMessaging.handle(property, label: labels.label(of: property)) {
+                    Self.add(handle, index, to: &instantMessages)
+                }
             default:
                 break
             }
         }
         if birthday != nil { age = nil }
-        let firstNickname: String = nickname.split(separator: ",").first.map { $0.trimmed } ?? ""
-        let firstNoteLine: String = note.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
-        let candidates: [String] = [Self.spelledName(of: properties), organization, firstNickname, emails.first?.value.address ?? "",
-                                    phones.first?.value.number ?? "", addresses.first?.value.singleLine ?? "", firstNoteLine]
-        name = candidates.first { !$0.isEmpty } ?? ""
+        name = Self.spelledName(of: properties)
+        if name.isEmpty { name = fallbackName }
+    }
+
+    /// What a card without FN or N is called: its company, nickname, first email, phone or
+    /// address, or its note's first line.
+    private var fallbackName: String {
+        let candidates: [() -> String] = [
+            { organization }, { nickname.split(separator: ",").first.map { $0.trimmed } ?? "" },
+            { emails.first?.value.address ?? "" }, { phones.first?.value.number ?? "" },
+            { addresses.first?.value.singleLine ?? "" }, { note.split(whereSeparator: \.isNewline).first.map(String.init) ?? "" },
+        ]
+        for candidate in candidates {
+            let text = candidate()
+            if !text.isEmpty { return text }
+        }
+        return ""
     }
 
     /// Every property the reading takes a value from: what a change to that value rewrites.

@@ -149,10 +149,17 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
               numbers[numbers.count - 2].count == 2, numbers[numbers.count - 1].count == 2 else { return nil }
         let year = yearless ? nil : (numbers[0].count == 4 ? Int(numbers[0]) : nil)
         guard yearless || year != nil else { return nil }
-        var components = DateComponents(year: year ?? 2000, month: month, day: day)
-        components.calendar = .gregorianUTC
-        guard (1...12).contains(month), (1...31).contains(day), components.isValidDate else { return nil }
+        guard (1...12).contains(month), (1...Self.days(inMonth: month, of: year ?? 2000)).contains(day) else { return nil }
         self.init(year: year, month: month, day: day)
+    }
+
+    /// The days of a month of the (proleptic) Gregorian calendar.
+    static func days(inMonth month: Int, of year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
     }
 
     /// `YYYY-MM-DD`, or `--MM-DD` without a year.

@@ -24,7 +24,6 @@ extension ContactDetails {
     public func validated(now: Date) throws(ContactValidationError) -> ContactDetails {
         var details = self
         func line(_ text: String) -> String { text.withoutControlCharacters().trimmed }
-        func label(_ label: ContactLabel) -> ContactLabel { ContactLabel(line(label.rawValue)) }
         details.name = line(name)
         details.nameParts = NameParts(prefix: line(nameParts.prefix), given: line(nameParts.given), middle: line(nameParts.middle),
                                       family: line(nameParts.family), suffix: line(nameParts.suffix))
@@ -33,20 +32,20 @@ extension ContactDetails {
         (details.nickname, details.organization, details.department, details.jobTitle) =
             (line(nickname), line(organization), line(department), line(jobTitle))
         details.note = note.withoutControlCharacters(keepingLineBreaks: true).trimmed
-        details.phones = phones.map { PhoneNumber(line($0.number), label: label($0.label)) }.filter { !$0.number.isEmpty }
-        details.emails = emails.map { EmailAddress(line($0.address), label: label($0.label)) }.filter { !$0.address.isEmpty }
+        details.phones = phones.map { PhoneNumber(line($0.number), label: $0.label) }.filter { !$0.number.isEmpty }
+        details.emails = emails.map { EmailAddress(line($0.address), label: $0.label) }.filter { !$0.address.isEmpty }
         details.addresses = addresses.map {
-            PostalAddress(label: label($0.label), street: $0.street.withoutControlCharacters(keepingLineBreaks: true).trimmed,
+            PostalAddress(label: $0.label, street: $0.street.withoutControlCharacters(keepingLineBreaks: true).trimmed,
                           city: line($0.city), region: line($0.region), postcode: line($0.postcode), country: line($0.country),
                           countryCode: line($0.countryCode).lowercased())
         }.filter { !$0.isEmpty }
-        details.urls = urls.map { Website(line($0.url), label: label($0.label)) }.filter { !$0.url.isEmpty }
-        details.instantMessages = instantMessages.map { ServiceHandle(service: line($0.service), handle: line($0.handle), label: label($0.label)) }
+        details.urls = urls.map { Website(line($0.url), label: $0.label) }.filter { !$0.url.isEmpty }
+        details.instantMessages = instantMessages.map { ServiceHandle(service: line($0.service), handle: line($0.handle), label: $0.label) }
             .filter { !$0.handle.isEmpty }
-        details.socialProfiles = socialProfiles.map { ServiceHandle(service: line($0.service), handle: line($0.handle), label: label($0.label)) }
+        details.socialProfiles = socialProfiles.map { ServiceHandle(service: line($0.service), handle: line($0.handle), label: $0.label) }
             .filter { !$0.handle.isEmpty }
-        details.dates = dates.map { LabelledDate($0.date, label: label($0.label)) }
-        details.relatedNames = relatedNames.map { RelatedName(line($0.name), label: label($0.label)) }.filter { !$0.name.isEmpty }
+        details.dates = dates.map { LabelledDate($0.date, label: $0.label) }
+        details.relatedNames = relatedNames.map { RelatedName(line($0.name), label: $0.label) }.filter { !$0.name.isEmpty }
         details.extraProperties = extraProperties.map { $0.withoutControlCharacters() }
 
         if details.name.isEmpty { details.name = details.nameParts.spelled }

@@ -8,19 +8,25 @@ public struct ContactLabel: Hashable, Sendable, Codable {
     /// The key of a standard label, or the custom text.
     public let rawValue: String
 
-    /// The label for `text`: a standard one when the text names one, else custom (trimmed);
-    /// empty text is `other`.
+    /// The label for `text`: a standard one when the text names one, else custom (trimmed,
+    /// without control characters); empty text is `other`.
     public init(_ text: String) {
-        var word = text.trimmed
+        if Self.standardKeys.contains(text) {
+            rawValue = text
+            return
+        }
+        var word = text.withoutControlCharacters().trimmed
         if word.hasPrefix("_$!<") && word.hasSuffix(">!$_") { word = String(word.dropFirst(4).dropLast(4)) }
-        let folded = word.lowercased().filter { $0.isLetter || $0.isNumber }
         if word.isEmpty {
             rawValue = Self.other.rawValue
-        } else if let standard = Self.standard.first(where: { $0.folded == folded || $0.appleWord.lowercased() == folded }) {
-            rawValue = standard.key
         } else {
-            rawValue = word
+            rawValue = Self.standardByFoldedWord[Self.folded(word)] ?? word
         }
+    }
+
+    /// A word as standard labels are matched: lower-case letters and digits only.
+    private static func folded(_ word: String) -> String {
+        word.lowercased().filter { $0.isLetter || $0.isNumber }
     }
 
     private init(key: String) { rawValue = key }
@@ -59,14 +65,19 @@ public struct ContactLabel: Hashable, Sendable, Codable {
     public static let assistant = ContactLabel(key: "assistant")
     public static let manager = ContactLabel(key: "manager")
 
+    private static let standardKeys = Set(standard.map(\.key))
+    /// Each standard label's key by its key and its Apple word, folded.
+    private static let standardByFoldedWord = Dictionary(
+        standard.flatMap { [(folded($0.key), $0.key), (folded($0.appleWord), $0.key)] }, uniquingKeysWith: { first, _ in first })
+
     /// Every standard label: its key and the word Apple writes for it.
-    private static let standard: [(key: String, appleWord: String, folded: String)] = [
+    private static let standard: [(key: String, appleWord: String)] = [
         ("mobile", "Mobile"), ("iphone", "iPhone"), ("home", "Home"), ("work", "Work"), ("school", "School"),
         ("main", "Main"), ("home-fax", "HomeFAX"), ("work-fax", "WorkFAX"), ("pager", "Pager"), ("other", "Other"),
         ("homepage", "HomePage"), ("anniversary", "Anniversary"), ("mother", "Mother"), ("father", "Father"),
         ("parent", "Parent"), ("brother", "Brother"), ("sister", "Sister"), ("child", "Child"), ("friend", "Friend"),
         ("spouse", "Spouse"), ("partner", "Partner"), ("assistant", "Assistant"), ("manager", "Manager"),
-    ].map { ($0.0, $0.1, $0.0.filter { $0.isLetter || $0.isNumber }) }
+    ]
 
     /// Every standard label.
     public static var allStandard: [ContactLabel] { standard.map { ContactLabel(key: $0.key) } }

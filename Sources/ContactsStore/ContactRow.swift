@@ -26,12 +26,12 @@ enum ContactRow {
 
     /// The phones column's numbers with their labels.
     static func phones(_ column: String) -> [PhoneNumber] {
-        DetailRecords.labelled(column).map { PhoneNumber($0.value, label: $0.label) }
+        DetailRecords.labelled(column) { PhoneNumber($1, label: $0) }
     }
 
     /// The emails column's addresses with their labels.
     static func emails(_ column: String) -> [EmailAddress] {
-        DetailRecords.labelled(column).map { EmailAddress($0.value, label: $0.label) }
+        DetailRecords.labelled(column) { EmailAddress($1, label: $0) }
     }
 
     /// The values for the detail columns, in the order of `detailColumns`.
@@ -41,8 +41,8 @@ enum ContactRow {
     static func detailValues(_ details: ContactDetails, isGroup: Bool, hasPhoto: Bool) -> [any SQLBindable] {
         let keys = nameKeys(details)
         return [
-            details.name, DetailRecords.labelled(details.phones.map { ($0.label, $0.number) }),
-            DetailRecords.labelled(details.emails.map { ($0.label, $0.address) }), details.sex.rawValue, details.age,
+            details.name, DetailRecords.labelled(details.phones) { ($0.label, $0.number) },
+            DetailRecords.labelled(details.emails) { ($0.label, $0.address) }, details.sex.rawValue, details.age,
             details.birthday?.description, DetailRecords.text(of: details), details.note,
             details.extraProperties.joined(separator: "\n"), hasPhoto, keys.section, keys.sortKey,
             keys.searchText, birthdayKey(details.birthday), lunarBirthdayKey(details.lunarBirthday), isGroup,
@@ -53,8 +53,8 @@ enum ContactRow {
     /// section, sort key and search text.
     static func upgradedValues(_ details: ContactDetails) -> [any SQLBindable] {
         let keys = nameKeys(details)
-        return [DetailRecords.labelled(details.phones.map { ($0.label, $0.number) }),
-                DetailRecords.labelled(details.emails.map { ($0.label, $0.address) }), DetailRecords.text(of: details),
+        return [DetailRecords.labelled(details.phones) { ($0.label, $0.number) },
+                DetailRecords.labelled(details.emails) { ($0.label, $0.address) }, DetailRecords.text(of: details),
                 keys.section, keys.sortKey, keys.searchText]
     }
 

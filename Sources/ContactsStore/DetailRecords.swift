@@ -78,21 +78,36 @@ enum DetailRecords {
         return ServiceHandle(service: part(2), handle: part(3), label: ContactLabel(part(1)))
     }
 
-    /// Labelled values (phones, emails) as the phones and emails columns hold them: label and value per record.
-    static func labelled(_ entries: [(label: ContactLabel, value: String)]) -> String {
-        join(entries.map { [$0.label.rawValue, $0.value] })
+    /// Labelled values (phones, emails) as the phones and emails columns hold them: label and
+    /// value per record.
+    static func labelled<Entry>(_ entries: [Entry], _ parts: (Entry) -> (ContactLabel, String)) -> String {
+        join(entries.map { let (label, value) = parts($0); return [label.rawValue, value] })
     }
 
-    /// The label and value of each record of a phones or emails column; a record without a
-    /// label (an emails column written before emails had labels) is labelled `other`.
-    static func labelled(_ text: String) -> [(label: ContactLabel, value: String)] {
-        split(text).map { $0.count > 1 ? (ContactLabel($0[0]), $0[1]) : (.other, $0[0]) }
+    /// The entries of a phones or emails column, made from each record's label and value; a
+    /// record without a label (an emails column written before emails had labels) is labelled `other`.
+    static func labelled<Entry>(_ text: String, _ entry: (ContactLabel, String) -> Entry) -> [Entry] {
+        split(text).map { $0.count > 1 ? entry(ContactLabel($0[0]), $0[1]) : entry(.other, $0[0]) }
     }
 
     private static func join(_ records: [[String]]) -> String {
-        let record = String(UnicodeScalar(recordSeparator)), part = String(UnicodeScalar(partSeparator))
-        return records.map { $0.map { $0.replacing(record, with: " ").replacing(part, with: " ") }.joined(separator: part) }
-            .joined(separator: record)
+        var text = ""
+        for (index, record) in records.enumerated() {
+            if index > 0 { text.unicodeScalars.append(UnicodeScalar(recordSeparator)) }
+            for (position, part) in record.enumerated() {
+                if position > 0 { text.unicodeScalars.append(UnicodeScalar(partSeparator)) }
+                if part.utf8.contains(where: isSeparator) {
+                    text += String(decoding: part.utf8.map { isSeparator($0) ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
+                } else {
+                    text += part
+                }
+            }
+        }
+        return text
+    }
+
+    private static func isSeparator(_ byte: UInt8) -> Bool {
+        byte == recordSeparator || byte == partSeparator
     }
 
     /// The records and their parts, comparing bytes rather than Characters (much faster).
