@@ -16,8 +16,10 @@ public final class SearchKey: Sendable {
     /// Which bytes and byte pairs the key holds: a query needing one it lacks cannot match.
     public let presence: SearchPresence
     private let name: Range<Int>
-    /// The runs of syllables (the name's first): a pinyin query matches within one run.
-    private let syllables: [[Range<Int>]]
+    /// The syllables of every run (the name's first), in order; a pinyin query matches within
+    /// one run, and each run ends where `runEnds` says (flat, so a search walks no nested arrays).
+    private let syllables: [Range<Int>]
+    private let runEnds: [Int]
     private let phones: Range<Int>
     private let emails: Range<Int>
     private let others: Range<Int>
@@ -48,23 +50,26 @@ public final class SearchKey: Sendable {
         phones = fields[2]
         emails = fields[3]
         others = fields[4]
-        var runs: [[Range<Int>]] = []
         var words: [Range<Int>] = []
+        var ends: [Int] = []
         var wordStart = fields[1].lowerBound
         for offset in fields[1] where bytes[offset] == Self.itemSeparator || bytes[offset] == Self.runSeparator {
             if offset > wordStart { words.append(wordStart..<offset) }
             wordStart = offset + 1
-            if bytes[offset] == Self.runSeparator {
-                runs.append(words)
-                words = []
-            }
+            if bytes[offset] == Self.runSeparator { ends.append(words.count) }
         }
         if fields[1].upperBound > wordStart { words.append(wordStart..<fields[1].upperBound) }
-        runs.append(words)
-        syllables = runs
+        ends.append(words.count)
+        syllables = words
+        runEnds = ends
         let text = bytes
+        var runStart = 0
+        let runs = ends.map { end in
+            defer { runStart = end }
+            return words[runStart..<end].map { text[$0] }
+        }
         presence = SearchPresence(bytes: text, pairRanges: [text[fields[0]], text[fields[2]], text[fields[3]], text[fields[4]]],
-                                  syllables: runs.map { $0.map { text[$0] } })
+                                  syllables: runs)
     }
 
     /// Whether the contact matches the query by name, pinyin, phone digits or email.
@@ -95,16 +100,18 @@ public final class SearchKey: Sendable {
     /// Pinyin by whole syllables, initials, or a mix: the query splits into non-empty prefixes of
     /// consecutive syllables ("zs", "zhangsan", "zhangs", "zsan" all find 张三).
     private func matchesPinyin(_ query: [UInt8]) -> Bool {
-        for run in syllables {
-            for start in run.indices where bytes[run[start].lowerBound] == query[0] {
-                if matchesPinyin(query, from: 0, in: run, syllable: start) { return true }
+        var runStart = 0
+        for runEnd in runEnds {
+            for start in runStart..<runEnd where bytes[syllables[start].lowerBound] == query[0] {
+                if matchesPinyin(query, from: 0, syllable: start, runEnd: runEnd) { return true }
             }
+            runStart = runEnd
         }
         return false
     }
 
-    private func matchesPinyin(_ query: [UInt8], from position: Int, in syllables: [Range<Int>], syllable index: Int) -> Bool {
-        guard index < syllables.count else { return false }
+    private func matchesPinyin(_ query: [UInt8], from position: Int, syllable index: Int, runEnd: Int) -> Bool {
+        guard index < runEnd else { return false }
         let syllable = syllables[index]
         var common = 0
         while common < syllable.count, position + common < query.count,
@@ -114,7 +121,7 @@ public final class SearchKey: Sendable {
         var length = common
         while length > 0 {
             if position + length == query.count { return true }
-            if matchesPinyin(query, from: position + length, in: syllables, syllable: index + 1) { return true }
+            if matchesPinyin(query, from: position + length, syllable: index + 1, runEnd: runEnd) { return true }
             length -= 1
         }
         return false
