@@ -107,7 +107,7 @@ case "FN", "N", "SORT-STRING":
                 if birthday == nil { birthday = Self.date(property, earliestYear: Self.earliestBirthYear) }
             case "NOTE" where noteSource == nil:
                 let text = property.textValue.trimmed
-                if !text.isEmpty, text.count <= Limits.noteLength { (note, noteSource) = (text, index) }
+                if !text.isEmpty, ContactDetails.fits(text, limit: Limits.noteLength) { (note, noteSource) = (text, index) }
             case "PHOTO" where photoSource == nil:
                 if let data = property.binaryValue, let image = try? Photo(data: Array(data)) { (photo, photoSource) = (image, index) }
             case "UID":
@@ -212,7 +212,7 @@ case "FN", "N", "SORT-STRING":
     /// The text, or empty when longer than `ContactDetails.Limits.textLength` (the property then
     /// stays among the extras).
     private static func bounded(_ text: String) -> String {
-        text.count <= ContactDetails.Limits.textLength ? text : ""
+        ContactDetails.fits(text, limit: ContactDetails.Limits.textLength) ? text : ""
     }
 
     /// N's components as the name's parts, the values of each joined by spaces.
@@ -249,7 +249,7 @@ case "FN", "N", "SORT-STRING":
     /// ASCII digit or longer than 100 characters, which stays an unread line of the card.
     static func readablePhone(_ property: VCardProperty) -> String? {
         let number = phoneNumber(property)
-        return number.count <= 100 && number.contains(where: { $0.isASCII && $0.isNumber }) ? number : nil
+        return ContactDetails.fits(number, limit: 100) && number.contains(where: { $0.isASCII && $0.isNumber }) ? number : nil
     }
 
     /// The number, without the `tel:` scheme of a vCard 4.0 URI value (RFC 6350 §6.4.1).
@@ -293,7 +293,7 @@ case "FN", "N", "SORT-STRING":
         if address.isEmpty, let text = property.parameter(named: "LABEL")?.values.joined(separator: ",") {
             address.street = text.split(whereSeparator: \.isNewline).map { $0.trimmed }.filter { !$0.isEmpty }.joined(separator: "\n")
         }
-        guard !address.isEmpty, address.parts.allSatisfy({ $0.count <= ContactDetails.Limits.textLength }) else { return nil }
+        guard !address.isEmpty, address.parts.allSatisfy({ ContactDetails.fits($0, limit: ContactDetails.Limits.textLength) }) else { return nil }
         return address
     }
 

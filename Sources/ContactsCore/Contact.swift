@@ -164,8 +164,11 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
 
     /// `YYYY-MM-DD`, or `--MM-DD` without a year.
     public var description: String {
-        let monthDay = String(format: "%02d-%02d", month, day)
-        return year.map { String(format: "%04d-", $0) + monthDay } ?? "--" + monthDay
+        func digits(_ value: Int, _ count: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, count - text.count)) + text
+        }
+        return (year.map { digits($0, 4) } ?? "-") + "-" + digits(month, 2) + "-" + digits(day, 2)
     }
 
     public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {

@@ -53,12 +53,13 @@ extension ContactDetails {
         guard !details.name.isEmpty else { throw .emptyName }
         if details.isCompany && details.organization.isEmpty { details.organization = details.name }
         try Self.check(details.name, .name, limit: Limits.nameLength)
-        for part in [details.nameParts.prefix, details.nameParts.given, details.nameParts.middle, details.nameParts.family,
-                     details.nameParts.suffix, details.phoneticName.given, details.phoneticName.middle, details.phoneticName.family,
-                     details.nickname] {
+        for part in details.nameParts.all + [details.phoneticName.given, details.phoneticName.middle, details.phoneticName.family,
+                                             details.nickname] where !part.isEmpty {
             try Self.check(part, .name, limit: Limits.nameLength)
         }
-        for text in [details.organization, details.department, details.jobTitle] { try Self.check(text, .organization, limit: Limits.nameLength) }
+        for text in [details.organization, details.department, details.jobTitle] where !text.isEmpty {
+            try Self.check(text, .organization, limit: Limits.nameLength)
+        }
         try Self.checkCount(details.phones, .phone)
         for phone in details.phones {
             try Self.check(phone.number, .phone, limit: 100)
@@ -87,12 +88,19 @@ extension ContactDetails {
         try Self.checkCount(details.dates, .date)
         try Self.checkCount(details.relatedNames, .relatedName)
         for related in details.relatedNames { try Self.check(related.name, .relatedName, limit: Limits.nameLength) }
-        let labels = details.phones.map(\.label) + details.emails.map(\.label) + details.addresses.map(\.label)
-            + details.urls.map(\.label) + details.instantMessages.map(\.label) + details.socialProfiles.map(\.label)
-            + details.dates.map(\.label) + details.relatedNames.map(\.label)
-        for label in labels { try Self.check(label.rawValue, .label, limit: ContactLabel.maximumLength) }
+        try Self.checkLabels(details.phones.lazy.map(\.label))
+        try Self.checkLabels(details.emails.lazy.map(\.label))
+        try Self.checkLabels(details.addresses.lazy.map(\.label))
+        try Self.checkLabels(details.urls.lazy.map(\.label))
+        try Self.checkLabels((details.instantMessages + details.socialProfiles).lazy.map(\.label))
+        try Self.checkLabels(details.dates.lazy.map(\.label))
+        try Self.checkLabels(details.relatedNames.lazy.map(\.label))
         try Self.check(details.note, .note, limit: Limits.noteLength)
         return details
+    }
+
+    private static func checkLabels(_ labels: some Sequence<ContactLabel>) throws(ContactValidationError) {
+        for label in labels { try check(label.rawValue, .label, limit: ContactLabel.maximumLength) }
     }
 
     private static func checkCount<Entry>(_ entries: [Entry], _ field: ContactValidationError.Field) throws(ContactValidationError) {
@@ -100,12 +108,17 @@ extension ContactDetails {
     }
 
     private static func check(_ text: String, _ field: ContactValidationError.Field, limit: Int) throws(ContactValidationError) {
-        if text.count > limit { throw .tooLong(field: field, limit: limit) }
+        if !fits(text, limit: limit) { throw .tooLong(field: field, limit: limit) }
+    }
+
+    /// Whether the text has at most `limit` characters; counted only when its bytes could be more.
+    static func fits(_ text: String, limit: Int) -> Bool {
+        text.utf8.count <= limit || text.count <= limit
     }
 
     /// A practical address check: one @, a non-empty local part, a dotted domain, no spaces.
     static func isValidEmail(_ email: String) -> Bool {
-        guard email.count <= 254, !email.contains(where: { $0.isWhitespace || $0 == "<" || $0 == ">" }) else { return false }
+        guard fits(email, limit: 254), !email.contains(where: { $0.isWhitespace || $0 == "<" || $0 == ">" }) else { return false }
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, parts[0].count <= 64 else { return false }
         let labels = parts[1].split(separator: ".", omittingEmptySubsequences: false)

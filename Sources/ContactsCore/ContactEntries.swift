@@ -15,7 +15,10 @@ public struct NameParts: Sendable, Hashable {
     }
 
     /// Whether no part is given.
-    public var isEmpty: Bool { [prefix, given, middle, family, suffix].allSatisfy(\.isEmpty) }
+    public var isEmpty: Bool { prefix.isEmpty && given.isEmpty && middle.isEmpty && family.isEmpty && suffix.isEmpty }
+
+    /// The parts from prefix to suffix.
+    var all: [String] { [prefix, given, middle, family, suffix] }
 
     /// The parts a typed name splits into (see `CardName.components(of:)`): a Chinese name after
     /// its surname, a name of several words before its last one.
@@ -87,7 +90,7 @@ public struct PostalAddress: Sendable, Hashable {
     public var parts: [String] { [street, city, region, postcode, country] }
 
     /// Whether no part is given.
-    public var isEmpty: Bool { parts.allSatisfy(\.isEmpty) }
+    public var isEmpty: Bool { street.isEmpty && city.isEmpty && region.isEmpty && postcode.isEmpty && country.isEmpty }
 
     /// The address on one line: its parts joined by commas, each line of the street too.
     public var singleLine: String {

@@ -205,6 +205,10 @@ public struct SearchPresence: Sendable, Equatable {
 /// traditional Chinese characters fold to their simplified forms (劉 and 刘 compare equal).
 enum TextFolding {
     static func fold(_ text: String) -> String {
+        // Fastest path: ASCII, lower-cased byte by byte.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            return String(decoding: text.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
+        }
         // Fast path: ASCII and Han characters have no accents or width forms; only ASCII has case.
         if text.unicodeScalars.allSatisfy({ $0.isASCII || PinyinTable.covers($0) }) {
             var scalars = String.UnicodeScalarView()

@@ -7,6 +7,8 @@ extension StringProtocol {
             return String(self)
         }
         let scalars = unicodeScalars
+        guard let head = scalars.first, let tail = scalars.last else { return "" }
+        if !head.properties.isWhitespace && !tail.properties.isWhitespace { return String(self) }
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
               let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
         var result = String.UnicodeScalarView()
