@@ -27,7 +27,16 @@ public final class RawHTTPClient {
 
     /// Connects to 127.0.0.1:port; reads give up after `timeoutSeconds`.
     public init(port: Int, timeoutSeconds: Int = 5) throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        fd = try Self.connectedSocket(port: port, timeoutSeconds: timeoutSeconds)
+    }
+
+    /// A socket connected to 127.0.0.1:port, closed again when the connection fails. Made before
+    /// the client exists, so a failed connection is closed here only: a client whose initializer
+    /// threw after storing the socket would close it a second time in `deinit`, and that number may
+    /// by then be another thread's (a server's wake-up channel).
+    private static func connectedSocket(port: Int, timeoutSeconds: Int) throws -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw RawHTTPClientError.connectFailed(errno) }
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
@@ -44,6 +53,7 @@ public final class RawHTTPClient {
             close(fd)
             throw RawHTTPClientError.connectFailed(reason)
         }
+        return fd
     }
 
     deinit {
