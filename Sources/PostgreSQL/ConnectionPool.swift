@@ -180,23 +180,21 @@ private final class PooledConnection {
 enum AdvisoryLock: Int64 {
     /// Held by each write transaction: one writer at a time.
     case writes = 0x436F_6E74_6163_7457
-    /// Held by the session migrating the schema.
+    /// Held by each transaction migrating the schema.
     case migrations = 0x436F_6E74_6163_744D
 
     var takeForTransaction: String { "SELECT pg_advisory_xact_lock(\(rawValue))" }
-    var take: String { "SELECT pg_advisory_lock(\(rawValue))" }
-    var release: String { "SELECT pg_advisory_unlock(\(rawValue))" }
 }
 
 extension Migrator {
-    /// Brings the database up to date under the migration lock (another process migrating at the
-    /// same time waits, then finds the schema current), each migration in its own transaction
-    /// holding the write lock.
+    /// Brings the database up to date, each step in its own transaction holding the migration
+    /// lock and the write lock: another process migrating at the same time waits, then reads the
+    /// version again inside the step and finds it applied. Transaction-level locks only, so a
+    /// pooler in transaction mode may run each step in another server session.
     func migrate(_ connection: Connection) throws {
-        try connection.execute(AdvisoryLock.migrations.take)
-        defer { try? connection.execute(AdvisoryLock.migrations.release) }
         try migrate(connection) { body in
             try connection.transaction("BEGIN") {
+                try connection.execute(AdvisoryLock.migrations.takeForTransaction)
                 try connection.execute(AdvisoryLock.writes.takeForTransaction)
                 try body()
             }
