@@ -1,6 +1,8 @@
 """Two `contacts serve` processes on one PostgreSQL database: what one node writes or ends, the
 other sees at once; sync tokens stay gap-free under writers on both; and database faults (the
-cluster stopped, a node killed, its connections terminated) lose no acknowledged write.
+cluster stopped, a node killed, its connections terminated) lose no acknowledged write. Every
+test runs twice: the nodes connected to PostgreSQL directly, and through one PgBouncer in
+transaction mode (harness.pgbouncer), where consecutive transactions run in other sessions.
 
 Runs under scripts/with-postgres.sh (CONTACTS_TEST_POSTGRES); each test gets a fresh database.
 Everything is plain HTTP (requests): web forms with their CSRF tokens, CardDAV with Basic auth.
@@ -17,7 +19,7 @@ import uuid
 import pytest
 import requests
 
-from harness import postgres
+from harness import pgbouncer, postgres
 from harness.app import PASSWORD
 from harness.carddav import (
     book_url, dav_request, describe, member_etags, put_card, simple_card, sync_collection,
@@ -35,11 +37,23 @@ AUTH = (USER, PASSWORD)
 WRONG = "not the password"
 
 
-@pytest.fixture
-def nodes(pg_database, tmp_path):
-    """Two servers on one fresh database, and the user alice made through node 1's CLI."""
-    n1 = Server(tmp_path / "node1", database_url=pg_database.url)
-    n2 = Server(tmp_path / "node2", database_url=pg_database.url)
+@pytest.fixture(scope="module")
+def transaction_pooler():
+    """One PgBouncer in transaction mode for the module's tests (2 server sessions per database)."""
+    if why := pgbouncer.missing():
+        pytest.skip(why)
+    bouncer = pgbouncer.PgBouncer(pool_size=2).start()
+    yield bouncer
+    bouncer.stop()
+
+
+@pytest.fixture(params=["direct", "pgbouncer"])
+def nodes(request, pg_database, tmp_path):
+    """Two servers on one fresh database, reaching it directly or both through one PgBouncer in
+    transaction mode, and the user alice made through node 1's CLI."""
+    url = pg_database.url if request.param == "direct" else request.getfixturevalue("transaction_pooler").url(pg_database.name)
+    n1 = Server(tmp_path / "node1", database_url=url)
+    n2 = Server(tmp_path / "node2", database_url=url)
     try:
         n1.start()
         n2.start()
