@@ -119,8 +119,8 @@ def test_the_nodes_carry_on_on_the_promoted_standby_with_every_acknowledged_card
             stopped = time.monotonic()
             poll("each node failing to write without its primary", lambda: all(w.failed_since(stopped) >= 3 for w in writers))
             assert all(node.running for node in nodes), "a node exited when its primary went away"
+            promoted = time.monotonic()  # from the promotion's start: no write can land before it ends
             pair.standby.promote()
-            promoted = time.monotonic()
             poll("each node writing again on the promoted standby", lambda: all(w.acknowledged_since(promoted) >= 10 for w in writers))
         finally:
             for writer in writers:
@@ -136,7 +136,7 @@ def test_the_nodes_carry_on_on_the_promoted_standby_with_every_acknowledged_card
         acknowledged = {path: card for w in writers for path, card in w.acknowledged.items()}
         unsure = {path: texts for w in writers for path, texts in w.unsure.items()}
         recovery = [w.first_acknowledgement_after(promoted) - promoted for w in writers]
-        print(f"\nfailover: writes again {min(recovery):.2f}–{max(recovery):.2f} s after the promotion "
+        print(f"\nfailover: writes again {min(recovery):.2f}–{max(recovery):.2f} s after `pg_ctl promote` began "
               f"({promoted - stopped:.2f} s between the crash and the promotion); "
               f"{unavailable} answers 503, {refused} connections failed; "
               f"{len(acknowledged)} cards acknowledged ({sum(len(w.answers) for w in writers)} PUTs)")
