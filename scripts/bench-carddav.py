@@ -638,8 +638,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--ours", required=True, help="base URL of contacts serve")
     parser.add_argument("--ours-pid", type=int, required=True)
-    parser.add_argument("--radicale", required=True, help="base URL of Radicale")
-    parser.add_argument("--radicale-pid", type=int, required=True)
+    parser.add_argument("--radicale", help="base URL of Radicale (without it, ours on SQLite and on PostgreSQL only)")
+    parser.add_argument("--radicale-pid", type=int)
     parser.add_argument("--radicale-version", default="3")
     parser.add_argument("--pg", help="base URL of contacts serve on a fresh PostgreSQL database with the same user")
     parser.add_argument("--pg-pid", type=int)
@@ -662,7 +662,8 @@ def main():
 
     ours_collection = f"/dav/addressbooks/{ARGS.user}/contacts/"
     ours = Server("Ours", ARGS.ours, ARGS.ours_pid, ours_collection, ARGS.user, ARGS.password)
-    radicale = Server("Radicale", ARGS.radicale, ARGS.radicale_pid, f"/{ARGS.user}/contacts/", ARGS.user, ARGS.password)
+    radicale = Server("Radicale", ARGS.radicale, ARGS.radicale_pid, f"/{ARGS.user}/contacts/", ARGS.user, ARGS.password) \
+        if ARGS.radicale else None
     pg = Server("PostgreSQL", ARGS.pg, ARGS.pg_pid, ours_collection, ARGS.user, ARGS.password) if ARGS.pg else None
     pg2 = Server("PostgreSQL node 2", ARGS.pg2, ARGS.pg2_pid, ours_collection, ARGS.user, ARGS.password) \
         if pg and ARGS.pg2 else None
@@ -695,18 +696,20 @@ def main():
         sampled = max(server.rss_samples_kib, default=0)
         server.results["rss"] = dict(value=max(hwm, sampled) / 1024, hwm=hwm / 1024, sampled=sampled / 1024)
 
-    print_table(f"CardDAV benchmark: {len(cards):,} cards, PersonalContacts vs Radicale {ARGS.radicale_version}, "
-                f"{os.cpu_count()} cores",
-                "(latency p50/p99 in ms; single-request rows: median and p99 of the runs; "
-                "'better' = how many times ours beats Radicale)",
-                ours, "ours", radicale, "Radicale", len(cards))
+    if radicale:
+        print_table(f"CardDAV benchmark: {len(cards):,} cards, PersonalContacts vs Radicale {ARGS.radicale_version}, "
+                    f"{os.cpu_count()} cores",
+                    "(latency p50/p99 in ms; single-request rows: median and p99 of the runs; "
+                    "'better' = how many times ours beats Radicale)",
+                    ours, "ours", radicale, "Radicale", len(cards))
     if pg:
         print_table(f"PersonalContacts on PostgreSQL {ARGS.pg_version} vs on SQLite: {len(cards):,} cards, "
                     f"{os.cpu_count()} cores, the database server on the same machine",
                     "(latency p50/p99 in ms; '% of SQLite' = PostgreSQL's throughput as a % of SQLite's, time rows "
                     "inverted (target >= 50%);\n 'vs Radicale' = how many times PostgreSQL beats Radicale (target >= 20x); "
                     "RSS: the contacts serve process only, not PostgreSQL's)",
-                    pg, "PostgreSQL", ours, "SQLite", len(cards), percent=50, versus=(radicale, "Radicale", 20))
+                    pg, "PostgreSQL", ours, "SQLite", len(cards), percent=50,
+                    versus=(radicale, "Radicale", 20) if radicale else None)
     if two_nodes is not None:
         single = pg.results["get"]["value"]
         print()

@@ -80,20 +80,21 @@ public final class CardDAVServer: Sendable {
         }
         if request.method == "OPTIONS" { return options(at: DAVPath(request.path)) }
         // Credentials verified earlier are confirmed against the account's credentials
-        // generation: a request that only reads does it in the statement that reads its address
-        // book (or card), a write before it runs. Should they have changed, they are verified
-        // again and the request answered anew.
-        let readsOnly = ["GET", "HEAD", "PROPFIND", "REPORT"].contains(request.method)
+        // generation: a request that reads, and a PUT or DELETE (which read their address book
+        // before they write), does it in the statement that reads its address book (or card);
+        // any other write before it runs. Should they have changed, they are verified again and
+        // the request answered anew.
+        let confirmsByReading = ["GET", "HEAD", "PROPFIND", "REPORT", "PUT", "DELETE"].contains(request.method)
         do {
-            return try answer(request, login: authenticator.login(for: request), readsOnly: readsOnly)
+            return try answer(request, login: authenticator.login(for: request), confirmsByReading: confirmsByReading)
         } catch is CredentialsChanged {
-            return try answer(request, login: authenticator.login(for: request, trustingCache: false), readsOnly: readsOnly)
+            return try answer(request, login: authenticator.login(for: request, trustingCache: false), confirmsByReading: confirmsByReading)
         }
     }
 
-    private func answer(_ request: Request, login: BasicAuthenticator.Login, readsOnly: Bool) throws -> Response {
+    private func answer(_ request: Request, login: BasicAuthenticator.Login, confirmsByReading: Bool) throws -> Response {
         let credentials = PendingCredentials(generation: login.unconfirmedGeneration)
-        if !readsOnly { try credentials.confirmIfPending(with: store, user: login.user) }
+        if !confirmsByReading { try credentials.confirmIfPending(with: store, user: login.user) }
         do {
             var response = try dispatch(request, user: login.user, credentials: credentials)
             try credentials.confirmIfPending(with: store, user: login.user)

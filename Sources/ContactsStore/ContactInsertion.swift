@@ -93,6 +93,12 @@ struct ContactInsertion {
         return id
     }
 
+    /// Notes that the book has no member in any group, as the caller read in this transaction:
+    /// plain cards inserted there then leave the groups be without looking.
+    mutating func noteNoGroupMembers(in scope: AddressBookScope) {
+        booksWithoutMembers.insert(scope.bookID)
+    }
+
     /// Keeps the book's groups in step with the new card, unless it is a plain card in a book
     /// without group members (the common case of an import, checked once per book).
     private mutating func syncGroups(of id: Int64, uid: String, _ groups: CardGroups, in scope: AddressBookScope, now: Int64) throws {

@@ -108,7 +108,7 @@ extension ContactStore {
     /// The properties clients set on the address book that the server keeps without interpreting
     /// (WebDAV dead properties), ordered by namespace and name.
     public func deadProperties(of scope: AddressBookScope) throws -> [DeadProperty] {
-        try queue.read { db in
+        try queue.readSingle { db in
             try db.statement("SELECT namespace, name, value, attributes, content_xml FROM dav_properties WHERE book_id = ? ORDER BY namespace, name")
                 .rows([scope.bookID]) { row in
                     DeadProperty(namespace: row.text(0), name: row.text(1), value: row.text(2),

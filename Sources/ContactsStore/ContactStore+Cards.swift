@@ -23,12 +23,12 @@ extension ContactStore {
     /// Every live card of the address book in display order: its name, entity tag and last
     /// change, without reading any details (a PROPFIND over thousands of cards).
     public func cardList(in scope: AddressBookScope) throws -> [CardVersion] {
-        try queue.read { db in
-            let salt = try Self.syncSalt(of: scope, db: db)
-            return try db.statement("""
-                SELECT href, revision, updated_at FROM contacts WHERE book_id = ? AND deleted_at IS NULL
-                ORDER BY sort_key, name, uid
-                """).rows([scope.bookID]) { Self.cardVersion($0, salt: salt) }
+        // One statement, the book's salt beside each card: one round trip.
+        try queue.readSingle { db in
+            try db.statement("""
+                SELECT c.href, c.revision, c.updated_at, b.sync_salt FROM contacts c JOIN address_books b ON b.id = c.book_id
+                WHERE c.book_id = ? AND c.deleted_at IS NULL ORDER BY c.sort_key, c.name, c.uid
+                """).rows([scope.bookID]) { Self.cardVersion($0, salt: $0.text(3)) }
         }
     }
 
@@ -124,14 +124,21 @@ extension ContactStore {
             }
             // The write's own change is the book's next; a later one in this transaction is the
             // store's (`GroupSync`), and then the card stored is no longer the one sent.
-            let ownRevision = try Self.latestChange(in: scope, db: db) + 1
+            let ownRevision = found.latestChange + 1
+            // In a book without group members, a card that names no group was in none and
+            // joins none: the groups need no look.
+            let groupsUntouched = !found.bookHasGroupMembers && row.groups.touchesNoGroup
             let id: Int64
             if let current {
                 guard current.uid == uid else { throw StoreError.uidConflict(href: href) }
-                _ = try Self.replaceDetails(of: current.id, with: row, in: scope, now: now, db: db)
+                _ = try Self.replaceDetails(of: current.id, with: row, in: scope, now: now,
+                                            groupsBefore: groupsUntouched ? row.groups : nil, db: db)
                 id = current.id
             } else {
-                id = try ContactInsertion.inserting(count: 1, db: db) { try $0.next(row, uid: uid, href: href, in: scope, now: now) }
+                id = try ContactInsertion.inserting(count: 1, db: db) { insertion in
+                    if groupsUntouched { insertion.noteNoGroupMembers(in: scope) }
+                    return try insertion.next(row, uid: uid, href: href, in: scope, now: now)
+                }
             }
             if let sent {
                 try db.send("""
@@ -167,22 +174,24 @@ extension ContactStore {
             && !href.unicodeScalars.contains { $0.properties.generalCategory == .control }
     }
 
-    /// The book's salt, the contact called `href` and the contact with UID `uid` in it (live or
-    /// in the trash), from one statement: what a write of a card checks first.
+    /// The book's salt and newest change, whether any of its cards is in a group, the contact
+    /// called `href` and the contact with UID `uid` in it (live or in the trash), from one
+    /// statement: what a write of a card checks first.
     private static func contacts(href: String, uid: String?, in scope: AddressBookScope, db: any SQLConnection) throws
-        -> (salt: String, atHref: (id: Int64, uid: String, revision: Int64, inTrash: Bool)?,
+        -> (salt: String, latestChange: Int64, bookHasGroupMembers: Bool, atHref: (id: Int64, uid: String, revision: Int64, inTrash: Bool)?,
             withUID: (id: Int64, href: String, inTrash: Bool)?) {
         try db.statement("""
-            SELECT b.sync_salt, h.id, h.uid, h.revision, h.deleted_at IS NOT NULL, u.id, u.href, u.deleted_at IS NOT NULL
+            SELECT b.sync_salt, h.id, h.uid, h.revision, h.deleted_at IS NOT NULL, u.id, u.href, u.deleted_at IS NOT NULL, b.last_change,
+                EXISTS (SELECT 1 FROM group_members m WHERE m.book_id = b.id)
             FROM address_books b
             LEFT JOIN contacts h ON h.book_id = b.id AND h.href = ?
             LEFT JOIN contacts u ON u.book_id = b.id AND u.uid = ?
             WHERE b.id = ?
             """).firstRow([href, uid, scope.bookID]) { row in
-            (salt: row.text(0),
+            (salt: row.text(0), latestChange: row.int64(8), bookHasGroupMembers: row.int(9) != 0,
              atHref: row.isNull(1) ? nil : (id: row.int64(1), uid: row.text(2), revision: row.int64(3), inTrash: row.int(4) != 0),
              withUID: row.isNull(5) ? nil : (id: row.int64(5), href: row.text(6), inTrash: row.int(7) != 0))
-        } ?? (salt: "", atHref: nil, withUID: nil)
+        } ?? (salt: "", latestChange: 0, bookHasGroupMembers: false, atHref: nil, withUID: nil)
     }
 
     /// Throws `preconditionFailed` unless `precondition` holds for the live card with entity tag

@@ -80,9 +80,4 @@ extension ContactStore {
             SyncToken(salt: $0.text(0), change: $0.int64(1))
         }
     }
-
-    /// The salt of the address book's tokens and ETags ("" when there is no such book).
-    static func syncSalt(of scope: AddressBookScope, db: any SQLConnection) throws -> String {
-        try db.statement("SELECT sync_salt FROM address_books WHERE id = ?").firstRow([scope.bookID]) { $0.text(0) } ?? ""
-    }
 }

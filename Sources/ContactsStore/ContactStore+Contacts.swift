@@ -220,19 +220,27 @@ extension ContactStore {
     }
 
     /// Overwrites a live contact's details and photo (unless the row keeps the stored one) and
-    /// logs the update, whose number the same UPDATE makes the contact's revision; false when
-    /// there is no such contact (the number reserved is then a gap).
+    /// logs the update, whose number, the book's next change, the same UPDATE makes the
+    /// contact's revision and returns (the write lock keeps it the next until the book's count,
+    /// sent behind it, moves): one round trip. False when there is no such contact.
     /// - Parameter groupsBefore: the groups of the details stored, when known: the groups are
     ///   left as they are when the row's are the same.
+    /// - Throws: `addressBookNotFound` when the book is in the trash.
     static func replaceDetails(of id: Int64, with row: PreparedRow, in scope: AddressBookScope, now: Int64,
                                groupsBefore: CardGroups? = nil, db: any SQLConnection) throws -> Bool {
-        let number = try reserveChangeNumbers(1, in: scope, db: db).lowerBound
         let assignments = ContactRow.detailColumns.map { "\($0) = ?" }.joined(separator: ", ")
-        try db.statement("""
-            UPDATE contacts SET \(assignments), updated_at = ?, revision = ?, changed_by = ?, changed_at = ?
+        guard let number = try db.statement("""
+            UPDATE contacts SET \(assignments), updated_at = ?, changed_by = ?, changed_at = ?,
+                revision = (SELECT last_change + 1 FROM address_books WHERE id = ? AND deleted_at IS NULL)
             WHERE id = ? AND book_id = ? AND deleted_at IS NULL
-            """).execute(row.values + [now, number, scope.actorID, now, id, scope.bookID])
-        guard db.changes == 1 else { return false }
+                AND EXISTS (SELECT 1 FROM address_books WHERE id = ? AND deleted_at IS NULL)
+            RETURNING revision
+            """).firstRow(row.values + [now, scope.actorID, now, scope.bookID, id, scope.bookID, scope.bookID], { $0.int64(0) })
+        else {
+            guard try isLiveBook(scope, db: db) else { throw StoreError.addressBookNotFound }
+            return false
+        }
+        try db.send("UPDATE address_books SET last_change = ? WHERE id = ?", number, scope.bookID)
         if !row.keepsPhoto {
             if row.photo == nil { try db.send("DELETE FROM photos WHERE book_id = ? AND contact_id = ?", scope.bookID, id) }
             try savePhoto(row.photo, of: id, in: scope, db: db)

@@ -15,6 +15,10 @@ public final class Connection: SQLConnection {
     /// anew finds the server that takes writes.
     private var foundServerReadOnly = false
 
+    /// Counts the round trips this connection makes to the server, when set (see
+    /// `ConnectionPool.roundTrips`).
+    var roundTrips: RoundTripCounter?
+
     /// Rows inserted, updated or deleted by the last such statement, as SQLite counts them
     /// (a SELECT since leaves the count alone).
     public private(set) var changes = 0
@@ -115,7 +119,10 @@ public final class Connection: SQLConnection {
     /// - Throws: the error of the first statement that failed, this one or one sent before it.
     func result(_ sql: String, sending send: (OpaquePointer) -> Int32,
                 running run: (OpaquePointer) -> OpaquePointer?) throws(PostgreSQLError) -> QueryResult {
-        guard !unread.isEmpty else { return try check(run(handle), sql: sql) }
+        guard !unread.isEmpty else {
+            roundTrips?.add()
+            return try check(run(handle), sql: sql)
+        }
         try enqueue(sql, send)
         guard let result = try finishPipeline() else { throw PostgreSQLError(result: nil, connection: handle, sql: sql) }
         return result
@@ -142,6 +149,7 @@ public final class Connection: SQLConnection {
         guard !unread.isEmpty else { return nil }
         let statements = unread
         unread = []
+        roundTrips?.add()
         guard PQpipelineSync(handle) == 1 else { throw PostgreSQLError(result: nil, connection: handle, sql: statements.last) }
         var firstError: PostgreSQLError?
         var last: QueryResult?

@@ -17,7 +17,7 @@ public final class ConnectionPool: SQLDatabase {
     private final class Slot: Sendable {
         let inUse = Mutex(())
         nonisolated(unsafe) let pooled: PooledConnection
-        init(url: String) { pooled = PooledConnection(url: url) }
+        init(url: String, roundTrips: RoundTripCounter) { pooled = PooledConnection(url: url, roundTrips: roundTrips) }
     }
 
     private let slots: [Slot]
@@ -32,6 +32,12 @@ public final class ConnectionPool: SQLDatabase {
     static let firstRefreshAfter = 500
     static let longestRefreshInterval = 64_000
     private let lockTimeoutMilliseconds: Int
+    private let roundTripCounter: RoundTripCounter
+
+    /// How many times this pool's connections have waited for the server's answer since it
+    /// opened: each is a round trip, however many statements went in it. What tests count to
+    /// keep the round trips of a request few.
+    public var roundTrips: Int { roundTripCounter.value }
 
     /// Connects to the database at `url` (a libpq connection URI) and brings its schema up to date,
     /// keeping other processes starting at the same time out until it is.
@@ -45,7 +51,10 @@ public final class ConnectionPool: SQLDatabase {
         let connection = try Connection(url: url)
         try migrator.migrate(connection)
         self.lockTimeoutMilliseconds = lockTimeoutMilliseconds
-        slots = (0..<max(connections, 1)).map { _ in Slot(url: url) }
+        let roundTrips = RoundTripCounter()
+        roundTripCounter = roundTrips
+        slots = (0..<max(connections, 1)).map { _ in Slot(url: url, roundTrips: roundTrips) }
+        connection.roundTrips = roundTrips
         localLocks = WriteLockTable(maximumWriters: connections - 1)
         slots[0].pooled.connection = connection
     }
@@ -135,8 +144,19 @@ public final class ConnectionPool: SQLDatabase {
 private final class PooledConnection {
     let url: String
     var connection: Connection?
+    private let roundTrips: RoundTripCounter
 
-    init(url: String) { self.url = url }
+    init(url: String, roundTrips: RoundTripCounter) {
+        self.url = url
+        self.roundTrips = roundTrips
+    }
+
+    /// A new connection to the pool's database, its round trips counted with the pool's.
+    private func connect() throws -> Connection {
+        let connection = try Connection(url: url)
+        connection.roundTrips = roundTrips
+        return connection
+    }
 
     /// Runs `body` in a transaction begun with `begin` on `pooled`'s connection; closes the
     /// connection if it broke meanwhile. (Static: the pooled connection as an argument is what
@@ -153,7 +173,7 @@ private final class PooledConnection {
         var attempts = 0
         while true {
             attempts += 1
-            let connection = try pooled.connection.flatMap { $0.isUsable ? $0 : nil } ?? Connection(url: pooled.url)
+            let connection = try pooled.connection.flatMap { $0.isUsable ? $0 : nil } ?? pooled.connect()
             pooled.connection = connection
             connection.statementsAllowed = 1
             defer {
@@ -173,7 +193,7 @@ private final class PooledConnection {
     /// was terminated): nothing has run on it, so a new one may take its place.
     private func begun(_ begin: [String]) throws -> Connection {
         if let connection, !connection.isUsable || !connection.isStillOpen { self.connection = nil }
-        let connection = try connection ?? Connection(url: url)
+        let connection = try connection ?? connect()
         self.connection = connection
         for statement in begin { try connection.sendWithoutWaiting(statement) }
         return connection

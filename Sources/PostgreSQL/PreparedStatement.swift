@@ -72,6 +72,7 @@ public final class PreparedStatement: SQLStatement {
         if let name = names[types] { return name }
         try connection.finishPipeline()
         let name = connection.nextStatementName()
+        connection.roundTrips?.add()
         _ = try connection.check(PQprepare(connection.handle, name, numberedSQL, Int32(types.count), types), sql: sql)
         names[types] = name
         return name

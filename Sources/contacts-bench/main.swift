@@ -7,6 +7,8 @@ import StoreOpening
 // `contacts-bench seed DIR USER PASSWORD COUNT [GROUPS]` fills a data directory for the web
 // benchmark (with GROUPS, each contact in one of that many groups);
 // `contacts-bench cards FILE COUNT` writes a vCard file for the import benchmark;
+// `contacts-bench load-seed URL ACCOUNTS CARDS PASSWORD` fills an empty PostgreSQL database for
+// the load test (scripts/load-test.sh): accounts load1…loadN, each with CARDS contacts;
 // `contacts-bench migration [COUNT] [--database URL]` measures reading COUNT stored cards again
 // (100,000 by default) into the whole contact.
 
@@ -51,9 +53,12 @@ case "categories":
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let counts = arguments.dropFirst().compactMap { Int($0) }
     try categoriesBenchmark(location: .directory(directory), counts: counts.isEmpty ? [25, 50, 100, 1_000, 4_000, 16_000] : counts, runs: 5)
+case "load-seed" where arguments.count == 5:
+    try seedAccounts(at: .postgresql(url: arguments[1]), accounts: Int(arguments[2]) ?? 1_000, cards: Int(arguments[3]) ?? 500,
+                     password: arguments[4], threads: ProcessInfo.processInfo.activeProcessorCount)
 case "cards" where arguments.count == 3:
     try writeCardFile(path: arguments[1], count: Int(arguments[2]) ?? 100_000)
 default:
-    FileHandle.standardError.write(Data("usage: contacts-bench [store [COUNT] [--database URL]] | migration [COUNT] [--database URL] | seed DIR USER PASSWORD COUNT [GROUPS] | cards FILE COUNT\n".utf8))
+    FileHandle.standardError.write(Data("usage: contacts-bench [store [COUNT] [--database URL]] | migration [COUNT] [--database URL] | seed DIR USER PASSWORD COUNT [GROUPS] | load-seed URL ACCOUNTS CARDS PASSWORD | cards FILE COUNT\n".utf8))
     exit(2)
 }
