@@ -63,9 +63,11 @@ seed_start=$(date +%s)
 "$psql" -q "$url" -c "ANALYZE" >/dev/null
 echo "seeded in $(( $(date +%s) - seed_start )) s; database $("$psql" -Atq "$url" -c "SELECT pg_size_pretty(pg_database_size(current_database()))")"
 
+# Every client comes from 127.0.0.1, as every connection does behind a reverse proxy: the
+# nodes take as many from one address as a proxy in front of them would need.
 node_options=()
 for name in node1 node2; do
-  "$bin/contacts" --database "$url" serve --port 0 >"$work/$name.out" 2>"$work/$name.log" &
+  "$bin/contacts" --database "$url" serve --port 0 --max-connections-per-client 1000 >"$work/$name.out" 2>"$work/$name.log" &
   pid=$!
   nodes="$nodes $pid"
   for _ in $(seq 100); do grep -q Listening "$work/$name.out" 2>/dev/null && break; sleep 0.1; done

@@ -1,20 +1,11 @@
 import SQLEngine
 
 extension AccountStore: LoginFailureRecords {
-    /// One statement for every key (a request with cached credentials checks two before it is
-    /// answered: one round trip, not a transaction of one statement per key).
-    public func oldestCountedFailures(of keys: [(key: [UInt8], limit: Int)], since: Int64) throws -> [Int64] {
-        let counted = keys.filter { $0.limit > 0 }
-        guard !counted.isEmpty else { return [] }
-        // Each key's `limit`th newest failure still counted: NULL when it has fewer.
-        let oldest = Array(repeating: """
-            (SELECT failed_at FROM login_failures WHERE key = ? AND failed_at > ? ORDER BY failed_at DESC LIMIT 1 OFFSET ?)
-            """, count: counted.count).joined(separator: ", ")
-        return try database.readSingle { db in
-            try db.statement("SELECT " + oldest).firstRow(counted.flatMap { [$0.key, since, $0.limit - 1] as [any SQLBindable] }) { row in
-                (0..<Int32(counted.count)).compactMap { row.isNull($0) ? nil : row.int64($0) }
-            } ?? []
-        }
+    /// One statement for every key: one round trip.
+    public func countedFailures(_ check: LoginFailureCheck) throws -> CountedFailures {
+        try database.readSingle { db in
+            try db.statement("SELECT " + check.columns).firstRow(check.parameters) { check.failures(in: $0, from: 0) }
+        } ?? CountedFailures(oldest: [], countedSince: check.countedSince)
     }
 
     public func recordFailedLogin(keys: [(key: [UInt8], limit: Int)], at now: Int64, forgettingBefore cutoff: Int64) throws {

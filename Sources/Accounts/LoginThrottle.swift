@@ -40,9 +40,16 @@ public final class LoginThrottle: Sendable {
     /// Seconds until a password login for this account from this address may be tried, or nil
     /// when it may now. Callers pass names already normalised the way accounts are looked up.
     public func retryAfter(account: String, address: String) throws -> Int? {
-        let (_, counted) = times()
-        let oldest = try store.oldestCountedFailures(of: try keys(account: account, address: address), since: counted)
-        return oldest.map { Double($0 - counted) / 1000 }.max().map { max(1, Int($0.rounded(.up))) }
+        try store.countedFailures(try check(account: account, address: address)).retryAfter
+    }
+
+    /// The failures to read before a password login for this account from this address: with
+    /// another statement, when the caller has one to run anyway.
+    public func check(account: String, address: String) throws -> LoginFailureCheck {
+        let keys = try keys(account: account, address: address)
+        // A limit of 0 holds nothing back.
+        return LoginFailureCheck(keys: keys.filter { $0.limit > 0 }.map { LoginFailureCheck.Key(digest: $0.key, limit: $0.limit) },
+                                 countedSince: times().counted)
     }
 
     /// Records a failed login.

@@ -57,7 +57,10 @@ final class BasicAuthenticator: Sendable {
         /// Set when the credentials were verified earlier: they hold while the account's
         /// credentials generation is still this one, which the caller confirms (see
         /// `PendingCredentials`).
-        let unconfirmedGeneration: Int64?
+        var unconfirmedGeneration: Int64?
+        /// Set for an account password verified earlier: the login failures that hold it back
+        /// while its account or address is locked, which the caller reads with the generation.
+        var unreadFailures: LoginFailureCheck?
     }
 
     /// Who the request's credentials belong to.
@@ -75,14 +78,12 @@ final class BasicAuthenticator: Sendable {
         // name no account can have (control characters, over 64 characters) fails without a check.
         let accountKey = AccountName.key(username)
         func throttled() throws -> DAVError? {
-            guard let wait = try throttle.retryAfter(account: accountKey ?? username, address: request.clientAddress) else { return nil }
-            var error = DAVError(429, davWording.tooManyLogins(seconds: wait))
-            error.headers["Retry-After"] = String(wait)
-            return error
+            try throttle.retryAfter(account: accountKey ?? username, address: request.clientAddress).map(Self.tooManyLogins)
         }
         if trustingCache, let entry = verified.withLock({ $0[cacheKey] }), entry.expires > now {
-            if !entry.isAppPassword, let refusal = try throttled() { throw refusal }
-            return Login(user: entry.user, unconfirmedGeneration: entry.generation)
+            // The failures are read with the request's first statement, with the generation.
+            let failures = entry.isAppPassword ? nil : try throttle.check(account: accountKey ?? username, address: request.clientAddress)
+            return Login(user: entry.user, unconfirmedGeneration: entry.generation, unreadFailures: failures)
         }
         var isAppPassword = true
         var user = accountKey == nil ? nil : try gate.run({ try store.authenticateAppPassword(username: username, password: password) })
@@ -104,7 +105,14 @@ final class BasicAuthenticator: Sendable {
                                               isAppPassword: isAppPassword)
             }
         }
-        return Login(user: user, unconfirmedGeneration: nil)
+        return Login(user: user, unconfirmedGeneration: nil, unreadFailures: nil)
+    }
+
+    /// 429 with Retry-After: a password login held back by the throttle for `seconds`.
+    static func tooManyLogins(seconds: Int) -> DAVError {
+        var error = DAVError(429, davWording.tooManyLogins(seconds: seconds))
+        error.headers["Retry-After"] = String(seconds)
+        return error
     }
 
     static func unauthorized(_ message: String) -> DAVError {

@@ -93,7 +93,7 @@ public final class CardDAVServer: Sendable {
     }
 
     private func answer(_ request: Request, login: BasicAuthenticator.Login, confirmsByReading: Bool) throws -> Response {
-        let credentials = PendingCredentials(generation: login.unconfirmedGeneration)
+        let credentials = PendingCredentials(login)
         if !confirmsByReading { try credentials.confirmIfPending(with: store, user: login.user) }
         do {
             var response = try dispatch(request, user: login.user, credentials: credentials)

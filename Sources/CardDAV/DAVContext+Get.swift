@@ -6,13 +6,13 @@ import Wording
 /// GET and HEAD (RFC 4918 §9.4) of a card: the vCard with its strong ETag, in the client's
 /// representation (so the answer varies with the User-Agent).
 extension DAVContext {
-    /// The credentials check, the book and the card are one statement.
+    /// The credentials check (the login throttle's too), the book and the card are one statement.
     func get() throws -> Response {
         guard case .card(_, let bookName, let name) = path else {
             throw DAVError(405, davWording.collectionsHaveNoContent)
         }
-        let lookup = try store.lookUpCard(href: name, inBookNamed: bookName, of: user)
-        try credentials.confirm(lookup?.credentialsGeneration)
+        let lookup = try store.lookUpCard(href: name, inBookNamed: bookName, of: user, checking: credentials.check)
+        try credentials.confirm(lookup?.credentialsGeneration, failures: lookup?.failures)
         guard let book = lookup?.book else { throw DAVError(404, wording.noAddressBook(bookName)) }
         guard let card = lookup?.card else { throw DAVError(404, davWording.noCard(name)) }
         let etag = representation.etag(card.etag)

@@ -26,10 +26,11 @@ struct DAVContext {
     }
 
     /// The address book the path names; 404 when the user has none by that name. Read with the
-    /// account's credentials generation, which confirms credentials verified earlier.
+    /// account's credentials generation and the login failures that hold an account password
+    /// back, which confirm credentials verified earlier.
     func addressBook(named name: String) throws -> AddressBook {
-        let found = try store.addressBookWithCredentials(named: name, for: user)
-        try credentials.confirm(found?.credentialsGeneration)
+        let found = try store.addressBookWithCredentials(named: name, for: user, checking: credentials.check)
+        try credentials.confirm(found?.credentialsGeneration, failures: found?.failures)
         guard let book = found?.book else { throw DAVError(404, wording.noAddressBook(name)) }
         return book
     }

@@ -59,16 +59,19 @@ extension ContactStore {
     /// credentials generation (see `credentialsGeneration(of:)`), from one statement; nil when
     /// the user no longer exists. A `SharedBookSegment` finds the book shared with the user
     /// under it, as the share stands now.
-    public func addressBookWithCredentials(named name: String, for user: User) throws
-        -> (credentialsGeneration: Int64, book: AddressBook?)? {
-        if let segment = SharedBookSegment(name) { return try sharedAddressBookWithCredentials(segment, for: user) }
+    /// - Parameter check: login failures to read in the same statement (`failures`; nil without a check).
+    public func addressBookWithCredentials(named name: String, for user: User, checking check: LoginFailureCheck? = nil) throws
+        -> (credentialsGeneration: Int64, book: AddressBook?, failures: CountedFailures?)? {
+        if let segment = SharedBookSegment(name) { return try sharedAddressBookWithCredentials(segment, for: user, checking: check) }
         let name = Self.bookNameToFind(name)
+        let failures = Self.failureColumns(check)
         return try queue.readSingle { db in
             try db.statement("""
-                SELECT u.credentials_generation, \(Self.addressBookColumns)
+                SELECT u.credentials_generation, \(Self.addressBookColumns)\(failures.sql)
                 FROM users u LEFT JOIN address_books b ON b.user_id = u.id AND b.name = ? AND b.deleted_at IS NULL WHERE u.id = ?
-                """).firstRow([name, user.id]) { row in
-                (row.int64(0), row.isNull(1) ? nil : Self.addressBook(from: row, userID: user.id, startingAt: 1))
+                """).firstRow(failures.parameters + [name, user.id]) { row in
+                (row.int64(0), row.isNull(1) ? nil : Self.addressBook(from: row, userID: user.id, startingAt: 1),
+                 check?.failures(in: row, from: 1 + Self.addressBookColumnCount))
             }
         }
     }
@@ -172,6 +175,7 @@ extension ContactStore {
 
     /// The columns of an address book `b` that `addressBook(from:userID:startingAt:)` reads.
     static let addressBookColumns = "b.id, b.name, b.display_name, b.sync_salt, b.last_change"
+    static let addressBookColumnCount: Int32 = 5
 
     /// The user's books with their sync tokens; the user's id is its one parameter.
     private static let addressBookQuery = "SELECT \(addressBookColumns) FROM address_books b WHERE b.user_id = ? AND b.deleted_at IS NULL"

@@ -1,5 +1,6 @@
 import Accounts
 import Foundation
+import SQLEngine
 
 extension ContactStore {
     /// Makes an app password for one of the user's devices (`AccountStore.addAppPassword`).
@@ -30,5 +31,23 @@ extension ContactStore {
     /// A number that changes whenever the user's credentials do (`AccountStore.credentialsGeneration`).
     public func credentialsGeneration(of user: User) throws -> Int64 {
         try withAccounts { try $0.credentialsGeneration(of: user) }
+    }
+
+    /// The user's credentials generation and the login failures `check` looks at, from one
+    /// statement; nil when the user no longer exists.
+    public func credentialsGeneration(of user: User, checking check: LoginFailureCheck) throws
+        -> (generation: Int64, failures: CountedFailures)? {
+        let failures = Self.failureColumns(check)
+        return try queue.readSingle { db in
+            try db.statement("SELECT credentials_generation\(failures.sql) FROM users WHERE id = ?")
+                .firstRow(failures.parameters + [user.id]) { ($0.int64(0), check.failures(in: $0, from: 1)) }
+        }
+    }
+
+    /// The columns of `check` to end a SELECT list with ("" without a check or keys), and the
+    /// values of their parameters, which come before those of the rest of the statement.
+    static func failureColumns(_ check: LoginFailureCheck?) -> (sql: String, parameters: [any SQLBindable]) {
+        guard let check, !check.columns.isEmpty else { return ("", []) }
+        return (", " + check.columns, check.parameters)
     }
 }

@@ -265,6 +265,8 @@ extension ContactStore {
         /// See `credentialsGeneration(of:)`: a caller trusting credentials it verified earlier
         /// confirms them with this, read with the card.
         public let credentialsGeneration: Int64
+        /// The login failures the lookup was asked to check; nil without a check.
+        public let failures: CountedFailures?
         /// The book, or nil when the user has none of that name.
         public let book: AddressBook?
         /// The card, or nil when the book holds no live card of that name.
@@ -275,24 +277,28 @@ extension ContactStore {
     /// `href` in it, with its photo, from one statement: a GET is one round trip to the database,
     /// credentials check included (two for a book shared with the user, `SharedBookSegment`).
     /// Nil when the user no longer exists.
-    public func lookUpCard(href: String, inBookNamed bookName: String, of user: User) throws -> CardLookup? {
+    /// - Parameter check: login failures to read in the same statement (`failures`).
+    public func lookUpCard(href: String, inBookNamed bookName: String, of user: User, checking check: LoginFailureCheck? = nil) throws
+        -> CardLookup? {
         if let segment = SharedBookSegment(bookName) {
-            guard let found = try sharedAddressBookWithCredentials(segment, for: user) else { return nil }
-            return CardLookup(credentialsGeneration: found.credentialsGeneration, book: found.book,
+            guard let found = try sharedAddressBookWithCredentials(segment, for: user, checking: check) else { return nil }
+            return CardLookup(credentialsGeneration: found.credentialsGeneration, failures: found.failures, book: found.book,
                               card: try found.book.flatMap { try card(href: href, in: $0.scope) })
         }
         let (bookName, href) = (Self.bookNameToFind(bookName), Self.isValidHref(href) ? href : "")
         let generation = Self.storedCardColumnCount
+        let failures = Self.failureColumns(check)
         return try queue.readSingle { db in
             try db.statement("""
-                SELECT \(Self.storedCardColumns), u.credentials_generation, \(Self.addressBookColumns)
+                SELECT \(Self.storedCardColumns), u.credentials_generation, \(Self.addressBookColumns)\(failures.sql)
                 FROM users u
                 LEFT JOIN address_books b ON b.user_id = u.id AND b.name = ? AND b.deleted_at IS NULL
                 LEFT JOIN contacts c ON c.book_id = b.id AND c.href = ? AND c.deleted_at IS NULL
                 \(Self.storedCardJoins)
                 WHERE u.id = ?
-                """).firstRow([bookName, href, user.id]) { row in
+                """).firstRow(failures.parameters + [bookName, href, user.id]) { row in
                 CardLookup(credentialsGeneration: row.int64(generation),
+                           failures: check?.failures(in: row, from: generation + 1 + Self.addressBookColumnCount),
                            book: row.isNull(generation + 1) ? nil : Self.addressBook(from: row, userID: user.id, startingAt: generation + 1),
                            card: row.isNull(ContactColumn.following) ? nil : try Self.storedCard(from: row))
             }

@@ -6,8 +6,8 @@ extension ContactStore: LoginFailureRecords {
         try withAccounts { try $0.secretKey(named: name) }
     }
 
-    public func oldestCountedFailures(of keys: [(key: [UInt8], limit: Int)], since: Int64) throws -> [Int64] {
-        try withAccounts { try $0.oldestCountedFailures(of: keys, since: since) }
+    public func countedFailures(_ check: LoginFailureCheck) throws -> CountedFailures {
+        try withAccounts { try $0.countedFailures(check) }
     }
 
     public func recordFailedLogin(keys: [(key: [UInt8], limit: Int)], at now: Int64, forgettingBefore cutoff: Int64) throws {

@@ -97,6 +97,7 @@ extension ContactStore {
 
     /// The columns of a shared book `b`, its owner `o` and the share `s` that `sharedBook(from:for:startingAt:)` reads.
     private static let sharedBookColumns = "\(addressBookColumns), o.id, o.username, s.access"
+    private static let sharedBookColumnCount = addressBookColumnCount + 3
 
     /// The books shared with the user, by owner and name, each under its `SharedBookSegment`.
     static func sharedAddressBooks(for user: User, db: any SQLConnection) throws -> [AddressBook] {
@@ -109,19 +110,21 @@ extension ContactStore {
 
     /// The book shared with the user under `segment` (nil when none is, or no longer) with the
     /// account's credentials generation, from one statement; nil when the user no longer exists.
-    func sharedAddressBookWithCredentials(_ segment: SharedBookSegment, for user: User) throws
-        -> (credentialsGeneration: Int64, book: AddressBook?)? {
-        try queue.readSingle { db in
+    func sharedAddressBookWithCredentials(_ segment: SharedBookSegment, for user: User, checking check: LoginFailureCheck?) throws
+        -> (credentialsGeneration: Int64, book: AddressBook?, failures: CountedFailures?)? {
+        let failures = Self.failureColumns(check)
+        return try queue.readSingle { db in
             try db.statement("""
-                SELECT u.credentials_generation, \(Self.sharedBookColumns) FROM users u
+                SELECT u.credentials_generation, \(Self.sharedBookColumns)\(failures.sql) FROM users u
                 LEFT JOIN book_shares s ON s.user_id = u.id AND s.book_id = (
                     SELECT sb.id FROM address_books sb JOIN users so ON so.id = sb.user_id
                     WHERE so.username_key = ? AND sb.name = ? AND sb.deleted_at IS NULL)
                 LEFT JOIN address_books b ON b.id = s.book_id
                 LEFT JOIN users o ON o.id = b.user_id
                 WHERE u.id = ?
-                """).firstRow([AccountName.key(segment.owner) ?? "", Self.bookNameToFind(segment.book), user.id]) { row in
-                (row.int64(0), row.isNull(1) ? nil : Self.sharedBook(from: row, for: user, startingAt: 1))
+                """).firstRow(failures.parameters + [AccountName.key(segment.owner) ?? "", Self.bookNameToFind(segment.book), user.id]) { row in
+                (row.int64(0), row.isNull(1) ? nil : Self.sharedBook(from: row, for: user, startingAt: 1),
+                 check?.failures(in: row, from: 1 + Self.sharedBookColumnCount))
             }
         }
     }

@@ -42,6 +42,24 @@ import Testing
         }
     }
 
+    /// A GET, a PROPFIND and a PUT read the failures with their book or card: a locked
+    /// account's cached password gets 429 from each, and the PUT writes nothing.
+    @Test func aLockedAccountsCachedPasswordIsRefusedByTheStatementThatReadsTheBookOrCard() throws {
+        let alice = server.client()
+        let card = ProtocolTests.book + "a.vcf"
+        #expect(try alice.put(card, vcard("UID:a", "FN:Before")).status == 201)
+        #expect(try alice.send("GET", card).status == 200)
+        for attempt in 0..<5 {
+            #expect(propfind(other, "alice", "guess\(attempt)", from: "203.0.113.\(attempt)") == 401)
+        }
+        #expect(try alice.send("GET", card).status == 429)
+        #expect(try alice.propfind(ProtocolTests.book, depth: 1, "<d:getetag/>").status == 429)
+        let put = try alice.put(card, vcard("UID:a", "FN:After"))
+        #expect(put.status == 429 && put.header("Retry-After") != nil)
+        let stored = try server.store.lookUpCard(href: "a.vcf", inBookNamed: "contacts", of: server.alice)?.card
+        #expect(stored?.contact.details.name == "Before")
+    }
+
     @Test func behindAProxyEachClientIsCountedByTheAddressTheProxyNames() {
         // Thirty failures for made-up accounts from one client, through the proxy on loopback.
         for attempt in 0..<30 {
