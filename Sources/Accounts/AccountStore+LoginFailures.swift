@@ -3,7 +3,8 @@ import SQLEngine
 extension AccountStore: LoginFailureRecords {
     /// One statement for every key: one round trip.
     public func countedFailures(_ check: LoginFailureCheck) throws -> CountedFailures {
-        try database.readSingle { db in
+        guard !check.columns.isEmpty else { return CountedFailures(oldest: [], countedSince: check.countedSince) }
+        return try database.readSingle { db in
             try db.statement("SELECT " + check.columns).firstRow(check.parameters) { check.failures(in: $0, from: 0) }
         } ?? CountedFailures(oldest: [], countedSince: check.countedSince)
     }

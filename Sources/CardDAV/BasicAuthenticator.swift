@@ -57,10 +57,10 @@ final class BasicAuthenticator: Sendable {
         /// Set when the credentials were verified earlier: they hold while the account's
         /// credentials generation is still this one, which the caller confirms (see
         /// `PendingCredentials`).
-        var unconfirmedGeneration: Int64?
+        let unconfirmedGeneration: Int64?
         /// Set for an account password verified earlier: the login failures that hold it back
         /// while its account or address is locked, which the caller reads with the generation.
-        var unreadFailures: LoginFailureCheck?
+        let unreadFailures: LoginFailureCheck?
     }
 
     /// Who the request's credentials belong to.
