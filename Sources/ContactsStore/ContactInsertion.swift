@@ -28,11 +28,9 @@ struct PreparedRow: Sendable {
 /// writes the books, and when the insertion ends.
 struct ContactInsertion {
     private let db: any SQLConnection
-    private var contacts = PendingRows(table: "contacts", columns: [
-        "id", "book_id", "uid", "href", "revision", "created_at", "updated_at", "changed_by", "changed_at",
-    ] + ContactRow.detailColumns)
-    private var changes = PendingRows(table: "changes", columns: ContactStore.creationColumns)
-    private var photos = PendingRows(table: "photos", columns: ["book_id", "contact_id", "data"])
+    private var changes: PendingRows
+    private var contacts: PendingRows
+    private var photos: PendingRows
     /// The ids reserved up front, and how many of them have been used.
     private let ids: [Int64]
     private var used = 0
@@ -71,6 +69,11 @@ struct ContactInsertion {
     /// Reserves `count` ids from the counter, which never hands one out twice.
     private init(db: any SQLConnection, count: Int) throws {
         self.db = db
+        changes = PendingRows(table: "changes", columns: ContactStore.creationColumns, on: db.dialect)
+        contacts = PendingRows(table: "contacts", columns: [
+            "id", "book_id", "uid", "href", "revision", "created_at", "updated_at", "changed_by", "changed_at",
+        ] + ContactRow.detailColumns, on: db.dialect)
+        photos = PendingRows(table: "photos", columns: ["book_id", "contact_id", "data"], on: db.dialect)
         ids = try Counter.contactID.reserveIDs(count, db: db)
     }
 
@@ -93,16 +96,16 @@ struct ContactInsertion {
         contacts.append([id, scope.bookID, uid, href, revision, now, now, scope.actorID, now] + row.values)
         if let photo = row.photo { photos.append([scope.bookID, id, photo.data]) }
         takenHrefs[scope.bookID, default: []].insert(href)
-        if contacts.count == PendingRows.maximumRows { try sendPending() }
+        if contacts.isFull { try sendPending() }
         if !row.groups.isGroup { inserted[scope.bookID, default: 0] += 1 }
         try syncGroups(of: id, uid: uid, row.groups, in: scope, now: now)
         return id
     }
 
-    /// Sends the rows gathered so far, contacts before the photos that name them.
+    /// Sends the rows gathered so far: the change log, then contacts before the photos that name them.
     mutating func sendPending() throws {
-        try contacts.send(db: db)
         try changes.send(db: db)
+        try contacts.send(db: db)
         try photos.send(db: db)
     }
 
