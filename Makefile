@@ -25,7 +25,8 @@ run: build
 
 # The suites run beside a throwaway PostgreSQL cluster (scripts/with-postgres.sh): everything on
 # SQLite, the store's suite again on PostgreSQL, the PostgreSQL engine's own tests, and the browser
-# and client tests, the multi-server ones on PostgreSQL; then a subset of the browser and client
+# and client tests, the multi-server ones on PostgreSQL (directly and through PgBouncer in
+# transaction mode) and the failover one on a primary and standby of its own; then a subset of the browser and client
 # tests again with PostgreSQL-backed servers (logins, contacts, a vdirsyncer round trip; ~75 s).
 test: deps-test
 	$(SWIFT) build --build-tests

@@ -7,12 +7,13 @@ set -euo pipefail
 build=(pkg-config libsqlite3-dev libsodium-dev libmicrohttpd-dev libpq-dev)
 case "${1:-build}" in
   build) wanted=("${build[@]}") ;;
-  # postgresql: the throwaway cluster scripts/with-postgres.sh starts for the tests on PostgreSQL.
-  test) wanted=("${build[@]}" sqlite3 openssl postgresql) ;;
+  # postgresql: the throwaway cluster scripts/with-postgres.sh starts for the tests on PostgreSQL;
+  # pgbouncer: the multi-server tests run again through it in transaction mode.
+  test) wanted=("${build[@]}" sqlite3 openssl postgresql pgbouncer) ;;
   bench) wanted=("${build[@]}" curl wrk time postgresql)  # python3-venv: Radicale for scripts/bench-carddav.sh
          python3 -c 'import ensurepip, venv' 2>/dev/null || wanted+=(python3-venv) ;;
   # evolution-data-server … python3-gi, dbus: Evolution's CardDAV backend driven headless (test_evolution.py).
-  e2e) wanted=(postgresql chromium chromium-driver fonts-wqy-zenhei nginx-light syncevolution
+  e2e) wanted=(postgresql pgbouncer chromium chromium-driver fonts-wqy-zenhei nginx-light syncevolution
               evolution-data-server gir1.2-ebook-1.2 gir1.2-edataserver-1.2 python3-gi dbus)
        python3 -c 'import ensurepip, venv' 2>/dev/null || wanted+=(python3-venv) ;;
   *) echo "usage: $0 build|test|bench|e2e" >&2; exit 2 ;;

@@ -18,8 +18,7 @@ extension AccountStore {
         let password = AppPassword.make()
         let hash = PasswordHasher.hash(password)
         let now = now()
-        try database.write { db in
-            let userID = try Self.userID(username, db: db)
+        try writingAccount(username) { userID, db in
             guard try db.statement("SELECT 1 FROM app_passwords WHERE user_id = ? AND device = ?")
                 .firstRow([userID, device], { _ in true }) == nil else { throw AccountError.appPasswordExists(device: device) }
             try db.run("INSERT INTO app_passwords (user_id, device, password_hash, lookup, created_at) VALUES (?, ?, ?, ?, ?)",
@@ -41,8 +40,7 @@ extension AccountStore {
 
     /// Deletes the app password of one of the user's devices, which can then no longer log in.
     public func revokeAppPassword(username: String, device: String) throws {
-        try database.write { db in
-            let userID = try Self.userID(username, db: db)
+        try writingAccount(username) { userID, db in
             try db.run("DELETE FROM app_passwords WHERE user_id = ? AND device = ?", userID, device)
             guard db.changes == 1 else { throw AccountError.appPasswordNotFound(device: device) }
             try Self.renewCredentialsGeneration(ofUser: userID, db: db)
@@ -99,7 +97,7 @@ extension AccountStore {
             return nil
         }
         let now = now()
-        let stillThere = try database.write { db in
+        let stillThere = try database.write(.rows) { db in
             try db.run("UPDATE app_passwords SET last_used_at = ?, lookup = ? WHERE id = ?", now, lookup, match.id)
             return db.changes == 1
         }
@@ -128,6 +126,6 @@ extension AccountStore {
     }
 
     private static func renewCredentialsGeneration(ofUser id: Int64, db: any SQLConnection) throws {
-        try db.run("UPDATE users SET credentials_generation = ? WHERE id = ?", try Counter.credentialsGeneration.advance(db: db), id)
+        try db.run("UPDATE users SET credentials_generation = ? WHERE id = ?", try Counter.credentialsGeneration.next(db: db), id)
     }
 }

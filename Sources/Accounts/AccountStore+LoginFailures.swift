@@ -15,7 +15,7 @@ extension AccountStore: LoginFailureRecords {
     }
 
     public func recordFailedLogin(keys: [(key: [UInt8], limit: Int)], at now: Int64, forgettingBefore cutoff: Int64) throws {
-        try database.write { db in
+        try database.write(.rows) { db in
             try db.run("DELETE FROM login_failures WHERE failed_at <= ?", cutoff)
             for (key, limit) in keys {
                 try db.run("INSERT INTO login_failures (key, failed_at) VALUES (?, ?)", key, now)

@@ -3,7 +3,7 @@ import SQLEngine
 extension AccountStore {
     /// A 256-bit key kept in the database under `name`, created on first use.
     public func secretKey(named name: String) throws -> [UInt8] {
-        try database.write { db in try Self.secretKey(named: name, db: db) }
+        try database.write(.rows) { db in try Self.secretKey(named: name, db: db) }
     }
 
     /// The key kept under `name`, made in the caller's write transaction when there is none.
@@ -11,8 +11,11 @@ extension AccountStore {
         if let key = try db.statement("SELECT value FROM secrets WHERE name = ?").firstRow([name], { $0.blob(0) }) {
             return key
         }
-        let key = Array(SecretToken.make().utf8)
-        try db.run("INSERT INTO secrets (name, value) VALUES (?, ?)", name, key)
+        // Two writers making it at once: the first to commit keeps its key, and both return it.
+        try db.run("INSERT INTO secrets (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING", name, Array(SecretToken.make().utf8))
+        guard let key = try db.statement("SELECT value FROM secrets WHERE name = ?").firstRow([name], { $0.blob(0) }) else {
+            preconditionFailure("secret \(name) neither found nor made")
+        }
         return key
     }
 }

@@ -25,7 +25,7 @@ extension AccountStore {
     ///   or replayed.
     public func issueToken(_ kind: SessionKind, for user: User, lifetime: TimeInterval, family: String? = nil) throws -> String {
         let now = now()
-        return try database.write { db in try Self.insertToken(kind, userID: user.id, family: family, lifetime: lifetime, now: now, db: db) }
+        return try database.write(.rows) { db in try Self.insertToken(kind, userID: user.id, family: family, lifetime: lifetime, now: now, db: db) }
     }
 
     /// The user a live (unexpired, unrevoked) token of `kind` belongs to, without spending it.
@@ -46,7 +46,7 @@ extension AccountStore {
     ///   unspent and answered `.invalid`. A spent token is a replay whoever presents it.
     public func useRememberToken(_ token: String, account: String? = nil, lifetime: TimeInterval) throws -> RememberOutcome {
         let now = now()
-        return try database.write { db in
+        return try database.write(.rows) { db in
             let row = try db.statement("""
                 SELECT s.id, s.family, s.revoked_at, s.expires_at, u.id, u.username, u.created_at
                 FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ? AND s.kind = 'remember'
@@ -62,7 +62,13 @@ extension AccountStore {
             guard row.expires > now, account.map({ AccountName.key($0) == AccountName.key(row.user.username) }) ?? true else {
                 return .invalid
             }
-            try db.run("UPDATE sessions SET revoked_at = ? WHERE id = ?", now, row.id)
+            // Spent here and nowhere else: a writer that spent it meanwhile (a request on
+            // another server) leaves nothing to update, and this one is the replay.
+            try db.run("UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL", now, row.id)
+            guard db.changes == 1 else {
+                try db.run("UPDATE sessions SET revoked_at = ? WHERE family = ? AND revoked_at IS NULL", now, row.family)
+                return .reused
+            }
             let next = try Self.insertToken(.remember, userID: row.user.id, family: row.family, lifetime: lifetime, now: now, db: db)
             return .valid(row.user, newToken: next, family: row.family)
         }
@@ -76,7 +82,7 @@ extension AccountStore {
     /// Revokes a token; for a remember token, its whole family.
     public func revokeToken(_ token: String) throws {
         let now = now()
-        try database.write { db in
+        try database.write(.rows) { db in
             try db.run("""
                 UPDATE sessions SET revoked_at = ?
                 WHERE revoked_at IS NULL AND family = (SELECT family FROM sessions WHERE token_hash = ?)

@@ -10,15 +10,15 @@ extension AccountStore {
         try PasswordHasher.validate(password)
         let hash = PasswordHasher.hash(password)
         let now = now()
-        return try database.write { db in
-            if try db.statement("SELECT 1 FROM users WHERE username_key = ?").firstRow([key], { _ in true }) != nil {
-                throw AccountError.usernameTaken(username)
-            }
-            let id = try Counter.userID.advance(db: db)
+        // A new account: no other writer holds it yet. Of two made at once under one name, the
+        // second waits at the name's UNIQUE index for the first to commit, then inserts nothing.
+        return try database.write(.rows) { db in
+            let id = try Counter.userID.next(db: db)
             try db.run("""
                 INSERT INTO users (id, username, username_key, password_hash, created_at, credentials_generation)
-                VALUES (?, ?, ?, ?, ?, ?)
-                """, id, username, key, hash, now, try Counter.credentialsGeneration.advance(db: db))
+                VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (username_key) DO NOTHING
+                """, id, username, key, hash, now, try Counter.credentialsGeneration.next(db: db))
+            guard db.changes == 1 else { throw AccountError.usernameTaken(username) }
             let user = User(id: id, username: username, createdAt: StoredTime.date(now))
             try alongside(user, db)
             return user
@@ -45,28 +45,19 @@ extension AccountStore {
     /// Replaces a user's password and ends every session and remember token they had. Their app
     /// passwords stay valid.
     public func changePassword(username: String, to password: String) throws {
-        guard let key = AccountName.key(username) else { throw AccountError.userNotFound(username) }
         try PasswordHasher.validate(password)
         let hash = PasswordHasher.hash(password)
         let now = now()
-        try database.write { db in
-            try db.run("UPDATE users SET password_hash = ?, credentials_generation = ? WHERE username_key = ?",
-                       hash, try Counter.credentialsGeneration.advance(db: db), key)
-            guard db.changes == 1 else { throw AccountError.userNotFound(username) }
-            try db.run("""
-                UPDATE sessions SET revoked_at = ? WHERE revoked_at IS NULL
-                AND user_id = (SELECT id FROM users WHERE username_key = ?)
-                """, now, key)
+        try writingAccount(username) { id, db in
+            try db.run("UPDATE users SET password_hash = ?, credentials_generation = ? WHERE id = ?",
+                       hash, try Counter.credentialsGeneration.next(db: db), id)
+            try db.run("UPDATE sessions SET revoked_at = ? WHERE revoked_at IS NULL AND user_id = ?", now, id)
         }
     }
 
     /// Deletes a user with everything of theirs (the tables' foreign keys cascade).
     public func deleteUser(username: String) throws {
-        guard let key = AccountName.key(username) else { throw AccountError.userNotFound(username) }
-        try database.write { db in
-            try db.run("DELETE FROM users WHERE username_key = ?", key)
-            guard db.changes == 1 else { throw AccountError.userNotFound(username) }
-        }
+        try writingAccount(username) { id, db in try db.run("DELETE FROM users WHERE id = ?", id) }
     }
 
     /// The user whose password this is, or nil. Takes the same time whether or not the user
@@ -92,8 +83,25 @@ extension AccountStore {
     func rehashIfNeeded(_ password: String, verifiedAgainst hash: String, in table: PasswordTable, id: Int64) throws {
         guard PasswordHasher.needsRehash(hash) else { return }
         let rehashed = PasswordHasher.hash(password)
-        try database.write { db in
+        try database.write(.rows) { db in
             try db.run("UPDATE \(table.rawValue) SET password_hash = ? WHERE id = ? AND password_hash = ?", rehashed, id, hash)
+        }
+    }
+
+    /// Runs `body` with the id of the account called `username` in one write transaction that
+    /// holds the whole account (`WriteLocks.account`): no write to it or its books runs beside it.
+    /// - Throws: `AccountError.userNotFound` when there is no such account, or it was renamed or
+    ///   deleted before the write held it.
+    func writingAccount<T>(_ username: String, _ body: (Int64, any SQLConnection) throws -> T) throws -> T {
+        guard let key = AccountName.key(username),
+              let id = try database.readSingle({ db in
+                  try db.statement("SELECT id FROM users WHERE username_key = ?").firstRow([key]) { $0.int64(0) }
+              })
+        else { throw AccountError.userNotFound(username) }
+        return try database.write(.account(id)) { db in
+            guard try db.statement("SELECT 1 FROM users WHERE id = ? AND username_key = ?").firstRow([id, key], { _ in true }) != nil
+            else { throw AccountError.userNotFound(username) }
+            return try body(id, db)
         }
     }
 

@@ -80,7 +80,7 @@ extension ContactStore {
     public func createAddressBook(named name: String, displayName: String, for user: User) throws -> AddressBook {
         guard let name = Self.addressBookName(name) else { throw StoreError.invalidAddressBookName(name) }
         let now = now()
-        return try queue.write { db in
+        return try queue.write(.account(user.id)) { db in
             guard try db.statement("SELECT 1 FROM users WHERE id = ?").firstRow([user.id], { _ in true }) != nil else {
                 throw StoreError.userNotFound(user.username)
             }
@@ -144,7 +144,7 @@ extension ContactStore {
     /// Adds an address book with an id never handed out before, no changes yet and a fresh
     /// random salt for its sync tokens and ETags; returns the id.
     static func insertAddressBook(userID: Int64, name: String, displayName: String, now: Int64, db: any SQLConnection) throws -> Int64 {
-        let id = try Counter.addressBookID.advance(db: db)
+        let id = try Counter.addressBookID.next(db: db)
         try db.run("""
             INSERT INTO address_books (id, user_id, name, display_name, created_at, last_change, sync_salt)
             VALUES (?, ?, ?, ?, ?, 0, ?)
@@ -156,7 +156,7 @@ extension ContactStore {
     /// a restore, clients' sync tokens and ETags name a history the store no longer has, so their
     /// tokens are refused (they sync from scratch) and their ETags match no card.
     public func forgetSessionsAndSyncHistory() throws {
-        try queue.write { db in
+        try queue.write(.database) { db in
             try AccountStore.endAllSessions(db: db)
             let books = try db.statement("SELECT id FROM address_books").rows { $0.int64(0) }
             for id in books {

@@ -82,7 +82,7 @@ extension ContactStore {
     public func renewBirthdayFeedToken(for user: User) throws -> String {
         let token = SecretToken.make()
         let now = now()
-        try queue.write { db in
+        try queue.write(.account(user.id)) { db in
             try db.run("""
                 INSERT INTO birthday_feeds (user_id, token_hash, created_at) VALUES (?, ?, ?)
                 ON CONFLICT (user_id) DO UPDATE SET token_hash = excluded.token_hash, created_at = excluded.created_at
@@ -93,7 +93,7 @@ extension ContactStore {
 
     /// Turns the account's feed off: its URL answers nothing any more.
     public func removeBirthdayFeed(for user: User) throws {
-        try queue.write { db in try db.run("DELETE FROM birthday_feeds WHERE user_id = ?", user.id) }
+        try queue.write(.account(user.id)) { db in try db.run("DELETE FROM birthday_feeds WHERE user_id = ?", user.id) }
     }
 
     /// The account whose feed `token` opens; nil for any other text.

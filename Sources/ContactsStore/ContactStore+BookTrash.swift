@@ -43,7 +43,7 @@ extension ContactStore {
     public func restoreAddressBook(named name: String, for user: User) throws -> AddressBook {
         let name = Self.bookNameToFind(name)
         let cutoff = trashCutoff()
-        try queue.write { db in
+        try queue.write(.account(user.id)) { db in
             try db.run("""
                 UPDATE address_books SET deleted_at = NULL WHERE user_id = ? AND name = ? AND deleted_at IS NOT NULL AND deleted_at >= ?
                 """, user.id, name, cutoff)
@@ -57,7 +57,7 @@ extension ContactStore {
     /// and properties; returns how many there were.
     @discardableResult
     public func emptyAddressBookTrash(for user: User) throws -> Int {
-        let purged = try queue.write { db in
+        let purged = try queue.write(.account(user.id)) { db in
             try db.run("DELETE FROM address_books WHERE user_id = ? AND deleted_at IS NOT NULL", user.id)
             return db.changes
         }

@@ -11,7 +11,7 @@ extension ContactStore {
         let id = SecretToken.make()
         let text = String(decoding: try JSONEncoder().encode(summary), as: UTF8.self)
         let now = now()
-        try queue.write { db in
+        try queue.write(.rows) { db in
             try db.run("DELETE FROM import_summaries WHERE expires_at <= ?", now)
             try db.run("INSERT INTO import_summaries (user_id, id_hash, summary, expires_at) VALUES (?, ?, ?, ?)",
                        user.id, SecretToken.hash(id), text,

@@ -33,7 +33,7 @@ extension ContactStore {
         let ids = ids.filter { seen.insert($0).inserted }
         let now = now()
         // Both books' shares are checked as they stand inside the write.
-        return try writing(source) { db in
+        return try writing(source, alsoHolding: [target]) { db in
             try Self.checkShare(of: target, db: db)
             guard try Self.isLiveBook(source, db: db), try Self.isLiveBook(target, db: db) else { throw StoreError.addressBookNotFound }
             let originals = try ids.map { id in

@@ -60,10 +60,13 @@ extension ContactStore {
 
     /// Runs a write in the book after checking that the scope's account may make it: change
     /// contacts, or with `managingBook` change the book itself. An account the book is shared
-    /// with is checked against the share as it stands in the write's own transaction.
-    func writing<T>(_ scope: AddressBookScope, managingBook: Bool = false, _ body: (any SQLConnection) throws -> T) throws -> T {
+    /// with is checked against the share as it stands in the write's own transaction. The write
+    /// holds the book, and `alsoHolding` (books of the same owner it also writes, whose shares
+    /// the body checks), against other writers: writes to other books run beside it.
+    func writing<T>(_ scope: AddressBookScope, managingBook: Bool = false, alsoHolding others: [AddressBookScope] = [],
+                    _ body: (any SQLConnection) throws -> T) throws -> T {
         try Self.check(scope.access, managingBook: managingBook)
-        return try queue.write { db in
+        return try queue.write(.books([scope.bookID] + others.map(\.bookID), of: scope.userID)) { db in
             try Self.checkShare(of: scope, managingBook: managingBook, db: db)
             return try body(db)
         }

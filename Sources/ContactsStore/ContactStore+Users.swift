@@ -59,7 +59,7 @@ extension ContactStore {
 
     /// Turns the phonetic names of `phoneticNames(for:)` on or off.
     public func setPhoneticNames(_ on: Bool, for user: User) throws {
-        try queue.write { db in
+        try queue.write(.account(user.id)) { db in
             try db.run("UPDATE users SET phonetic_names = ? WHERE id = ?", on, user.id)
             guard db.changes == 1 else { throw StoreError.userNotFound(user.username) }
         }

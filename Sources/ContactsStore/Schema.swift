@@ -15,6 +15,7 @@ enum Schema {
             INSERT INTO counters (name, value) VALUES
                 ('contact_id', 0), ('user_id', 0), ('address_book_id', 0), ('credentials_generation', 0)
             """)
+        try Counter.makeSequences(db: db)
     }, renumberings: [Renumbering(.postgresql, versions: 1...9, offset: 8)])
 
     /// What several servers on one database must all see, which one server kept in memory
@@ -303,6 +304,9 @@ enum Schema {
             }
         },
         Migration(WholeContactMigration.name, apply: WholeContactMigration.apply),
+        Migration("PostgreSQL: each counter hands its values out from a sequence, which no writer waits for") { db in
+            try Counter.makeSequences(db: db)
+        },
     ]
 
     /// The text columns earlier releases made on PostgreSQL in the database's own collation.

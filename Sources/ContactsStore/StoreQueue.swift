@@ -27,9 +27,9 @@ struct StoreQueue: Sendable {
         try Self.translatingErrors { try database.refreshStatistics() }
     }
 
-    /// Runs `body` in one write transaction: all of it is written, or none.
-    func write<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
-        try Self.translatingErrors { try database.write(body) }
+    /// Runs `body` in one write transaction holding `locks`: all of it is written, or none.
+    func write<T>(_ locks: WriteLocks, _ body: (any SQLConnection) throws -> T) throws -> T {
+        try Self.translatingErrors { try database.write(locks, body) }
     }
 
     /// `body`'s result; a temporary failure (a lock held past the timeout, a database restarting

@@ -1,3 +1,4 @@
+import Accounts
 import SQLEngine
 
 /// What `ContactStore.copyEverything(to:progress:)` copied: the rows of each table.
@@ -34,7 +35,7 @@ extension ContactStore {
     public func copyEverything(to target: ContactStore,
                                progress: (_ copiedRows: Int, _ totalRows: Int) -> Void = { _, _ in }) throws -> TransferSummary {
         defer { try? target.queue.refreshStatistics() }
-        return try target.queue.write { destination in
+        return try target.queue.write(.database) { destination in
             guard try destination.statement("SELECT 1 FROM users UNION ALL SELECT 1 FROM contacts LIMIT 1")
                 .firstRow({ _ in true }) == nil else { throw StoreError.targetNotEmpty }
             return try queue.read { source in
@@ -65,6 +66,8 @@ extension ContactStore {
                         }
                     }
                 }
+                // Last, once every count is checked: a sequence moved on stays so after a rollback.
+                try Counter.catchUpSequences(db: destination)
                 return TransferSummary(rows: Dictionary(uniqueKeysWithValues: zip(tables.map(\.name), counts)))
             }
         }
@@ -195,6 +198,12 @@ struct TransferTable {
     /// parameter limit (SQLite's 32,766).
     static let rowsPerInsert = 500
 
+    /// Where the table's rows are read from: the table, or for the counters the values they
+    /// stand at (`Counter.rowsAsTheyStand`).
+    func source(on dialect: SQLDialect) -> String {
+        name == "counters" ? Counter.rowsAsTheyStand(on: dialect) : name
+    }
+
     func count(in db: any SQLConnection) throws -> Int {
         try db.statement("SELECT count(*) FROM \(name)").firstRow { $0.int(0) } ?? 0
     }
@@ -214,7 +223,7 @@ struct TransferTable {
             batch.removeAll(keepingCapacity: true)
             try copied(rows)
         }
-        try source.statement("SELECT \(names) FROM \(name) ORDER BY \(key.joined(separator: ", "))").forEachRow { row in
+        try source.statement("SELECT \(names) FROM \(self.source(on: source.dialect)) ORDER BY \(key.joined(separator: ", "))").forEachRow { row in
             for (index, column) in columns.enumerated() { batch.append(column.value(in: row, at: Int32(index))) }
             if batch.count == Self.rowsPerInsert * columns.count { try flush() }
         }

@@ -6,6 +6,14 @@ public final class Connection: SQLConnection {
     let handle: OpaquePointer
     private var statements: [String: PreparedStatement] = [:]
     private var preparedCount = 0
+    /// Whether statements are sent unnamed, parsed again at each execution, instead of prepared
+    /// once under a name: a pooler in transaction mode may run each transaction in another
+    /// server session, where the name would be unknown (or another statement's).
+    let sendsUnnamedStatements: Bool
+    /// Whether a statement found the server refusing writes (a standby, a primary being
+    /// demoted): the connection is then closed after its transaction, and the next one opened
+    /// anew finds the server that takes writes.
+    private var foundServerReadOnly = false
 
     /// Rows inserted, updated or deleted by the last such statement, as SQLite counts them
     /// (a SELECT since leaves the count alone).
@@ -13,12 +21,18 @@ public final class Connection: SQLConnection {
 
     /// Connects to the database a libpq connection URI names (`postgresql://user:pass@host:port/db`,
     /// `postgresql:///db?host=/socket/dir`), in UTF-8, giving up after 5 seconds unless the URI
-    /// sets its own `connect_timeout`.
-    /// - Throws: a temporary `PostgreSQLError` (08001) when the server cannot be reached or
-    ///   refuses the connection; a permanent one when the database is not UTF-8.
+    /// sets its own `connect_timeout`. Of several hosts (`postgresql://h1:5432,h2:5432/db`) it
+    /// takes the first that accepts writes, unless the URI sets its own `target_session_attrs`:
+    /// after a failover, that is the new primary. The URI's `pool_mode` (see `ConnectionAddress`)
+    /// says whether a pooler in transaction mode stands between.
+    /// - Throws: a temporary `PostgreSQLError` (08001) when no server can be reached, accepts
+    ///   the connection and takes writes; a permanent one when the database is not UTF-8.
     public init(url: String) throws {
+        let address = try ConnectionAddress(url)
+        sendsUnnamedStatements = address.poolMode == .transaction
         // Entries before `dbname` are defaults the URI may override; those after it override the URI.
-        handle = try Self.connect([("connect_timeout", "5"), ("dbname", url), ("client_encoding", "UTF8")])
+        handle = try Self.connect([("connect_timeout", "5"), ("target_session_attrs", "read-write"),
+                                   ("dbname", address.libpqURL), ("client_encoding", "UTF8")])
         // The server's notices and warnings are not the program's output: libpq would print them on
         // stderr. Errors still arrive, as the failed statement's result.
         PQsetNoticeProcessor(handle, { _, _ in }, nil)
@@ -33,8 +47,13 @@ public final class Connection: SQLConnection {
         }
         // Every statement is prepared and looks rows up by key (search runs on the in-memory index,
         // never LIKE), so one generic plan serves every parameter: planning each execution anew
-        // cost more than running it (a card GET: 0.8 ms planning, 0.1 ms executing).
-        try execute("SET client_min_messages = warning; SET bytea_output = hex; SET plan_cache_mode = force_generic_plan")
+        // cost more than running it (a card GET: 0.8 ms planning, 0.1 ms executing). Behind a
+        // transaction pooler a session setting would land on whichever server session ran it:
+        // none is made there (nothing depends on them: notices are dropped here, bytea is read
+        // in either output format, and unnamed statements are planned at each execution anyway).
+        if !sendsUnnamedStatements {
+            try execute("SET client_min_messages = warning; SET plan_cache_mode = force_generic_plan")
+        }
     }
 
     deinit {
@@ -179,14 +198,22 @@ public final class Connection: SQLConnection {
         PQconsumeInput(handle) == 1 && PQconsumeInput(handle) == 1 && PQstatus(handle) == CONNECTION_OK
     }
 
-    /// Whether the connection can take another transaction: still connected, and not left inside one.
+    /// Whether the connection can take another transaction: still connected, not left inside one,
+    /// and not to a server found refusing writes.
     public var isUsable: Bool {
         PQstatus(handle) == CONNECTION_OK && PQtransactionStatus(handle) == PQTRANS_IDLE && PQpipelineStatus(handle) == PQ_PIPELINE_OFF
+            && !foundServerReadOnly
     }
 
     /// The schema version in the one-row table `schema_version`; 0 when there is none.
+    ///
+    /// Whether the table exists is read from the catalog in the statement's snapshot
+    /// (`to_regclass` would ask the backend's catalog cache, which in a transaction begun before
+    /// another one created the table, and waiting for it on an advisory lock, still says "none").
     public func schemaVersion() throws -> Int {
-        guard try statement("SELECT to_regclass('schema_version') IS NOT NULL").firstRow({ $0.int(0) }) == 1 else { return 0 }
+        guard try statement("""
+            SELECT EXISTS (SELECT FROM pg_catalog.pg_tables WHERE schemaname = current_schema() AND tablename = 'schema_version')
+            """).firstRow({ $0.int(0) }) == 1 else { return 0 }
         return try statement("SELECT version FROM schema_version").firstRow { $0.int(0) } ?? 0
     }
 
@@ -206,7 +233,9 @@ public final class Connection: SQLConnection {
     func check(_ result: OpaquePointer?, sql: String) throws(PostgreSQLError) -> QueryResult {
         guard let result, [PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY].contains(PQresultStatus(result)) else {
             defer { PQclear(result) }
-            throw PostgreSQLError(result: result, connection: handle, sql: sql)
+            let error = PostgreSQLError(result: result, connection: handle, sql: sql)
+            if error.isServerReadOnly { foundServerReadOnly = true }
+            throw error
         }
         let checked = QueryResult(result)
         if let changed = checked.changedRows { changes = changed }

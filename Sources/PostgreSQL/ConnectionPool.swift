@@ -3,8 +3,9 @@ import SQLEngine
 import Synchronization
 
 /// A PostgreSQL database shared between threads: up to a few connections, opened when first
-/// needed, each used by one transaction at a time. Reads run in one snapshot each; writes run one
-/// at a time across every process using the database, as SQLite's single writer does.
+/// needed, each used by one transaction at a time. Reads run in one snapshot each; writes hold
+/// the locks they name (`WriteLocks`) across every process using the database, so writes to
+/// different address books run side by side.
 ///
 /// A connection found broken (the server restarted, the backend was terminated) is closed and a
 /// new one opened for the next transaction; the transaction that found it fails with a temporary
@@ -21,9 +22,9 @@ public final class ConnectionPool: SQLDatabase {
 
     private let slots: [Slot]
     private let nextSlot = Atomic<Int>(0)
-    /// Held by this process's write while it runs: its other writes wait here, holding no
-    /// connection, so reads never wait behind connections that wait for the write lock.
-    private let writers = Mutex(())
+    /// The locks this process's writes hold: its other writes that need them wait there,
+    /// holding no connection, so reads never wait behind connections that wait for a lock.
+    private let localLocks: WriteLockTable
     /// This process's writes since it last refreshed the statistics, and how many the next
     /// refresh waits for (see `noteWrite`).
     private let writesSinceRefresh = Atomic<Int>(0)
@@ -45,6 +46,7 @@ public final class ConnectionPool: SQLDatabase {
         try migrator.migrate(connection)
         self.lockTimeoutMilliseconds = lockTimeoutMilliseconds
         slots = (0..<max(connections, 1)).map { _ in Slot(url: url) }
+        localLocks = WriteLockTable(maximumWriters: connections - 1)
         slots[0].pooled.connection = connection
     }
 
@@ -77,15 +79,17 @@ public final class ConnectionPool: SQLDatabase {
         try onFreeSlot { pooled in try PooledConnection.single(on: pooled, body) }
     }
 
-    /// Runs `body` in one READ COMMITTED transaction holding the database's write lock, so that
-    /// writers of every process take turns: all of it is written, or none. This process's
-    /// writers take turns first (as SQLite's do), then one of them takes a connection and the
-    /// lock, which goes to the server with the transaction's first statement.
-    public func write<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
-        // Kept outside the Mutex: a result handed out of it would have to be Sendable.
+    /// Runs `body` in one READ COMMITTED transaction holding `locks`, so that writers of every
+    /// process that need one of them take turns: all of it is written, or none. This process's
+    /// writers take turns first, then each takes a connection and its locks, which go to the
+    /// server with the transaction's first statement. A lock held by another process longer
+    /// than the lock timeout fails the write with a temporary error.
+    public func write<T>(_ locks: WriteLocks, _ body: (any SQLConnection) throws -> T) throws -> T {
+        let requests = AdvisoryLock.requests(for: locks)
+        // Kept outside the closure: a result handed out of it would have to be Sendable.
         var result: T?
-        try writers.withLock { _ in
-            result = try transaction(["BEGIN", "SET LOCAL lock_timeout = \(lockTimeoutMilliseconds)", AdvisoryLock.writes.takeForTransaction], body)
+        try localLocks.holding(requests) {
+            result = try transaction(["BEGIN", "SET LOCAL lock_timeout = \(lockTimeoutMilliseconds)", AdvisoryLock.take(requests)], body)
         }
         noteWrite()
         return result!
@@ -176,28 +180,54 @@ private final class PooledConnection {
     }
 }
 
-/// The advisory locks the pool takes, on keys of its own (the ASCII of "ContactW" and "ContactM").
-enum AdvisoryLock: Int64 {
-    /// Held by each write transaction: one writer at a time.
-    case writes = 0x436F_6E74_6163_7457
-    /// Held by the session migrating the schema.
-    case migrations = 0x436F_6E74_6163_744D
+/// The advisory locks the pool takes, on keys of its own: the ASCII of "ContactW" for the whole
+/// database and "ContactM" for migrations; "CA" and "CB" followed by 48 bits of the id for an
+/// account and an address book.
+enum AdvisoryLock {
+    /// One transaction-level advisory lock.
+    struct Key: Hashable {
+        let value: Int64
+    }
 
-    var takeForTransaction: String { "SELECT pg_advisory_xact_lock(\(rawValue))" }
-    var take: String { "SELECT pg_advisory_lock(\(rawValue))" }
-    var release: String { "SELECT pg_advisory_unlock(\(rawValue))" }
+    /// A lock to take, and how.
+    struct Request {
+        let key: Key
+        let hold: WriteLocks.Hold
+    }
+
+    static let database = Key(value: 0x436F_6E74_6163_7457)
+    static let migrations = Key(value: 0x436F_6E74_6163_744D)
+    private static let idBits: Int64 = (1 << 48) - 1
+
+    static func account(_ id: Int64) -> Key { Key(value: 0x4341 << 48 | id & idBits) }
+    static func book(_ id: Int64) -> Key { Key(value: 0x4342 << 48 | id & idBits) }
+
+    /// The locks `locks` names, in the order they are taken: the database, the account, the books.
+    static func requests(for locks: WriteLocks) -> [Request] {
+        [Request(key: database, hold: locks.database)]
+            + (locks.account.map { [Request(key: account($0.id), hold: $0.hold)] } ?? [])
+            + locks.books.map { Request(key: book($0), hold: .exclusive) }
+    }
+
+    /// One statement taking `requests` for the transaction, in order.
+    static func take(_ requests: [Request]) -> String {
+        "SELECT " + requests.map { request in
+            (request.hold == .exclusive ? "pg_advisory_xact_lock(" : "pg_advisory_xact_lock_shared(") + "\(request.key.value))"
+        }.joined(separator: ", ")
+    }
+
 }
 
 extension Migrator {
-    /// Brings the database up to date under the migration lock (another process migrating at the
-    /// same time waits, then finds the schema current), each migration in its own transaction
-    /// holding the write lock.
+    /// Brings the database up to date, each step in its own transaction holding the migration
+    /// lock and the whole database: another process migrating at the same time waits, then reads
+    /// the version again inside the step and finds it applied. Transaction-level locks only, so a
+    /// pooler in transaction mode may run each step in another server session.
     func migrate(_ connection: Connection) throws {
-        try connection.execute(AdvisoryLock.migrations.take)
-        defer { try? connection.execute(AdvisoryLock.migrations.release) }
         try migrate(connection) { body in
             try connection.transaction("BEGIN") {
-                try connection.execute(AdvisoryLock.writes.takeForTransaction)
+                let migrating = AdvisoryLock.Request(key: AdvisoryLock.migrations, hold: .exclusive)
+                try connection.execute(AdvisoryLock.take([migrating] + AdvisoryLock.requests(for: .database)))
                 try body()
             }
         }

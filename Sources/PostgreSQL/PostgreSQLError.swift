@@ -16,11 +16,17 @@ public struct PostgreSQLError: SQLEngineError, Sendable {
     }
 
     /// Connection lost or refused (class 08, or no SQLSTATE at all), the server shutting down or
-    /// starting up, too many connections, a transaction that lost a race or waited too long for a lock.
+    /// starting up or refusing writes (a standby, a primary being demoted: after a failover the
+    /// next connection finds the new primary), too many connections, a transaction that lost a
+    /// race (a standby's recovery conflicts included) or waited too long for a lock.
     public var isTemporary: Bool {
         guard let sqlState else { return true }
         return sqlState.hasPrefix("08") || Self.temporaryStates.contains(sqlState)
     }
+
+    /// Whether the server refused a write because it takes none now (25006,
+    /// read_only_sql_transaction: a standby, `default_transaction_read_only`, a demoted primary).
+    public var isServerReadOnly: Bool { sqlState == "25006" }
 
     /// Whether a UNIQUE, CHECK, NOT NULL or foreign-key constraint refused the write (class 23).
     public var isConstraintViolation: Bool { sqlState?.hasPrefix("23") ?? false }
@@ -31,6 +37,7 @@ public struct PostgreSQLError: SQLEngineError, Sendable {
 
     private static let temporaryStates: Set<String> = [
         "57P01", "57P02", "57P03",  // admin shutdown, crash shutdown, cannot connect now
+        "25006",                    // read-only SQL transaction (see isServerReadOnly)
         "40001", "40P01",           // serialization failure, deadlock
         "55P03",                    // lock not available (lock_timeout)
         "53300",                    // too many connections

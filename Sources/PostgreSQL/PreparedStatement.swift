@@ -2,7 +2,8 @@ import CLibPQ
 import SQLEngine
 
 /// A statement prepared on its connection with `PQprepare`, once for each pattern of parameter
-/// types it is run with (a blob is sent as bytea, anything else lets the server infer the type).
+/// types it is run with (a blob is sent as bytea, anything else lets the server infer the type);
+/// or, on a connection that sends unnamed statements, sent with its text at every execution.
 public final class PreparedStatement: SQLStatement {
     /// The SQL text as written, with `?` parameters, for error messages.
     public let sql: String
@@ -34,34 +35,35 @@ public final class PreparedStatement: SQLStatement {
     /// Sends the statement in the connection's pipeline: its result is read, and its error
     /// thrown, with the next statement that waits for its own.
     public func send(_ values: [any SQLBindable]) throws {
-        try withParameters(values) { name, count, pointers, parameters in
-            try connection.sendWithoutWaiting(sql) {
-                PQsendQueryPrepared($0, name, count, pointers, parameters.lengths, parameters.formats, 0)
-            }
-        }
+        try withCalls(values) { sending, _ in try connection.sendWithoutWaiting(sql, sending) }
     }
 
     private func run(_ values: [any SQLBindable]) throws -> QueryResult {
-        try withParameters(values) { name, count, pointers, parameters in
-            try connection.result(sql, sending: {
-                PQsendQueryPrepared($0, name, count, pointers, parameters.lengths, parameters.formats, 0)
-            }, running: {
-                PQexecPrepared($0, name, count, pointers, parameters.lengths, parameters.formats, 0)
-            })
-        }
+        try withCalls(values) { sending, running in try connection.result(sql, sending: sending, running: running) }
     }
 
-    /// Calls `body` with the name the statement is prepared under for these values' types, their
-    /// count, and the values laid out for libpq.
-    private func withParameters<R>(_ values: [any SQLBindable],
-                                   _ body: (String, Int32, [UnsafePointer<CChar>?], Parameters) throws -> R) throws -> R {
+    /// Calls `body` with the libpq calls that send the statement with these values (for the
+    /// pipeline) and that run it at once: under the name it is prepared under for the values'
+    /// types, or unnamed, parsed with them, when the connection sends unnamed statements.
+    private func withCalls<R>(_ values: [any SQLBindable],
+                              _ body: (_ sending: (OpaquePointer) -> Int32, _ running: (OpaquePointer) -> OpaquePointer?) throws -> R) throws -> R {
         guard values.count == parameterCount else {
             throw PostgreSQLError(sqlState: "07001", message: "expected \(parameterCount) parameters, got \(values.count)", sql: sql)
         }
         try connection.countStatement(sql)
         let parameters = try Parameters(values.map(\.sqlValue), sql: sql)
+        let count = Int32(values.count)
+        guard !connection.sendsUnnamedStatements else {
+            return try parameters.withPointers { pointers in
+                try body({ PQsendQueryParams($0, numberedSQL, count, parameters.types, pointers, parameters.lengths, parameters.formats, 0) },
+                         { PQexecParams($0, numberedSQL, count, parameters.types, pointers, parameters.lengths, parameters.formats, 0) })
+            }
+        }
         let name = try preparedName(for: parameters.types)
-        return try parameters.withPointers { pointers in try body(name, Int32(values.count), pointers, parameters) }
+        return try parameters.withPointers { pointers in
+            try body({ PQsendQueryPrepared($0, name, count, pointers, parameters.lengths, parameters.formats, 0) },
+                     { PQexecPrepared($0, name, count, pointers, parameters.lengths, parameters.formats, 0) })
+        }
     }
 
     /// Prepares the statement for these parameter types the first time they come (after reading

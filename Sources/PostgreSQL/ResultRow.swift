@@ -27,11 +27,23 @@ struct ResultRow: SQLRow {
         String(decoding: bytes(column), as: UTF8.self)
     }
 
-    /// The column as bytes: a bytea decoded from its hex output, anything else as its text; empty for NULL.
+    /// The column as bytes: a bytea decoded from its output format (hex, the default, or escape,
+    /// which a server or session set to `bytea_output = escape` sends), anything else as its
+    /// text; empty for NULL.
     func blob(_ column: Int32) -> [UInt8] {
         let raw = bytes(column)
         guard PQftype(result, column) == byteaType else { return Array(raw) }
+        guard raw.starts(with: [UInt8(ascii: "\\"), UInt8(ascii: "x")]) else { return unescaped(raw) }
         return Self.decodingHex(raw)
+    }
+
+    /// Bytes from bytea's escape output format, through libpq.
+    private func unescaped(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        guard let start = text.baseAddress else { return [] }
+        var count = 0
+        guard let bytes = PQunescapeBytea(start, &count) else { return [] }
+        defer { PQfreemem(bytes) }
+        return Array(UnsafeBufferPointer(start: bytes, count: count))
     }
 
     private func bytes(_ column: Int32) -> UnsafeBufferPointer<UInt8> {

@@ -121,7 +121,7 @@ public protocol SQLEngineError: Error, CustomStringConvertible {
     var isConstraintViolation: Bool { get }
 }
 
-/// A database reached from many threads: reads in snapshots, writes one at a time.
+/// A database reached from many threads: reads in snapshots, writes holding the locks they name.
 public protocol SQLDatabase: Sendable {
     var dialect: SQLDialect { get }
     /// Runs `body` in one read transaction: every statement in it sees the same snapshot.
@@ -133,10 +133,19 @@ public protocol SQLDatabase: Sendable {
     /// Brings the planner's statistics up to date after many rows were written at once (a
     /// migration, an import), so its plans fit the tables as they now are.
     func refreshStatistics() throws
-    /// Runs `body` in one write transaction, serialized with every other writer of the database
-    /// (of every process): all of it is written, or none.
-    func write<T>(_ body: (any SQLConnection) throws -> T) throws -> T
+    /// Runs `body` in one write transaction that holds `locks` against every other writer of the
+    /// database (of every process): all of it is written, or none. An engine with one writer
+    /// serializes every write whatever `locks` says.
+    func write<T>(_ locks: WriteLocks, _ body: (any SQLConnection) throws -> T) throws -> T
     /// The engine's own check of the database's consistency: "ok" when sound, else its findings,
     /// one a line.
     func integrityCheck() throws -> String
+}
+
+extension SQLDatabase {
+    /// Runs `body` in one write transaction that holds the whole database: no other write runs
+    /// beside it.
+    public func write<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
+        try write(.database, body)
+    }
 }

@@ -70,8 +70,9 @@ public final class DatabaseQueue: SQLDatabase {
         try database.transaction("BEGIN IMMEDIATE") { try body(database) }
     }
 
-    /// Runs `body` in one IMMEDIATE transaction on the writing connection: all of it is written, or none.
-    public func write<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
+    /// Runs `body` in one IMMEDIATE transaction on the writing connection: all of it is written, or
+    /// none. SQLite has one writer: whatever `locks` names, writes run one at a time.
+    public func write<T>(_ locks: WriteLocks, _ body: (any SQLConnection) throws -> T) throws -> T {
         try writer.inUse.withLock { _ in try Self.inTransaction(writer.database, body) }
     }
 

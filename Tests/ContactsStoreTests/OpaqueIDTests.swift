@@ -35,8 +35,12 @@ import Testing
     }
 
     @Test func theCountersLastNumberIsRefusedNotReused() throws {
-        try fixture.store.queue.write { db in
-            try db.run("UPDATE counters SET value = ? WHERE name = 'contact_id'", (Int64(1) << OpaqueIDs.bits) - 2)
+        try fixture.store.queue.write(.database) { db in
+            let last = (Int64(1) << OpaqueIDs.bits) - 2
+            switch db.dialect {
+            case .sqlite: try db.run("UPDATE counters SET value = ? WHERE name = 'contact_id'", last)
+            case .postgresql: try db.run("SELECT setval('counter_contact_id', ?)", last)
+            }
         }
         _ = try fixture.store.addContact(TwoUserStore.details("Last"), to: fixture.aliceBook)
         #expect(throws: StoreError.self) { try fixture.store.addContact(TwoUserStore.details("One Too Many"), to: fixture.aliceBook) }

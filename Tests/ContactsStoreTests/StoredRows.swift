@@ -1,4 +1,5 @@
 import SQLEngine
+import Accounts
 @testable import ContactsStore
 
 /// Every row of every table a database's catalogue lists, read with this file's own catalogue
@@ -20,7 +21,9 @@ struct StoredRows: Equatable, CustomStringConvertible {
         (columns, rows) = try store.queue.read { db in
             let listed = try Self.catalogue(db)
             let rows = try listed.mapValues { columns in
-                try db.statement("SELECT \(columns.map(\.name).joined(separator: ", ")) FROM \(columns[0].table)").rows { row in
+                // The counters as they stand: on PostgreSQL their sequences hand the values out.
+                let table = columns[0].table == "counters" ? Counter.rowsAsTheyStand(on: db.dialect) : columns[0].table
+                return try db.statement("SELECT \(columns.map(\.name).joined(separator: ", ")) FROM \(table)").rows { row in
                     columns.enumerated().map { index, column in column.value(in: row, at: Int32(index)) }
                 }.sorted { "\($0)" < "\($1)" }
             }

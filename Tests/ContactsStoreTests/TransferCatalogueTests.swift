@@ -37,7 +37,7 @@ import Testing
         let store = try source.store()
         _ = try RichStore(in: store)
         let copy = try target.store()
-        try copy.queue.write { try $0.execute(change) }
+        try copy.queue.write(.database) { try $0.execute(change) }
         let before = try StoredRows(of: copy)
         #expect(throws: StoreError.schemasDiffer([difference])) { try store.copyEverything(to: copy) }
         #expect(try StoredRows(of: copy) == before)

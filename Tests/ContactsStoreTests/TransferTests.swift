@@ -111,7 +111,7 @@ import VCard
 
     @Test func countsAreCheckedBeforeAnythingIsCommitted() throws {
         let target = try elsewhere.store()
-        try target.queue.write { db in
+        try target.queue.write(.database) { db in
             switch db.dialect {
             case .sqlite:
                 try db.execute("CREATE TRIGGER lose_photos AFTER INSERT ON photos BEGIN DELETE FROM photos WHERE contact_id = NEW.contact_id; END")
@@ -167,7 +167,7 @@ private struct SeamOnly: SQLDatabase {
     var dialect: SQLDialect { base.dialect }
     func read<T>(_ body: (any SQLConnection) throws -> T) throws -> T { try base.read(body) }
     func readSingle<T>(_ body: (any SQLConnection) throws -> T) throws -> T { try base.readSingle(body) }
-    func write<T>(_ body: (any SQLConnection) throws -> T) throws -> T { try base.write(body) }
+    func write<T>(_ locks: WriteLocks, _ body: (any SQLConnection) throws -> T) throws -> T { try base.write(locks, body) }
     func refreshStatistics() throws { base.refreshStatistics() }
     func integrityCheck() throws -> String { try base.integrityCheck() }
 }

@@ -10,16 +10,14 @@ import TestSupport
 /// proportion to its categories. (A card with 16,000 new CATEGORIES once held the write lock
 /// 25 s, and another account's PUT waited 14.8 s behind it.) Counted in statements, not seconds.
 @Suite struct WriteWorkTests {
-    let directory = TemporaryDirectory(postgresServer: nil)
     let log = StatementLog()
-    let store: ContactStore
+    let logged: LoggedStore
+    var store: ContactStore { logged.store }
     let book: AddressBookScope
 
     init() throws {
-        try FileManager.default.createDirectory(atPath: directory.path, withIntermediateDirectories: true)
-        let path = directory.databasePath
-        store = try ContactStore(clock: Date.init) { [log] in LoggedDatabase(try DatabaseQueue(path: path, migrator: ContactStore.migrator), log: log) }
-        book = try store.defaultAddressBook(for: try store.createUser(username: "alice", password: "password1"))
+        logged = try LoggedStore(log: log)
+        book = try logged.store.defaultAddressBook(for: try logged.store.createUser(username: "alice", password: "password1"))
     }
 
     /// The statements of the write transactions of a PUT of a new card in `count` new groups.

@@ -78,7 +78,7 @@ import SQLEngine
             let pool = try ConnectionPool(url: url, migrator: counterTable, connections: 2, lockTimeoutMilliseconds: 60_000)
             // Another process's write, holding the lock until this test lets it go.
             let other = try Connection(url: url)
-            try other.execute("BEGIN; \(AdvisoryLock.writes.takeForTransaction)")
+            try other.execute("BEGIN; \(AdvisoryLock.take(AdvisoryLock.requests(for: .database)))")
             let writes = DispatchGroup()
             let failures = Mutex(0)
             for _ in 0..<3 {
@@ -177,6 +177,48 @@ import SQLEngine
                 #expect(error.isTemporary)
             }
             try waiter.write { try $0.run("UPDATE counter SET value = 1") }
+        }
+    }
+
+    /// While one process's write holds `held`, which writes of another process get through at
+    /// once and which wait (here, until their short lock timeout).
+    @Test(arguments: [
+        (WriteLocks.books([1], of: 1), [(WriteLocks.books([2], of: 1), true), (.books([3, 1], of: 1), false),
+                                        (.books([4], of: 2), true), (.account(2), true), (.rows, true),
+                                        (.account(1), false), (.database, false)]),
+        (WriteLocks.account(1), [(WriteLocks.books([2], of: 1), false), (.books([5], of: 2), true), (.account(2), true),
+                                 (.rows, true), (.account(1), false), (.database, false)]),
+        (WriteLocks.rows, [(WriteLocks.books([2], of: 1), true), (.account(1), true), (.rows, true), (.database, false)]),
+        (WriteLocks.database, [(WriteLocks.books([2], of: 1), false), (.account(1), false), (.rows, false)]),
+    ])
+    func writesWaitOnlyForTheLocksTheyShare(held: WriteLocks, others: [(locks: WriteLocks, getsThrough: Bool)]) throws {
+        try TestServer.withScratchDatabase { url, _ in
+            let holder = try ConnectionPool(url: url, migrator: counterTable)
+            let other = try ConnectionPool(url: url, migrator: counterTable, lockTimeoutMilliseconds: 300)
+            try holder.write(held) { db in
+                try db.run("UPDATE counter SET value = value + 1")  // the locks go with the first statement
+                for (locks, getsThrough) in others {
+                    let outcome = Result { try other.write(locks) { _ = try $0.statement("SELECT 1").firstRow { $0.int(0) } } }
+                    switch outcome {
+                    case .success: #expect(getsThrough, "\(locks) got through beside \(held)")
+                    case .failure(let error as PostgreSQLError):
+                        #expect(!getsThrough && error.sqlState == "55P03", "\(locks) beside \(held): \(error)")
+                    case .failure(let error): Issue.record(error)
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func writesToDifferentBooksOfOneProcessRunSideBySide() throws {
+        try TestServer.withScratchDatabase { url, _ in
+            let pool = try ConnectionPool(url: url, migrator: counterTable, connections: 3, lockTimeoutMilliseconds: 2_000)
+            // The second write begins and commits while the first is open.
+            try pool.write(.books([1], of: 1)) { db in
+                try db.run("UPDATE counter SET value = value + 1")
+                try pool.write(.books([2], of: 1)) { try $0.run("INSERT INTO counter (value) SELECT 10 WHERE false") }
+            }
+            #expect(try pool.readSingle { try $0.statement("SELECT value FROM counter").firstRow { $0.int(0) } } == 1)
         }
     }
 

@@ -7,6 +7,8 @@ public final class StatementLog: Sendable {
     /// One read or write transaction (or single-statement read) and the statements run in it.
     public struct Transaction: Sendable {
         public let writes: Bool
+        /// What a write transaction held against other writers; nil for a read.
+        public let locks: WriteLocks?
         public fileprivate(set) var statements: [String] = []
     }
 
@@ -23,10 +25,10 @@ public final class StatementLog: Sendable {
     }
 
     /// Starts a transaction's record; nil while logging is off.
-    fileprivate func begin(writes: Bool) -> Int? {
+    fileprivate func begin(holding locks: WriteLocks?) -> Int? {
         state.withLock { state in
             guard state.on else { return nil }
-            state.transactions.append(Transaction(writes: writes))
+            state.transactions.append(Transaction(writes: locks != nil, locks: locks))
             return state.transactions.count - 1
         }
     }
@@ -67,19 +69,19 @@ public struct LoggedDatabase: SQLDatabase {
 
     public var dialect: SQLDialect { base.dialect }
     public func read<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
-        try base.read { try body(logged($0, writes: false)) }
+        try base.read { try body(logged($0, holding: nil)) }
     }
     public func readSingle<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
-        try base.readSingle { try body(logged($0, writes: false)) }
+        try base.readSingle { try body(logged($0, holding: nil)) }
     }
     public func refreshStatistics() throws { try base.refreshStatistics() }
     public func integrityCheck() throws -> String { try base.integrityCheck() }
-    public func write<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
-        try base.write { try body(logged($0, writes: true)) }
+    public func write<T>(_ locks: WriteLocks, _ body: (any SQLConnection) throws -> T) throws -> T {
+        try base.write(locks) { try body(logged($0, holding: locks)) }
     }
 
-    private func logged(_ connection: any SQLConnection, writes: Bool) -> any SQLConnection {
-        LoggedConnection(base: connection, log: log, transaction: log.begin(writes: writes))
+    private func logged(_ connection: any SQLConnection, holding locks: WriteLocks?) -> any SQLConnection {
+        LoggedConnection(base: connection, log: log, transaction: log.begin(holding: locks))
     }
 }
 

@@ -1,6 +1,8 @@
 """Two `contacts serve` processes on one PostgreSQL database: what one node writes or ends, the
 other sees at once; sync tokens stay gap-free under writers on both; and database faults (the
-cluster stopped, a node killed, its connections terminated) lose no acknowledged write.
+cluster stopped, a node killed, its connections terminated) lose no acknowledged write. Every
+test runs twice: the nodes connected to PostgreSQL directly, and through one PgBouncer in
+transaction mode (harness.pgbouncer), where consecutive transactions run in other sessions.
 
 Runs under scripts/with-postgres.sh (CONTACTS_TEST_POSTGRES); each test gets a fresh database.
 Everything is plain HTTP (requests): web forms with their CSRF tokens, CardDAV with Basic auth.
@@ -10,6 +12,7 @@ from __future__ import annotations
 
 import html
 import random
+import subprocess
 import threading
 import time
 import uuid
@@ -17,7 +20,7 @@ import uuid
 import pytest
 import requests
 
-from harness import postgres
+from harness import pgbouncer, postgres
 from harness.app import PASSWORD
 from harness.carddav import (
     book_url, dav_request, describe, member_etags, put_card, simple_card, sync_collection,
@@ -35,11 +38,23 @@ AUTH = (USER, PASSWORD)
 WRONG = "not the password"
 
 
-@pytest.fixture
-def nodes(pg_database, tmp_path):
-    """Two servers on one fresh database, and the user alice made through node 1's CLI."""
-    n1 = Server(tmp_path / "node1", database_url=pg_database.url)
-    n2 = Server(tmp_path / "node2", database_url=pg_database.url)
+@pytest.fixture(scope="module")
+def transaction_pooler():
+    """One PgBouncer in transaction mode for the module's tests (2 server sessions per database)."""
+    if why := pgbouncer.missing():
+        pytest.skip(why)
+    bouncer = pgbouncer.PgBouncer(pool_size=2).start()
+    yield bouncer
+    bouncer.stop()
+
+
+@pytest.fixture(params=["direct", "pgbouncer"])
+def nodes(request, pg_database, tmp_path):
+    """Two servers on one fresh database, reaching it directly or both through one PgBouncer in
+    transaction mode, and the user alice made through node 1's CLI."""
+    url = pg_database.url if request.param == "direct" else request.getfixturevalue("transaction_pooler").url(pg_database.name)
+    n1 = Server(tmp_path / "node1", database_url=url)
+    n2 = Server(tmp_path / "node2", database_url=url)
     try:
         n1.start()
         n2.start()
@@ -175,21 +190,28 @@ WRITES_PER_NODE = 150
 POOL = [f"pool-{i:02d}.vcf" for i in range(40)]
 
 
-def test_sync_tokens_never_skip_a_change_made_on_either_node(nodes):
+@pytest.mark.parametrize("books", [("contacts", "contacts"), ("contacts", "work")], ids=["one book", "two books"])
+def test_sync_tokens_never_skip_a_change_made_on_either_node(nodes, books):
+    """Writers on both nodes, into one book (they take turns at its lock) or into two (they run
+    side by side), while a client syncs each book from alternating nodes: every book's final
+    state equals what its client assembled from the changes."""
     n1, n2 = nodes
+    if books[1] != books[0]:
+        n1.cli("book", "add", "--user", USER, books[1], "--display-name", "Work")
     errors: list[str] = []
     done = threading.Event()
+    syncs = {book: 0 for book in books}
 
-    def writer(node: Server, seed: int):
+    def writer(node: Server, seed: int, book: str):
         rng = random.Random(seed)
         http = requests.Session()
         try:
             for i in range(WRITES_PER_NODE):
                 if i % 25 == 0:  # let the syncer catch up mid-way, however fast the writes are
-                    seen = syncs
-                    poll("a sync between writes", lambda: syncs > seen or done.is_set(), timeout=120, interval=0.01)
+                    seen = syncs[book]
+                    poll("a sync between writes", lambda: syncs[book] > seen or done.is_set(), timeout=120, interval=0.01)
                 href = rng.choice(POOL)
-                url = card_href(node.url, href)
+                url = book_url(node.url, USER, book) + href
                 if rng.random() < 0.15:
                     r = http.delete(url, auth=AUTH, timeout=30)
                     if r.status_code not in (204, 404):
@@ -202,45 +224,120 @@ def test_sync_tokens_never_skip_a_change_made_on_either_node(nodes):
         except Exception as e:  # noqa: BLE001 — reported below
             errors.append(f"writer {seed}: {e!r}")
 
-    local: dict[str, str] = {}
-    token = ""
-    syncs = 0
+    local: dict[str, dict[str, str]] = {book: {} for book in books}
+    tokens = {book: "" for book in books}
 
-    def sync_once(node: Server):
-        nonlocal token, syncs
-        report = sync_collection(book_url(node.url, USER), AUTH, token)
+    def sync_once(node: Server, book: str):
+        report = sync_collection(book_url(node.url, USER, book), AUTH, tokens[book])
         assert not report.other, [vars(e) for e in report.other]
         for href in report.removed:
-            local.pop(href, None)
-        local.update(report.changed)
-        token = report.token
-        syncs += 1
+            local[book].pop(href, None)
+        local[book].update(report.changed)
+        tokens[book] = report.token
+        syncs[book] += 1
 
-    def syncer():
+    def syncer(book: str):
         rng = random.Random(99)
         try:
             while not done.is_set():
-                sync_once(rng.choice((n1, n2)))
+                sync_once(rng.choice((n1, n2)), book)
         except Exception as e:  # noqa: BLE001
-            errors.append(f"syncer: {e!r}")
+            errors.append(f"syncer of {book}: {e!r}")
             done.set()  # no writer waits for it any more
 
-    threads = [threading.Thread(target=writer, args=(n1, 1)), threading.Thread(target=writer, args=(n2, 2))]
-    watcher = threading.Thread(target=syncer)
-    watcher.start()
-    for t in threads:
+    threads = [threading.Thread(target=writer, args=(n1, 1, books[0])), threading.Thread(target=writer, args=(n2, 2, books[1]))]
+    watchers = [threading.Thread(target=syncer, args=(book,)) for book in set(books)]
+    for t in watchers + threads:
         t.start()
     for t in threads:
         t.join(600)
     done.set()
-    watcher.join(120)
+    for t in watchers:
+        t.join(120)
     assert not errors, "\n\n".join(errors[:10])
-    sync_once(n1)
-    real = member_etags(book_url(n2.url, USER), AUTH)
-    assert real, "the writers left no card at all"
-    assert local == real, (f"after {syncs} syncs the client's view differs from the book:\n"
-                           f"missing {sorted(set(real) - set(local))}\nextra {sorted(set(local) - set(real))}\n"
-                           f"stale {sorted(h for h in real if h in local and local[h] != real[h])}")
+    for book in set(books):
+        sync_once(n1, book)
+        real = member_etags(book_url(n2.url, USER, book), AUTH)
+        assert real, f"the writers left no card at all in {book}"
+        assert local[book] == real, (
+            f"{book}: after {syncs[book]} syncs the client's view differs from the book:\n"
+            f"missing {sorted(set(real) - set(local[book]))}\nextra {sorted(set(local[book]) - set(real))}\n"
+            f"stale {sorted(h for h in real if h in local[book] and local[book][h] != real[h])}")
+
+
+# -- one account's writes never wait for another's ------------------------------------------------
+
+IMPORTED_CARDS = 30_000
+
+
+def lock_waits_seen(database: postgres.Database, seconds: float) -> int:
+    """How many of 10 ms samples over `seconds` found a transaction of the database waiting for a
+    lock another holds: an advisory lock, a row, or another transaction's end (not the table locks
+    the planner's statistics refresh and autovacuum take among themselves)."""
+    samples = int(seconds * 100)
+    return int(database.sql(f"""
+        SELECT count(*) FILTER (WHERE waiting > 0) FROM (
+            SELECT (SELECT count(*) FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+                    WHERE NOT l.granted AND l.locktype IN ('advisory', 'tuple', 'transactionid')
+                      AND a.datname = current_database() AND i = i) AS waiting,
+                   pg_sleep(0.01)
+            FROM generate_series(1, {samples}) AS i) AS samples
+        """).strip())
+
+
+def test_an_accounts_saves_never_wait_while_another_imports_or_is_deleted(nodes, pg_database, tmp_path):
+    """Bob imports 30,000 cards through node 1's CLI, then is deleted; meanwhile alice saves
+    card after card on node 2. Her saves never wait on a lock (sampled in pg_locks every 10 ms),
+    and none takes long (a generous bound: this is a test, not a benchmark)."""
+    n1, n2 = nodes
+    n1.add_user("bob", PASSWORD)
+    cards = tmp_path / "bob.vcf"
+    cards.write_text("".join(simple_card(f"bob-{i}", f"Imported Person {i}", f"+1 555 {i % 10_000:04d}")
+                             for i in range(IMPORTED_CARDS)), encoding="utf-8")
+    latencies: list[float] = []
+    errors: list[str] = []
+    stop = threading.Event()
+
+    def alice_saves():
+        http = requests.Session()
+        i = 0
+        while not stop.is_set():
+            started = time.monotonic()
+            r = put_card(card_href(n2.url, f"alice-{i % 50}.vcf"), AUTH, simple_card(f"alice-{i % 50}", f"Alice Friend {i}"), http)
+            latencies.append(time.monotonic() - started)
+            if r.status_code not in (201, 204):
+                errors.append(describe(r))
+            i += 1
+
+    waits: list[int] = []
+    watching = threading.Event()
+
+    def watch_locks():
+        while not watching.is_set():
+            waits.append(lock_waits_seen(pg_database, 1))
+
+    saver, watcher = threading.Thread(target=alice_saves), threading.Thread(target=watch_locks)
+    saver.start()
+    watcher.start()
+    try:
+        for args in (("import", "--user", "bob", str(cards)), ("user", "delete", "bob")):
+            started = time.monotonic()
+            result = subprocess.run([str(n1.binary), *n1.store_options, *args], capture_output=True, text=True, timeout=900)
+            assert result.returncode == 0, result.stderr
+            print(f"bob's {args[0]}: {time.monotonic() - started:.1f} s")
+    finally:
+        stop.set()
+        watching.set()
+        saver.join(60)
+        watcher.join(60)
+    assert not errors, errors[:5]
+    assert len(latencies) > 20, "alice saved too little to tell"
+    ordered = sorted(latencies)
+    print(f"alice's {len(ordered)} saves: median {ordered[len(ordered) // 2] * 1000:.1f} ms, "
+          f"p99 {ordered[int(len(ordered) * 0.99)] * 1000:.1f} ms, slowest {ordered[-1] * 1000:.1f} ms; "
+          f"lock waits seen in {sum(waits)} of {len(waits) * 100} samples")
+    assert sum(waits) == 0, f"transactions waited for locks in {sum(waits)} samples"
+    assert ordered[-1] < 5, f"a save took {ordered[-1]:.1f} s"
 
 
 # -- faults ----------------------------------------------------------------------------------------

@@ -90,16 +90,22 @@ def control_missing() -> str | None:
     return None
 
 
+def run_as_owner(argv: list[str], directory: Path, timeout: float = 90) -> str:
+    """Runs `argv` as the test cluster's OS user (PostgreSQL and PgBouncer refuse root) in
+    `directory`, which that user can read; returns stdout, raises with stderr on failure."""
+    if os.geteuid() == 0:
+        argv = ["runuser", "-u", os.environ["CONTACTS_TEST_POSTGRES_OWNER"], "--", *argv]
+    result = subprocess.run(argv, capture_output=True, text=True, timeout=timeout, cwd=directory)
+    if result.returncode != 0:
+        raise RuntimeError(f"{' '.join(argv)} exited {result.returncode}: {result.stderr.strip()} {result.stdout.strip()}")
+    return result.stdout
+
+
 def _pg_ctl(*args: str, timeout: float = 90) -> None:
     data = os.environ["CONTACTS_TEST_POSTGRES_DATA"]
-    owner = os.environ["CONTACTS_TEST_POSTGRES_OWNER"]
-    argv = [str(Path(os.environ["CONTACTS_TEST_POSTGRES_BIN"]) / "pg_ctl"), "-D", data, *args]
-    if os.geteuid() == 0:
-        argv = ["runuser", "-u", owner, "--", *argv]
     # postgres needs a working directory its owner can read: the cluster's own.
-    result = subprocess.run(argv, capture_output=True, text=True, timeout=timeout, cwd=Path(data).parent)
-    if result.returncode != 0:
-        raise RuntimeError(f"pg_ctl {' '.join(args)} exited {result.returncode}: {result.stderr.strip()} {result.stdout.strip()}")
+    run_as_owner([str(Path(os.environ["CONTACTS_TEST_POSTGRES_BIN"]) / "pg_ctl"), "-D", data, *args],
+                 Path(data).parent, timeout)
 
 
 def stop_cluster() -> None:
