@@ -44,7 +44,7 @@ struct ImportEngineParityTests {
     /// contacts went to the trash, and again under each other policy.
     private static func importEverything(into store: ContactStore) throws -> [ImportSummary] {
         // Ids are a permutation keyed by the installation's secret: the same secret, the same ids.
-        try store.queue.write { db in
+        try store.queue.write(.database) { db in
             try db.run("INSERT INTO secrets (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
                        OpaqueIDs.secretName, Array("one key for both engines".utf8))
         }
