@@ -38,7 +38,7 @@ test-suites:
 	scripts/e2e.sh
 	CONTACTS_E2E_ENGINE=postgresql scripts/e2e.sh -k "(test_login.py or test_contact.py or either_side_reach) and not keyboard and not spinner and not interlocked and not enabled_only and not focus"
 
-# The store and CardDAV benchmarks run beside a throwaway PostgreSQL cluster, each on both engines
+# The store, import and CardDAV benchmarks run beside a throwaway PostgreSQL cluster, each on both engines
 # (SQLite, then a fresh PostgreSQL database; the CardDAV one also on two servers sharing it).
 bench: deps-bench
 	$(SWIFT) build -c release --product contacts-bench
@@ -46,6 +46,7 @@ bench: deps-bench
 	scripts/with-postgres.sh --durable scripts/bench-store.sh .build/release
 	CONTACTS_WEB_BENCH_GROUPS=50000 scripts/bench-web.sh .build/release
 	scripts/bench-vcard.sh .build/release
+	scripts/with-postgres.sh --durable scripts/bench-import.sh .build/release
 	scripts/with-postgres.sh --durable scripts/bench-carddav.sh .build/release
 
 clean:

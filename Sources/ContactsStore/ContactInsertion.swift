@@ -23,16 +23,23 @@ struct PreparedRow: Sendable {
 }
 
 /// Inserts new contacts inside one write transaction, handing out ids reserved up front, and
-/// counts them into their books' live contacts.
+/// counts them into their books' live contacts. The rows (contact, change log, photo) are
+/// gathered and sent several to a statement (`PendingRows`): before anything else reads or
+/// writes the books, and when the insertion ends.
 struct ContactInsertion {
     private let db: any SQLConnection
-    private let statement: any SQLStatement
-    private let hrefTaken: any SQLStatement
+    private var changes: PendingRows
+    private var contacts: PendingRows
+    private var photos: PendingRows
     /// The ids reserved up front, and how many of them have been used.
     private let ids: [Int64]
     private var used = 0
     /// Change numbers reserved per address book for the inserts still to come: the next and the last.
     private var changeNumbers: [Int64: (next: Int64, last: Int64)] = [:]
+    /// Per book, resource names known taken (by contacts inserted here, or found by `lookUpHrefs`)
+    /// and names known free before the insertion (looked up, not taken).
+    private var takenHrefs: [Int64: Set<String>] = [:]
+    private var checkedHrefs: [Int64: Set<String>] = [:]
     /// The time of the inserts, for the group cards rewritten at the end.
     private var now: Int64?
     /// How many contacts (group cards not counted) went into each address book.
@@ -47,6 +54,7 @@ struct ContactInsertion {
     static func inserting<T>(count: Int, db: any SQLConnection, _ body: (inout ContactInsertion) throws -> T) throws -> T {
         var insertion = try ContactInsertion(db: db, count: count)
         let result = try body(&insertion)
+        try insertion.sendPending()
         for (bookID, added) in insertion.inserted {
             try ContactStore.moveLiveContacts(by: added, in: bookID, db: db)
         }
@@ -61,12 +69,11 @@ struct ContactInsertion {
     /// Reserves `count` ids from the counter, which never hands one out twice.
     private init(db: any SQLConnection, count: Int) throws {
         self.db = db
-        statement = try db.statement("""
-            INSERT INTO contacts (id, book_id, uid, href, revision, created_at, updated_at, changed_by, changed_at,
-                \(ContactRow.detailColumns.joined(separator: ", ")))
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, \(Array(repeating: "?", count: ContactRow.detailColumns.count).joined(separator: ", ")))
-            """)
-        hrefTaken = try db.statement("SELECT 1 FROM contacts WHERE book_id = ? AND href = ?")
+        changes = PendingRows(table: "changes", columns: ContactStore.creationColumns, on: db.dialect)
+        contacts = PendingRows(table: "contacts", columns: [
+            "id", "book_id", "uid", "href", "revision", "created_at", "updated_at", "changed_by", "changed_at",
+        ] + ContactRow.detailColumns, on: db.dialect)
+        photos = PendingRows(table: "photos", columns: ["book_id", "contact_id", "data"], on: db.dialect)
         ids = try Counter.contactID.reserveIDs(count, db: db)
     }
 
@@ -85,9 +92,11 @@ struct ContactInsertion {
         // A fresh UID's name is free: nobody has seen it to take it.
         let href = try href ?? (given == nil ? uid + ".vcf" : freeHref(for: uid, in: scope))
         let revision = try changeNumber(in: scope)
-        try ContactStore.recordCreation(of: id, uid: uid, href: href, in: scope, number: revision, at: now, db: db)
-        try statement.send([id, scope.bookID, uid, href, revision, now, now, scope.actorID, now] + row.values)
-        try ContactStore.savePhoto(row.photo, of: id, in: scope, db: db)
+        changes.append(ContactStore.creationRecord(of: id, uid: uid, href: href, in: scope, number: revision, at: now))
+        contacts.append([id, scope.bookID, uid, href, revision, now, now, scope.actorID, now] + row.values)
+        if let photo = row.photo { photos.append([scope.bookID, id, photo.data]) }
+        takenHrefs[scope.bookID, default: []].insert(href)
+        if contacts.isFull { try sendPending() }
         if !row.groups.isGroup { inserted[scope.bookID, default: 0] += 1 }
         try syncGroups(of: id, uid: uid, row.groups, in: scope, now: now)
         return id
@@ -97,6 +106,31 @@ struct ContactInsertion {
     /// plain cards inserted there then leave the groups be without looking.
     mutating func noteNoGroupMembers(in scope: AddressBookScope) {
         booksWithoutMembers.insert(scope.bookID)
+    }
+
+    /// Sends the rows gathered so far: the change log, then contacts before the photos that name them.
+    mutating func sendPending() throws {
+        try changes.send(db: db)
+        try contacts.send(db: db)
+        try photos.send(db: db)
+    }
+
+    /// Looks up at once which of `hrefs` the book's contacts (live or in the trash) have taken,
+    /// so that inserting under those names asks nothing more of the database.
+    mutating func lookUpHrefs(_ hrefs: [String], in scope: AddressBookScope) throws {
+        let wanted = Array(Set(hrefs.filter(ContactStore.isValidHref)).subtracting(checkedHrefs[scope.bookID] ?? []))
+        guard !wanted.isEmpty else { return }
+        let taken = try db.statement("""
+            SELECT c.href FROM \(db.dialect.jsonStrings(as: "wanted")) \(db.dialect.listJoin) contacts c
+            ON c.book_id = ? AND c.href = wanted.value
+            """).rows([ContactStore.jsonArray(wanted), scope.bookID]) { $0.text(0) }
+        checkedHrefs[scope.bookID, default: []].formUnion(wanted)
+        takenHrefs[scope.bookID, default: []].formUnion(taken)
+    }
+
+    /// Frees the name of a contact deleted from the book during the insertion.
+    mutating func release(_ href: String, in scope: AddressBookScope) {
+        takenHrefs[scope.bookID]?.remove(href)
     }
 
     /// Keeps the book's groups in step with the new card, unless it is a plain card in a book
@@ -113,6 +147,7 @@ struct ContactInsertion {
         self.now = now
         let refresh = groupCardsToRefresh[scope.bookID]?.cards ?? GroupCardsToRefresh()
         groupCardsToRefresh[scope.bookID] = (scope, refresh)
+        try sendPending()
         try GroupSync.created(id, uid: uid, groups: groups, in: scope, now: now, cardsToRefresh: refresh, db: db)
     }
 
@@ -130,9 +165,14 @@ struct ContactInsertion {
 
     private func freeHref(for uid: String, in scope: AddressBookScope) throws -> String {
         let href = uid + ".vcf"
-        guard ContactStore.isValidHref(href), try hrefTaken.firstRow([scope.bookID, href], { _ in true }) == nil else {
-            return ContactUID.make() + ".vcf"
-        }
+        guard ContactStore.isValidHref(href), try !isTaken(href, in: scope) else { return ContactUID.make() + ".vcf" }
         return href
+    }
+
+    /// Whether a contact of the book has the name: one inserted here, or one stored before.
+    private func isTaken(_ href: String, in scope: AddressBookScope) throws -> Bool {
+        if takenHrefs[scope.bookID]?.contains(href) == true { return true }
+        if checkedHrefs[scope.bookID]?.contains(href) == true { return false }
+        return try db.statement("SELECT 1 FROM contacts WHERE book_id = ? AND href = ?").firstRow([scope.bookID, href], { _ in true }) != nil
     }
 }

@@ -40,13 +40,15 @@ extension ContactStore {
             """, number, kind.rawValue, now, id, scope.bookID)
     }
 
-    /// Logs, as change `number` of its book (reserved with `reserveChangeNumbers`), the creation
-    /// of a contact about to be inserted with this UID and name, so without reading or rewriting
-    /// its row; the number is the revision to insert it with.
-    static func recordCreation(of id: Int64, uid: String, href: String, in scope: AddressBookScope, number: Int64,
-                               at now: Int64, db: any SQLConnection) throws {
-        try db.send("INSERT INTO changes (book_id, number, contact_id, uid, href, kind, changed_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                   scope.bookID, number, id, uid, href, ChangeKind.create.rawValue, now)
+    /// The columns of a change log row `creationRecord` gives the values of.
+    static let creationColumns = ["book_id", "number", "contact_id", "uid", "href", "kind", "changed_at"]
+
+    /// The change log row of change `number` of its book (reserved with `reserveChangeNumbers`):
+    /// the creation of a contact about to be inserted with this UID and name, so logged without
+    /// reading or rewriting its row; the number is the revision to insert it with.
+    static func creationRecord(of id: Int64, uid: String, href: String, in scope: AddressBookScope, number: Int64,
+                               at now: Int64) -> [any SQLBindable] {
+        [scope.bookID, number, id, uid, href, ChangeKind.create.rawValue, now]
     }
 
     /// Reserves the numbers of the address book's next `count` changes (its own sequence 1, 2,

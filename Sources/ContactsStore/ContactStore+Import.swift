@@ -57,16 +57,22 @@ extension ContactStore {
         }
     }
 
-    /// The write half of `importCards`: one transaction for the prepared cards.
+    /// The write half of `importCards`: one transaction for the prepared cards. The contacts
+    /// already having the cards' UIDs, and the names the cards would take, are looked up for the
+    /// whole batch at once; the rows go several to a statement.
     func storePrepared(_ prepared: [Result<(uid: String?, row: PreparedRow), ContactValidationError>], into scope: AddressBookScope,
                        onConflict policy: ImportConflictPolicy) throws -> [ImportOutcome] {
         let now = now()
+        let uids = prepared.compactMap { try? $0.get().uid.flatMap(Self.usableUID) }
         return try writing(scope) { db in
-            try ContactInsertion.inserting(count: prepared.count, db: db) { insertion in
-                let existing = try db.statement("SELECT id, deleted_at IS NOT NULL FROM contacts WHERE book_id = ? AND uid = ?")
+            var existing = try Self.contactsHaving(uids: uids, in: scope, db: db)
+            return try ContactInsertion.inserting(count: prepared.count, db: db) { insertion in
+                try insertion.lookUpHrefs(uids.map { $0 + ".vcf" }, in: scope)
                 /// Inserts the card under `uid`, or a fresh UID when nil.
                 func insert(_ row: PreparedRow, uid: String?) throws -> ImportOutcome {
-                    .imported(id: try insertion.next(row, uid: uid, in: scope, now: now))
+                    let id = try insertion.next(row, uid: uid, in: scope, now: now)
+                    if let uid { existing[uid] = ExistingContact(id: id, hrefInTrash: nil) }
+                    return .imported(id: id)
                 }
                 return try prepared.map { preparation in
                     let (cardUID, row): (String?, PreparedRow)
@@ -75,24 +81,44 @@ extension ContactStore {
                     case .failure(let reason): return .failed(reason)
                     }
                     let usable = cardUID.flatMap(Self.usableUID)
-                    guard let uid = usable, let (id, inTrash) = try existing.firstRow([scope.bookID, uid], { ($0.int64(0), $0.int(1) != 0) })
-                    else { return try insert(row, uid: usable) }
-                    if inTrash {
-                        try Self.purgeFromTrash(id, in: scope, db: db)
+                    guard let uid = usable, let found = existing[uid] else { return try insert(row, uid: usable) }
+                    if let href = found.hrefInTrash {
+                        try Self.purgeFromTrash(found.id, in: scope, db: db)
+                        insertion.release(href, in: scope)
                         return try insert(row, uid: uid)
                     }
                     switch policy {
                     case .update:
-                        _ = try Self.replaceDetails(of: id, with: row, in: scope, now: now, db: db)
-                        return .updated(id: id)
+                        try insertion.sendPending()
+                        _ = try Self.replaceDetails(of: found.id, with: row, in: scope, now: now, db: db)
+                        return .updated(id: found.id)
                     case .skip:
-                        return .skipped(id: id)
+                        return .skipped(id: found.id)
                     case .copy:
                         return try insert(row, uid: nil)
                     }
                 }
             }
         }
+    }
+
+    /// A contact of the book that has a UID an import names.
+    private struct ExistingContact {
+        let id: Int64
+        /// Its name when it is in the trash; nil when it is live.
+        let hrefInTrash: String?
+    }
+
+    /// The book's contacts (live or in the trash) having any of `uids`, by UID: one statement.
+    private static func contactsHaving(uids: [String], in scope: AddressBookScope, db: any SQLConnection) throws -> [String: ExistingContact] {
+        guard !uids.isEmpty else { return [:] }
+        let found = try db.statement("""
+            SELECT c.uid, c.id, c.deleted_at IS NOT NULL, c.href
+            FROM \(db.dialect.jsonStrings(as: "wanted")) \(db.dialect.listJoin) contacts c ON c.book_id = ? AND c.uid = wanted.value
+            """).rows([jsonArray(Array(Set(uids))), scope.bookID]) { row in
+            (row.text(0), ExistingContact(id: row.int64(1), hrefInTrash: row.int(2) != 0 ? row.text(3) : nil))
+        }
+        return Dictionary(found, uniquingKeysWith: { first, _ in first })
     }
 
     /// The UID when it can name a contact: not empty, not too long, no control characters.

@@ -47,6 +47,14 @@ struct StoredRows: Equatable, CustomStringConvertible {
         return StoredRows(columns: keptColumns, rows: keptRows)
     }
 
+    /// This store's rows with every text value passed through `transform`.
+    func mappingTexts(_ transform: (String) -> String) -> StoredRows {
+        StoredRows(columns: columns, rows: rows.mapValues { rows in
+            rows.map { row in row.map { value in if case .text(let text) = value { .text(transform(text)) } else { value } } }
+                .sorted { "\($0)" < "\($1)" }
+        })
+    }
+
     private init(columns: [String: [String]], rows: [String: [[SQLValue]]]) {
         (self.columns, self.rows) = (columns, rows)
     }
