@@ -81,15 +81,21 @@ import SQLEngine
             try other.execute("BEGIN; \(AdvisoryLock.take(AdvisoryLock.requests(for: .database)))")
             let writes = DispatchGroup()
             let failures = Mutex(0)
+            // Threads of their own: blocked writers must not hold the threads a dispatch queue
+            // would run the read on.
             for _ in 0..<3 {
-                DispatchQueue.global().async(group: writes) {
+                writes.enter()
+                Thread.detachNewThread {
+                    defer { writes.leave() }
                     do { try pool.write { try $0.run("UPDATE counter SET value = value + 1") } } catch { failures.withLock { $0 += 1 } }
                 }
             }
             Thread.sleep(forTimeInterval: 0.3)  // the writes are waiting by now
             let read = DispatchGroup()
             let value = Mutex<Int?>(nil)
-            DispatchQueue.global().async(group: read) {
+            read.enter()
+            Thread.detachNewThread {
+                defer { read.leave() }
                 value.withLock { $0 = try? pool.readSingle { try $0.statement("SELECT value FROM counter").firstRow { $0.int(0) } } }
             }
             #expect(read.wait(timeout: .now() + 20) == .success, "a read waited for the write lock")
