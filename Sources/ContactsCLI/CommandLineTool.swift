@@ -113,7 +113,9 @@ public enum CommandLineTool {
 
             Data lives in --data DIR, else $CONTACTS_DATA, else $XDG_DATA_HOME/personal-contacts,
             else ~/.local/share/personal-contacts; or in the PostgreSQL database of --database URL,
-            or of $CONTACTS_DATABASE unless --data is given (postgresql://USER:PASSWORD@HOST:PORT/DATABASE).
+            or of $CONTACTS_DATABASE unless --data is given (postgresql://USER:PASSWORD@HOST:PORT/DATABASE;
+            with HOST1:PORT1,HOST2:PORT2 it reaches whichever host takes writes; add ?pool_mode=transaction
+            behind PgBouncer in transaction mode).
             Run "contacts COMMAND --help" for a command's options.
             """
     }
