@@ -118,13 +118,6 @@ extension AccountStore {
         return generation
     }
 
-    private static func userID(_ username: String, db: any SQLConnection) throws -> Int64 {
-        guard let key = AccountName.key(username),
-              let id = try db.statement("SELECT id FROM users WHERE username_key = ?").firstRow([key], { $0.int64(0) })
-        else { throw AccountError.userNotFound(username) }
-        return id
-    }
-
     private static func renewCredentialsGeneration(ofUser id: Int64, db: any SQLConnection) throws {
         try db.run("UPDATE users SET credentials_generation = ? WHERE id = ?", try Counter.credentialsGeneration.next(db: db), id)
     }

@@ -55,22 +55,20 @@ extension AccountStore {
                  user: User(id: row.int64(4), username: row.text(5), createdAt: StoredTime.date(row.int64(6))))
             }
             guard let row else { return .invalid }
-            if row.revoked {
-                try db.run("UPDATE sessions SET revoked_at = ? WHERE family = ? AND revoked_at IS NULL", now, row.family)
-                return .reused
+            if !row.revoked {
+                guard row.expires > now, account.map({ AccountName.key($0) == AccountName.key(row.user.username) }) ?? true else {
+                    return .invalid
+                }
+                // Spent here and nowhere else: a writer that spent it meanwhile (a request on
+                // another server) leaves nothing to update, and this one is the replay.
+                try db.run("UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL", now, row.id)
+                if db.changes == 1 {
+                    let next = try Self.insertToken(.remember, userID: row.user.id, family: row.family, lifetime: lifetime, now: now, db: db)
+                    return .valid(row.user, newToken: next, family: row.family)
+                }
             }
-            guard row.expires > now, account.map({ AccountName.key($0) == AccountName.key(row.user.username) }) ?? true else {
-                return .invalid
-            }
-            // Spent here and nowhere else: a writer that spent it meanwhile (a request on
-            // another server) leaves nothing to update, and this one is the replay.
-            try db.run("UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL", now, row.id)
-            guard db.changes == 1 else {
-                try db.run("UPDATE sessions SET revoked_at = ? WHERE family = ? AND revoked_at IS NULL", now, row.family)
-                return .reused
-            }
-            let next = try Self.insertToken(.remember, userID: row.user.id, family: row.family, lifetime: lifetime, now: now, db: db)
-            return .valid(row.user, newToken: next, family: row.family)
+            try db.run("UPDATE sessions SET revoked_at = ? WHERE family = ? AND revoked_at IS NULL", now, row.family)
+            return .reused
         }
     }
 

@@ -93,16 +93,20 @@ extension AccountStore {
     /// - Throws: `AccountError.userNotFound` when there is no such account, or it was renamed or
     ///   deleted before the write held it.
     func writingAccount<T>(_ username: String, _ body: (Int64, any SQLConnection) throws -> T) throws -> T {
-        guard let key = AccountName.key(username),
-              let id = try database.readSingle({ db in
-                  try db.statement("SELECT id FROM users WHERE username_key = ?").firstRow([key]) { $0.int64(0) }
-              })
-        else { throw AccountError.userNotFound(username) }
+        let id = try database.readSingle { db in try Self.userID(username, db: db) }
         return try database.write(.account(id)) { db in
-            guard try db.statement("SELECT 1 FROM users WHERE id = ? AND username_key = ?").firstRow([id, key], { _ in true }) != nil
-            else { throw AccountError.userNotFound(username) }
+            guard try Self.userID(username, db: db) == id else { throw AccountError.userNotFound(username) }
             return try body(id, db)
         }
+    }
+
+    /// The id of the account called `username`.
+    /// - Throws: `AccountError.userNotFound` when there is none.
+    static func userID(_ username: String, db: any SQLConnection) throws -> Int64 {
+        guard let key = AccountName.key(username),
+              let id = try db.statement("SELECT id FROM users WHERE username_key = ?").firstRow([key], { $0.int64(0) })
+        else { throw AccountError.userNotFound(username) }
+        return id
     }
 
     /// The user called `username` (see `AccountName.key`) and their password hash, or nil.

@@ -1,9 +1,9 @@
 import SQLEngine
 
 /// Rows gathered for one table, to be inserted several to a statement: a batch of inserts is a
-/// few statements, not one per row. Each statement holds a power of two of rows, at most
-/// `maximumRows`, so that a table has a handful of statement texts, each prepared once per
-/// connection and reused.
+/// few statements, not one per row. Each statement holds `maximumRows` rows, or half as many,
+/// or half of that…, down to one, so that a table has a handful of statement texts, each
+/// prepared once per connection and reused.
 struct PendingRows {
     /// The most rows one statement inserts.
     let maximumRows: Int
@@ -15,9 +15,11 @@ struct PendingRows {
     /// The values of the rows gathered, row after row.
     private var values: [any SQLBindable] = []
 
-    init(table: String, columns: [String], on dialect: SQLDialect) {
-        maximumRows = Self.maximumRows(on: dialect)
-        sizes = Array(sequence(first: maximumRows) { $0 > 1 ? $0 / 2 : nil })
+    /// - Parameter maximumRows: the most rows a statement inserts; nil for what suits the
+    ///   engine when rows are inserted one transaction's writes among others.
+    init(table: String, columns: [String], on dialect: SQLDialect, maximumRows: Int? = nil) {
+        self.maximumRows = max(maximumRows ?? Self.maximumRows(on: dialect), 1)
+        sizes = Array(sequence(first: self.maximumRows) { $0 > 1 ? $0 / 2 : nil })
         width = columns.count
         let row = "(" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
         let head = "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES "

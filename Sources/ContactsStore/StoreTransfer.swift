@@ -211,21 +211,19 @@ struct TransferTable {
     /// Copies every row from `source` to `destination`, `rowsPerInsert` rows to a statement,
     /// calling `copied` with the rows of each statement written.
     func copy(from source: any SQLConnection, to destination: any SQLConnection, copied: (Int) throws -> Void) throws {
-        let names = columns.map(\.name).joined(separator: ", ")
-        var batch: [SQLValue] = []
-        batch.reserveCapacity(Self.rowsPerInsert * columns.count)
+        let names = columns.map(\.name)
+        var rows = PendingRows(table: name, columns: names, on: destination.dialect, maximumRows: Self.rowsPerInsert)
         func flush() throws {
-            guard !batch.isEmpty else { return }
-            let rows = batch.count / columns.count
-            let row = "(" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
-            let values = Array(repeating: row, count: rows).joined(separator: ", ")
-            try destination.statement("INSERT INTO \(name) (\(names)) VALUES \(values)").send(batch)
-            batch.removeAll(keepingCapacity: true)
-            try copied(rows)
+            let count = rows.count
+            guard count > 0 else { return }
+            try rows.send(db: destination)
+            try copied(count)
         }
-        try source.statement("SELECT \(names) FROM \(self.source(on: source.dialect)) ORDER BY \(key.joined(separator: ", "))").forEachRow { row in
-            for (index, column) in columns.enumerated() { batch.append(column.value(in: row, at: Int32(index))) }
-            if batch.count == Self.rowsPerInsert * columns.count { try flush() }
+        try source.statement("""
+            SELECT \(names.joined(separator: ", ")) FROM \(self.source(on: source.dialect)) ORDER BY \(key.joined(separator: ", "))
+            """).forEachRow { row in
+            rows.append(columns.enumerated().map { index, column in column.value(in: row, at: Int32(index)) })
+            if rows.isFull { try flush() }
         }
         try flush()
     }
