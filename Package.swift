@@ -3,7 +3,7 @@ import PackageDescription
 
 // The web app's script: ES modules, each compiled into the binary (WebApp's StaticFiles serves them).
 let scriptModules = [
-    "app.js", "dom.js", "requests.js", "sheets.js", "login-page.js",
+    "app.js", "dom.js", "requests.js", "sheets.js", "confirmations.js", "login-page.js",
     "list-rows.js", "list-editing.js", "list-deletion.js", "list-index.js", "list-selection.js",
     "contact-form.js", "contact-rows.js", "photo-picker.js", "photo-cropper.js", "copy-buttons.js", "app-shell.js", "desktop-keys.js",
 ]

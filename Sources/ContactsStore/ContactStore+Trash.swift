@@ -49,6 +49,33 @@ extension ContactStore {
         }
     }
 
+    /// Brings back every contact of the book's trash (those deleted in the last 30 days) in one
+    /// write; returns how many came back.
+    public func restoreTrash(in scope: AddressBookScope) throws -> Int {
+        let now = now()
+        let cutoff = trashCutoff()
+        return try writing(scope) { db in
+            let ids = try db.statement("""
+                SELECT id FROM contacts WHERE book_id = ? AND deleted_at IS NOT NULL AND deleted_at >= ? AND is_group = 0
+                """).rows([scope.bookID, cutoff]) { $0.int64(0) }
+            for id in ids {
+                _ = try Self.restoreFromTrash(id, in: scope, now: now, cutoff: cutoff, db: db)
+            }
+            return ids.count
+        }
+    }
+
+    /// Deletes contacts of the book's trash for good, all of them or none (`notInTrash` for the
+    /// first id that is not in the book's trash). Their deletion is already in the change log.
+    public func deleteFromTrash(ids: [Int64], in scope: AddressBookScope) throws {
+        try changeEachOnce(ids, in: scope, orThrow: StoreError.notInTrash) { id, _, cutoff, db in
+            try db.run("""
+                DELETE FROM contacts WHERE id = ? AND book_id = ? AND deleted_at IS NOT NULL AND deleted_at >= ? AND is_group = 0
+                """, id, scope.bookID, cutoff)
+            return db.changes == 1
+        }
+    }
+
     /// Runs `change` (given the id, now and the trash's cutoff) on each id once, in one write
     /// transaction: the first that answers false undoes them all with `error` of its id.
     private func changeEachOnce(_ ids: [Int64], in scope: AddressBookScope, orThrow error: (Int64) -> StoreError,

@@ -8,7 +8,6 @@ enum ContactListPage {
     static let pageSize = 50
 
     struct State {
-        var account: String
         /// The user's address books, for the switcher (shown when there are two or more).
         var books: [AddressBook] = []
         /// The book's groups (id and name), which checked rows can be added to.
@@ -35,17 +34,15 @@ enum ContactListPage {
         let link = { (path: String) in inBookAndGroup(path, state.group, context: context) }
         let filter = link("/contacts").split(separator: "?", maxSplits: 1).dropFirst().first.map(String.init) ?? ""
         let editHref = link(state.editing ? "/contacts" : "/contacts?edit=1")
-        let title = context.book.map { $0.name == ContactStore.defaultAddressBookName ? nil : $0.displayName } ?? nil
         let bar = """
-            <a class="bar-left" id="logout-button" href="/logout" role="button">\(HTML.escape(strings.logOut))</a>
-            \(Layout.title(title ?? strings.listTitle(state.account)))
+            \(logoutButton(strings: strings))
+            \(Layout.title(context.bookTitle, subtitle: state.group?.name))
             <div class="bar-right">
             \(ListMenu.button(strings: strings))
             \(context.canWriteContacts ? """
                 <a id="edit-toggle" href="\(HTML.escape(editHref))" role="button" data-edit="\(HTML.escape(strings.edit))" data-done="\(HTML.escape(strings.done))" aria-pressed="\(state.editing)">\(HTML.escape(state.editing ? strings.done : strings.edit))</a>
-                <a id="add-button" class="add" href="\(HTML.escape(context.inBook("/contacts/new")))" role="button" aria-label="\(HTML.escape(strings.add))">+</a>
-                """ : SharedBookViews.disabledButton(strings.edit, id: "edit-toggle")
-                    + SharedBookViews.disabledButton("+", id: "add-button", label: strings.add, class: "add"))
+                """ : SharedBookViews.disabledButton(strings.edit, id: "edit-toggle"))
+            \(addButton(context: context))
             </div>
             """
         let status: String
@@ -65,7 +62,7 @@ enum ContactListPage {
         let main = """
             \(SharedBookViews.sharedWithYou(context))
             \(switcher(state.books, context: context))
-            \(state.group.map { groupHeader($0, context: context) } ?? "")
+            \(state.group == nil ? "" : groupHeader(context: context))
             \(searchForm(id: "search", query: state.query, group: state.group, context: context))
             \(upcomingBirthdays(state, strings: strings))
             <div id="list" class="list\(state.editing ? " editing" : "")" data-next="\(state.next.map(String.init) ?? "")" data-query="\(HTML.escape(state.query))" data-filter="\(HTML.escape(filter))"\(listTexts)>
@@ -85,10 +82,22 @@ enum ContactListPage {
             """
         // The wide screen's right pane, empty until a contact is opened.
         let detail = #"<div class="detail-placeholder" aria-hidden="true">\#(HTML.escape(strings.noContactOpen))</div>"#
-        return Layout.page(title: title ?? strings.listTitle(state.account), bodyClass: "list-page two-pane", bar: bar, main: main,
+        return Layout.page(title: context.bookTitle, bodyClass: "list-page two-pane", bar: bar, main: main,
                            extra: toast + ListMenu.render(context: context) + LogoutSheet.render(context: context, asDialog: true)
-                               + detail,
+                               + ConfirmSheet.dialog(context: context) + detail,
                            context: context)
+    }
+
+    /// The bar's Log out, which asks first (`LogoutSheet`).
+    static func logoutButton(strings: any Catalogue) -> String {
+        #"<a class="bar-left" id="logout-button" href="/logout" role="button">\#(HTML.escape(strings.logOut))</a>"#
+    }
+
+    /// The bar's +, which opens a new contact (disabled in a book shared read-only).
+    static func addButton(context: WebContext) -> String {
+        context.canWriteContacts
+            ? #"<a id="add-button" class="add" href="\#(HTML.escape(context.inBook("/contacts/new")))" role="button" aria-label="\#(HTML.escape(context.strings.add))">+</a>"#
+            : SharedBookViews.disabledButton("+", id: "add-button", label: context.strings.add, class: "add")
     }
 
     /// What edit mode does to the rows checked (each row's checkbox belongs to this form by its
@@ -111,13 +120,13 @@ enum ContactListPage {
             """ + (group.map { #"<input type="hidden" name="from_group" value="\#($0.id)"><button type="submit" name="operation" value="ungroup">\#(HTML.escape(strings.removeFromGroup))</button>"# } ?? "")
         return """
             <form class="bulk-actions" id="bulk-form" method="post" action="\(HTML.escape(context.inBook("/contacts/bulk")))" aria-label="\(HTML.escape(strings.selectedContacts))">\(context.csrfField)\
-            <button type="submit" name="operation" value="delete" class="destructive">\(HTML.escape(strings.deleteSelected))</button>\(toBook)\(toGroup)\
+            <button type="submit" name="operation" value="delete" class="destructive"\(ConfirmSheet.deletingContacts(strings: strings))>\(HTML.escape(strings.deleteSelected))</button>\(toBook)\(toGroup)\
             <button type="submit" name="operation" value="export">\(HTML.escape(strings.exportAs(.vCard)))</button></form>
             """
     }
 
     /// The user's books as links, the page's own marked current; nothing for one book alone.
-    private static func switcher(_ books: [AddressBook], context: WebContext) -> String {
+    static func switcher(_ books: [AddressBook], context: WebContext) -> String {
         guard books.count > 1 else { return "" }
         let links = books.map { book in
             let current = book.name == context.book?.name ? #" aria-current="page""# : ""
@@ -184,10 +193,10 @@ enum ContactListPage {
         return inBook + (inBook.contains("?") ? "&" : "?") + "group=\(group.id)"
     }
 
-    /// The group the list is filtered to, with the way back to all of the book's contacts.
-    private static func groupHeader(_ group: ContactGroup, context: WebContext) -> String {
+    /// The way back to all of the book's contacts from a group's (which the bar's subtitle names).
+    private static func groupHeader(context: WebContext) -> String {
         let strings = context.strings
-        return #"<nav class="group-filter" aria-label="\#(HTML.escape(strings.groups))"><a href="\#(HTML.escape(context.inBook("/groups")))" id="group-name">\#(HTML.escape(group.name))</a> · <a href="\#(HTML.escape(context.inBook("/contacts")))" id="all-contacts">\#(HTML.escape(strings.allContacts))</a></nav>"#
+        return #"<nav class="group-filter" aria-label="\#(HTML.escape(strings.groups))"><a href="\#(HTML.escape(context.inBook("/contacts")))" id="all-contacts">\#(HTML.escape(strings.allContacts))</a></nav>"#
     }
 
     private static func index(link: (String) -> String, strings: any Catalogue) -> String {

@@ -68,9 +68,10 @@ enum Layout {
         }.joined(separator: " ")
     }
 
-    /// The bar's title element.
-    static func title(_ text: String) -> String {
-        #"<h1 class="bar-title">\#(HTML.escape(text))</h1>"#
+    /// The bar's title element, with a smaller line under it when a subtitle is given.
+    static func title(_ text: String, subtitle: String? = nil) -> String {
+        guard let subtitle else { return #"<h1 class="bar-title">\#(HTML.escape(text))</h1>"# }
+        return #"<hgroup class="bar-title"><h1>\#(HTML.escape(text))</h1><p class="bar-subtitle" id="bar-subtitle">\#(HTML.escape(subtitle))</p></hgroup>"#
     }
 }
 

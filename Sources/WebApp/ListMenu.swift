@@ -1,7 +1,7 @@
 import ContactsStore
 import Wording
 
-/// The list's menu of book-wide actions (Import, Export, Birthdays, Possible
+/// The list's menu of book-wide actions (Import, Export, Birthdays, Recently Deleted, Possible
 /// duplicates with their count, which a script fetches when the menu opens, and Sharing for a
 /// book of the user's own): a popover under the bar's ⋯ button,
 /// opened and closed by the browser itself (light dismiss, Escape), so it needs no script.
@@ -27,6 +27,7 @@ enum ListMenu {
         <a href="\(href("/contacts/export.csv?format=outlook-csv"))" id="export-outlook-link">\(HTML.escape(strings.exportAs(.outlookCSV)))</a>\
         <a href="\(href("/groups"))" id="groups-link">\(HTML.escape(strings.groups))</a>\
         <a href="\(href("/birthdays"))" id="birthdays-link">\(HTML.escape(strings.birthdays))</a>\
+        <a href="\(href("/contacts/trash"))" id="trash-link">\(HTML.escape(strings.recentlyDeleted))</a>\
         <a href="\(href("/duplicates"))" id="duplicates-link">\(HTML.escape(strings.possibleDuplicates))<span class="badge" id="duplicates-count" hidden></span></a>\
         \(sharing)</div>
         """

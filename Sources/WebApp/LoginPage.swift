@@ -6,6 +6,8 @@ enum LoginPage {
         var remember: Bool
         var autoLogin: Bool
         var error: String?
+        /// The page to go to once logged in (`ReturnPath`), when one was asked for.
+        var next: String? = nil
     }
 
     static func render(_ state: State, context: WebContext) -> String {
@@ -15,7 +17,7 @@ enum LoginPage {
         let passwordPlaceholder = state.passwordRemembered ? strings.passwordRemembered : strings.passwordPlaceholder
         let main = """
             <form class="login-form" method="post" action="/login" data-auto-login="\(state.autoLogin && state.passwordRemembered && state.error == nil)">
-            \(context.csrfField)
+            \(context.csrfField)\(state.next.map { #"<input type="hidden" name="\#(ReturnPath.field)" value="\#(HTML.escape($0))">"# } ?? "")
             <div class="app-icon" aria-hidden="true"></div>
             <div class="field-group">
             <label class="field"><span class="field-label">\(HTML.escape(strings.account))</span>

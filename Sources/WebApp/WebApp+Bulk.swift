@@ -7,7 +7,7 @@ extension WebApp {
     /// The most contacts one bulk action takes.
     static let mostContactsInABulkAction = 5_000
 
-    /// The list's edit mode acting on the rows checked: Delete (one Undo restores them all), Move
+    /// The list's edit mode acting on the rows checked: Delete, once confirmed (one Undo restores them all), Move
     /// or Copy to another book, Add to a group or Remove from the group the list shows, Export as one .vcf.
     func addBulkRoutes(to router: Router) {
         router.post("/contacts/bulk") { [self] request, _ in
@@ -17,6 +17,15 @@ extension WebApp {
             let operation = fields["operation"]
             switch operation {
             case "delete":
+                guard fields[ConfirmSheet.confirmedField] == "1" else {
+                    // Asked only about contacts there are to delete (another account's are not found).
+                    guard context.canWriteContacts else { throw StoreError.addressBookReadOnly }
+                    for id in ids { _ = try store.contact(id: id, in: scope) }
+                    return .html(ConfirmSheet.page(title: context.strings.deleteSelected, message: context.strings.deleteContactsMessage(ids.count),
+                                                   confirm: context.strings.deleteContacts(ids.count), action: context.inBook("/contacts/bulk"),
+                                                   fields: [("operation", "delete")] + ids.map { ("ids", String($0)) },
+                                                   cancel: context.inBook("/contacts?edit=1"), context: context))
+                }
                 try store.deleteContacts(ids: ids, in: scope)
                 return .redirect(to: context.inBook("/contacts?deleted=" + ids.map(String.init).joined(separator: ",")))
             case "restore":
@@ -51,7 +60,7 @@ extension WebApp {
     }
 
     /// The checked rows' ids, each once: one to `mostContactsInABulkAction`, each a positive number.
-    private func selectedIDs(_ request: Request, _ context: WebContext) throws -> [Int64] {
+    func selectedIDs(_ request: Request, _ context: WebContext) throws -> [Int64] {
         let words = request.formValues("ids")
         guard !words.isEmpty else { throw HTTPError(400, context.strings.noneSelected) }
         var seen = Set<Int64>()

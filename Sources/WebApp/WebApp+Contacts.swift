@@ -154,7 +154,7 @@ extension WebApp {
         }
         return ListPane.render(contacts: Array(contacts.prefix(size)),
                                next: contacts.count > size ? contacts[size - 1].id : nil, current: contact?.id,
-                               context: context)
+                               books: try context.user.map { try store.addressBooks(for: $0) } ?? [], context: context)
     }
 
     /// The logged-in user's contact of the route's `:id` (live or in the trash), whichever of
@@ -186,7 +186,7 @@ extension WebApp {
         let page = try page(request, scope: scope)
         let today = CalendarDate(clock())
         let firstScreen = page.query.isEmpty && page.group == nil && request.query["after"] == nil && request.query["section"] == nil
-        let state = ContactListPage.State(account: user.username, books: try store.addressBooks(for: user),
+        let state = ContactListPage.State(books: try store.addressBooks(for: user),
                                           groups: context.canWriteContacts ? try store.groupChoices(in: scope) : [],
                                           contacts: page.contacts, next: page.next,
                                           total: page.total, query: page.query, group: page.group,

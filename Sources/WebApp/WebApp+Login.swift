@@ -8,7 +8,7 @@ extension WebApp {
     func addLoginRoutes(to router: Router) {
         router.get("/login") { [self] request, _ in
             let context = request.context
-            if context.user != nil { return .redirect(to: "/contacts") }
+            if context.user != nil { return .redirect(to: ReturnPath.checked(request.query[ReturnPath.field]) ?? "/contacts") }
             return .html(LoginPage.render(try loginState(for: request), context: context))
         }
         router.post("/login") { [self] request, _ in try logIn(request) }
@@ -45,8 +45,10 @@ extension WebApp {
         let account = request.cookies[Cookies.account].flatMap { $0.removingPercentEncoding } ?? ""
         let remembered = try request.cookies[Cookies.remember].flatMap { try store.user(forToken: $0, kind: .remember) }
         let passwordRemembered = remembered.map { AccountName.key($0.username) == AccountName.key(account) } ?? false
+        let next = request.method == "GET" ? request.query[ReturnPath.field] : request.formFields()[ReturnPath.field]
         return LoginPage.State(account: account, passwordRemembered: passwordRemembered, remember: passwordRemembered,
-                               autoLogin: passwordRemembered && request.cookies[Cookies.autoLogin] == "1", error: error)
+                               autoLogin: passwordRemembered && request.cookies[Cookies.autoLogin] == "1", error: error,
+                               next: ReturnPath.checked(next))
     }
 
     private func logIn(_ request: Request) throws -> Response {
@@ -91,7 +93,7 @@ extension WebApp {
             try throttle.recordFailure(account: accountKey ?? account, address: request.clientAddress)
             return try failure(context.strings.wrongLogin, status: 401)
         }
-        var response = Response.redirect(to: "/contacts")
+        var response = Response.redirect(to: ReturnPath.checked(fields[ReturnPath.field]) ?? "/contacts")
         if remember {
             if let old = request.cookies[Cookies.remember], rememberToken == nil { try store.revokeToken(old) }
             let family = family ?? SecretToken.make()

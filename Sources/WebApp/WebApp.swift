@@ -44,6 +44,7 @@ public final class WebApp: Sendable {
         addSharingRoutes(to: router)
         addBookRoutes(to: router)
         addBulkRoutes(to: router)
+        addTrashRoutes(to: router)
         router.get("/static/*path") { request, _ in try StaticFiles.assets.respond(to: request) }
         addAppShellRoutes(to: router)
         router.get("/") { request, _ in .redirect(to: request.context.user == nil ? "/login" : "/contacts") }
@@ -91,7 +92,7 @@ enum StaticFiles {
         ("app.js", PackageResources.app_js),
         // What several screens use.
         ("dom.js", PackageResources.dom_js), ("requests.js", PackageResources.requests_js),
-        ("sheets.js", PackageResources.sheets_js),
+        ("sheets.js", PackageResources.sheets_js), ("confirmations.js", PackageResources.confirmations_js),
         // The login page.
         ("login-page.js", PackageResources.login_page_js),
         // The contact list.

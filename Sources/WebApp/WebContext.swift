@@ -36,6 +36,15 @@ struct WebContext: Sendable {
         return #"<input type="hidden" name="book" value="\#(HTML.escape(book.name))">"#
     }
 
+    /// The book's name as the title bar shows it: the default book, while it keeps the name it
+    /// was made with, in the page's language (通讯录, Contacts).
+    var bookTitle: String {
+        guard let book, book.name != ContactStore.defaultAddressBookName || book.displayName != "Contacts" else {
+            return strings.appShortName
+        }
+        return book.displayName
+    }
+
     /// Every string the pages show, in the request's language.
     var strings: any Catalogue { language.catalogue }
 
@@ -64,10 +73,11 @@ extension Request {
         return context
     }
 
-    /// The logged-in user's address book, or a redirect to the login page.
+    /// The logged-in user's address book, or a redirect to the login page (which comes back
+    /// to this page after the login: `ReturnPath`).
     func requireLogin() throws -> (WebContext, User, AddressBookScope) {
         let context = context
-        guard let user = context.user else { throw Redirect(to: "/login") }
+        guard let user = context.user else { throw Redirect(to: ReturnPath.login(after: self)) }
         guard let scope = context.scope else { throw StoreError.addressBookNotFound }
         return (context, user, scope)
     }

@@ -36,7 +36,6 @@ struct ChineseCatalogue: Catalogue {
     var invalidAccount: String { "账号只能包含 1–64 个字母、数字或 . _ - @" }
     var accountTaken: String { "该账号已存在" }
 
-    func listTitle(_ account: String) -> String { "\(account)的联系人列表" }
     var add: String { "添加" }
     var edit: String { "编辑" }
     var done: String { "完成" }
@@ -63,7 +62,7 @@ struct ChineseCatalogue: Catalogue {
     }
     var logOutQuestion: String { "确定要注销？" }
     var logOutMessage: String { "注销将无法查看您的联系人" }
-    var confirmLogOut: String { "确定" }
+    var confirmLogOut: String { "退出登录" }
     var cancel: String { "取消" }
 
     var newContact: String { "添加联系人" }
@@ -516,4 +515,15 @@ struct ChineseCatalogue: Catalogue {
     var selectedContacts: String { "所选联系人" }
     var deleteSelected: String { "删除所选" }
     var noneSelected: String { "请先选择一位或多位联系人。" }
+    func deleteContacts(_ number: Int) -> String { "删除 \(number) 个联系人" }
+    func deleteContactsMessage(_ number: Int) -> String { "删除的联系人会在“最近删除”中保留 30 天。" }
+
+    // MARK: Recently deleted contacts (web)
+    var recentlyDeleted: String { "最近删除" }
+    var recentlyDeletedNote: String { "联系人删除后会在这里保留 30 天，之后将被永久删除。" }
+    var recentlyDeletedEmpty: String { "没有最近删除的联系人" }
+    func daysLeft(_ days: Int) -> String { "剩余 \(days) 天" }
+    var restoreAll: String { "全部恢复" }
+    var deleteNow: String { "立即删除" }
+    func deleteNowMessage(_ name: String) -> String { "“\(name)”将被永久删除，此操作无法撤销。" }
 }

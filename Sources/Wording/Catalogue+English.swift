@@ -36,7 +36,6 @@ struct EnglishCatalogue: Catalogue {
     var invalidAccount: String { "Use 1–64 letters, digits or . _ - @" }
     var accountTaken: String { "That account already exists" }
 
-    func listTitle(_ account: String) -> String { "\(account)'s contacts" }
     var add: String { "Add" }
     var edit: String { "Edit" }
     var done: String { "Done" }
@@ -543,4 +542,17 @@ struct EnglishCatalogue: Catalogue {
     var selectedContacts: String { "Selected contacts" }
     var deleteSelected: String { "Delete Selected" }
     var noneSelected: String { "Select one or more contacts first." }
+    func deleteContacts(_ number: Int) -> String { number == 1 ? "Delete 1 Contact" : "Delete \(number) Contacts" }
+    func deleteContactsMessage(_ number: Int) -> String {
+        number == 1 ? "The contact stays in Recently Deleted for 30 days." : "The \(number) contacts stay in Recently Deleted for 30 days."
+    }
+
+    // MARK: Recently deleted contacts (web)
+    var recentlyDeleted: String { "Recently Deleted" }
+    var recentlyDeletedNote: String { "Contacts are kept here for 30 days after they are deleted, then deleted for good." }
+    var recentlyDeletedEmpty: String { "No Recently Deleted Contacts" }
+    func daysLeft(_ days: Int) -> String { days == 1 ? "1 day left" : "\(days) days left" }
+    var restoreAll: String { "Restore All" }
+    var deleteNow: String { "Delete Now" }
+    func deleteNowMessage(_ name: String) -> String { "\(name) will be deleted for good. This cannot be undone." }
 }

@@ -46,7 +46,6 @@ public protocol Catalogue: Sendable {
     var accountTaken: String { get }
 
     // MARK: The list
-    func listTitle(_ account: String) -> String
     var add: String { get }
     var edit: String { get }
     var done: String { get }
@@ -409,6 +408,22 @@ public protocol Catalogue: Sendable {
     var selectedContacts: String { get }
     var deleteSelected: String { get }
     var noneSelected: String { get }
+    /// The confirmation's destructive button: "Delete 3 Contacts".
+    func deleteContacts(_ number: Int) -> String
+    /// What the confirmation says before deleting `number` contacts: where they go.
+    func deleteContactsMessage(_ number: Int) -> String
+
+    // MARK: Recently deleted contacts (web)
+    var recentlyDeleted: String { get }
+    /// Above the list: how long deleted contacts are kept.
+    var recentlyDeletedNote: String { get }
+    var recentlyDeletedEmpty: String { get }
+    /// How long a deleted contact stays: "12 days left".
+    func daysLeft(_ days: Int) -> String
+    var restoreAll: String { get }
+    var deleteNow: String { get }
+    /// The question before deleting a contact for good, naming it.
+    func deleteNowMessage(_ name: String) -> String
 }
 
 extension Catalogue {

@@ -165,6 +165,23 @@ import Testing
         #expect(try count("SELECT count(*) FROM contacts WHERE id = \(old.id)") == 0)
     }
 
+    @Test func trashIsRestoredWholeOrDeletedForGoodOneByOne() throws {
+        let ids = try ["A", "B", "C"].map { try store.addContact(.init(name: $0, phones: [.init("1")]), to: alice).id }
+        let bobs = try store.addContact(.init(name: "Bob's", phones: [.init("1")]), to: bob)
+        try store.deleteContacts(ids: ids, in: alice)
+        try store.deleteContact(id: bobs.id, in: bob)
+        #expect(throws: StoreError.notInTrash(bobs.id)) { try store.deleteFromTrash(ids: [ids[0], bobs.id], in: alice) }
+        #expect(throws: StoreError.notInTrash(ids[0] + 1_000)) { try store.deleteFromTrash(ids: [ids[0] + 1_000], in: alice) }
+        #expect(try store.trash(in: alice).count == 3, "nothing deleted by a refused call")
+        try store.deleteFromTrash(ids: [ids[1]], in: alice)
+        #expect(try count("SELECT count(*) FROM contacts WHERE id = \(ids[1])") == 0)
+        #expect(throws: StoreError.notInTrash(ids[1])) { try store.restoreContact(id: ids[1], in: alice) }
+        #expect(try store.restoreTrash(in: alice) == 2)
+        #expect(try store.contacts(in: alice).map(\.details.name) == ["A", "C"])
+        #expect(try store.trash(in: alice).isEmpty && store.trash(in: bob).count == 1, "another account's trash untouched")
+        #expect(try store.restoreTrash(in: alice) == 0)
+    }
+
     /// The count each book keeps of its live contacts agrees with counting them after every
     /// kind of write: adds, batches, PUTs, deletes, restores, purges and the trash emptying itself.
     @Test func bookKeepsItsCountThroughEveryWrite() throws {

@@ -118,7 +118,7 @@ import Wording
         try add("Bob's friend", for: "bob")
         let page = try alice.get("/contacts/\(anna.id)").body
         let pane = try #require(page.firstMatch(of: #/<aside class="list-pane"[\s\S]*?</aside>/#)?.output)
-        #expect(pane.contains(#"<h2 class="pane-title" id="list-pane-title">Contacts</h2>"#))
+        #expect(pane.contains(#"<h2 class="bar-title" id="list-pane-title">Contacts</h2>"#))
         #expect(pane.contains(#"<a class="row-link" href="/contacts/\#(anna.id)" aria-current="page">"#))
         #expect(pane.matches(of: #/aria-current/#).count == 1)
         #expect(pane.contains("&lt;b&gt;Bold&lt;/b&gt;") && !pane.contains("<b>"))

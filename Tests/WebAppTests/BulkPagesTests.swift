@@ -40,13 +40,33 @@ import Testing
 
     @Test func deleteTakesTheSelectionAndOneUndoBringsItAllBack() throws {
         let ids = try add("Ann", "Bea", "Cy")
-        let deleted = try bulk("delete", [ids[0], ids[2]])
+        let deleted = try bulk("delete", [ids[0], ids[2]], [("confirmed", "1")])
         #expect(deleted.status == 303 && deleted.header("Location") == "/contacts?deleted=\(ids[0]),\(ids[2])")
         #expect(try store.contacts(in: try book()).map(\.details.name) == ["Bea"])
         let toast = try alice.get("/contacts?deleted=\(ids[0]),\(ids[2])").body
         #expect(toast.contains(#"<input type="hidden" name="ids" value="\#(ids[0])"><input type="hidden" name="ids" value="\#(ids[2])">"#))
         #expect(try bulk("restore", [ids[0], ids[2]]).status == 303)
         #expect(try store.count(in: try book()) == 3)
+    }
+
+    /// Without the script, Delete answers with the question, naming how many; only its own
+    /// button, which sends the same form confirmed, deletes.
+    @Test(arguments: [("en", "Delete 2 Contacts"), ("zh-Hans", "删除 2 个联系人")])
+    func deleteAsksFirstNamingHowMany(language: String, button: String) throws {
+        let ids = try add("Ann", "Bea", "Cy")
+        #expect(try alice.get("/contacts?lang=\(language)").status == 303)
+        let asked = try bulk("delete", [ids[0], ids[2]])
+        #expect(asked.status == 200)
+        #expect(try store.count(in: try book()) == 3, "nothing deleted yet")
+        let page = asked.body
+        #expect(page.contains(#"id="confirm-button">\#(button)</button>"#))
+        #expect(page.contains(#"<input type="hidden" name="operation" value="delete"><input type="hidden" name="ids" value="\#(ids[0])"><input type="hidden" name="ids" value="\#(ids[2])"><input type="hidden" name="confirmed" value="1">"#))
+        #expect(page.contains(#"href="/contacts?edit=1" role="button""#), "Cancel goes back to edit mode")
+        let list = try alice.get("/contacts?edit=1").body
+        #expect(list.contains(#"data-confirm="\#(button.replacingOccurrences(of: "2", with: "{n}"))""#))
+        #expect(!list.contains("row-delete button") && list.contains(#"<dialog class="sheet confirm-sheet" id="confirm-sheet""#))
+        #expect(try bulk("delete", [ids[0], ids[2]], [("confirmed", "1")]).status == 303)
+        #expect(try store.contacts(in: try book()).map(\.details.name) == ["Bea"])
     }
 
     @Test func moveCopyAndExportTakeTheSelection() throws {

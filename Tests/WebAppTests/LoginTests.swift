@@ -31,7 +31,7 @@ import Testing
         #expect(!cookie.contains("Secure"))
         let list = try session.get("/contacts")
         #expect(list.status == 200)
-        #expect(list.body.contains("alice&#39;s contacts"))
+        #expect(list.body.contains(#"<h1 class="bar-title">Contacts</h1>"#))
     }
 
     @Test func wrongPasswordAndUnknownAccountGetTheSameMessage() throws {
@@ -55,7 +55,52 @@ import Testing
     @Test func pagesNeedALogin() throws {
         let reply = try app.session().get("/contacts")
         #expect(reply.status == 303)
-        #expect(reply.header("Location") == "/login")
+        #expect(reply.header("Location") == "/login?next=%2Fcontacts")
+    }
+
+    /// The page asked for while logged out is where the login ends: typed, or automatic with
+    /// the remember token (the login page's script sends the same form).
+    @Test func theLoginEndsOnThePageAskedFor() throws {
+        let session = app.session()
+        let asked = try session.get("/contacts/new?book=contacts")
+        #expect(asked.header("Location") == "/login?next=%2Fcontacts%2Fnew%3Fbook%3Dcontacts")
+        let login = try session.get(try #require(asked.header("Location")))
+        #expect(login.body.contains(#"<input type="hidden" name="next" value="/contacts/new?book=contacts">"#))
+        let typed = try session.post("/login", [("account", "alice"), ("password", "password1"), ("remember", "on"), ("auto", "on"),
+                                                ("next", "/contacts/new?book=contacts")])
+        #expect(typed.header("Location") == "/contacts/new?book=contacts")
+        #expect(try session.get("/login?next=%2Fbirthdays").header("Location") == "/birthdays", "already logged in: straight there")
+
+        let fresh = app.session()
+        fresh.jar = session.jar
+        fresh.jar["pc_session"] = nil
+        let page = try fresh.get("/login?next=%2Fcontacts%2Fnew")
+        #expect(page.body.contains(#"data-auto-login="true""#) && page.body.contains(#"name="next" value="/contacts/new""#))
+        let automatic = try fresh.post("/login", [("account", "alice"), ("password", ""), ("remember", "on"), ("auto", "on"),
+                                                  ("next", "/contacts/new")])
+        #expect(automatic.header("Location") == "/contacts/new")
+    }
+
+    /// Only a path of this site is followed after a login: anything a browser could read as
+    /// another site, or that could split the header, ends on the list.
+    @Test(arguments: ["//evil.example/x", "/\\evil.example", "/\\/evil.example", "https://evil.example", "javascript:alert(1)",
+                      "evil.example", "/a\u{0}b", "/a\r\nSet-Cookie: x=1", "/a b", "/\u{7F}", "/caf\u{E9}", ""])
+    func theReturnPathIsOnlyEverAPathOfThisSite(next: String) throws {
+        let session = app.session()
+        let login = try session.get("/login?next=" + next.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)
+        #expect(!login.body.contains(#"name="next""#))
+        let reply = try session.post("/login", [("account", "alice"), ("password", "password1"), ("next", next)])
+        #expect(reply.status == 303 && reply.header("Location") == "/contacts")
+    }
+
+    @Test func aScriptsRequestOrAFormIsNotReturnedTo() throws {
+        let session = app.session()
+        #expect(try session.send("GET", "/contacts/rows?q=a", headers: ["X-Requested-With: fetch"]).header("Location") == "/login")
+        try session.get("/login")
+        #expect(try session.post("/contacts", [("name", "Ann")]).header("Location") == "/login")
+        let shared = "/contacts/new?book=%7Ealice%7Ework"
+        let login = try session.get("/login?next=" + shared.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)
+        #expect(login.body.contains(#"name="next" value="\#(shared)""#), "a path with its query, still encoded")
     }
 
     @Test func rememberTokenRotatesAndAReplayRevokesTheFamily() throws {

@@ -239,7 +239,7 @@ import VCard
         for path in ["/contacts/import", "/contacts/import/result?id=x", "/contacts/export.vcf", "/contacts/1/vcard"] {
             let reply = try visitor.get(path)
             #expect(reply.status == 303, "\(path)")
-            #expect(reply.header("Location") == "/login", "\(path)")
+            #expect(reply.header("Location") == "/login?next=" + path.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(.init(charactersIn: "-._~")))!, "\(path)")
         }
         let upload = try importFile(try file("cards.vcf", Self.cards), session: visitor)
         #expect(upload.status == 303)

@@ -3,6 +3,7 @@
 // No framework; CSP-safe (no inline code, no style attributes: only CSSOM properties).
 // This entry module wires each page; the modules it imports hold the behaviour, by screen and concern.
 import { initAppShell } from './app-shell.js';
+import { initConfirmations } from './confirmations.js';
 import { initContactForm } from './contact-form.js';
 import { initCopyButtons } from './copy-buttons.js';
 import { initDesktopKeys } from './desktop-keys.js';
@@ -32,17 +33,19 @@ function initContactList(list) {
   const rows = initListRows(list, () => deletion.finish());
   const swipes = initListEditing(list);
   const deletion = initListDeletion(list, rows, swipes);
-  initListSelection(list);
+  initListSelection(list, $('#bulk-form'));
   const index = $('nav.index');
   if (index) initJumpIndex(index, list, () => rows.fromStart);
-  initListMenu($('#list-menu'));
-  initLogoutSheet($('#logout-button'), $('#logout-sheet'));
 }
 
 const loginForm = $('.login-page:not(.setup-page) .login-form');
 if (loginForm && $('#login-button', loginForm)) initLoginPage(loginForm);
 const list = $('#list');
 if (list) initContactList(list);
+// The list's bar: on the list, and in the list pane beside a contact on a wide screen.
+initListMenu($('#list-menu'));
+initLogoutSheet($('#logout-button'), $('#logout-sheet'));
+initConfirmations($('#confirm-sheet'));
 const contactForm = $('#contact-form');
 if (contactForm) initContactForm(contactForm);
 const card = $('#contact-card');

@@ -43,5 +43,17 @@ export function initDesktopKeys() {
     if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || isBusy(event.target)) return;
     if (act(event.key)) event.preventDefault();
   });
-  if (twoPanes.matches) $('.list-pane [aria-current="page"]')?.scrollIntoView({ block: 'center' });
+  if (twoPanes.matches) showOpenContact();
+}
+
+/**
+ * Scrolls the list pane (only the pane: the page stays at the contact's top) so that the open
+ * contact's row is in the middle of it.
+ */
+function showOpenContact() {
+  const pane = $('.list-pane');
+  const row = pane && $('[aria-current="page"]', pane);
+  if (!row) return;
+  const top = row.getBoundingClientRect().top - pane.getBoundingClientRect().top + pane.scrollTop;
+  pane.scrollTop = top - (pane.clientHeight - row.offsetHeight) / 2;
 }

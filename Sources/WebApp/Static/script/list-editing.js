@@ -1,4 +1,5 @@
-// Deleting from the list: Edit mode shows every row's Delete, a swipe left (touch) shows one.
+// Edit mode (a selection control on every row, and the actions on those selected) and, on a
+// touch screen, a swipe left on a row that shows its Delete.
 import { $ } from './dom.js';
 import { listAddress } from './requests.js';
 
@@ -95,7 +96,7 @@ function listenForSwipes(list, swipes) {
   }, true);
 }
 
-/** Edit mode: every row shows its Delete, without a reload. */
+/** Edit mode on and off, without a reload. */
 function toggleEditMode(list, editToggle, swipes) {
   editToggle?.addEventListener('click', (event) => {
     event.preventDefault();
