@@ -1,6 +1,8 @@
-"""The list's edit mode acting on several contacts at once: rows checked (a shift-click checks a
-range on a desktop), then Delete Selected with one Undo for them all, Move to another book, and
-Export as one .vcf through the same form as a plain HTTP client sends it, without the script."""
+"""The list's edit mode acting on several contacts at once: rows selected with their round controls
+(a shift-click selects a range on a desktop), then Delete Selected, which asks first naming how
+many (an action sheet on a phone, a dialog on a desktop, a page without the script), with one Undo
+for them all; Move to another book, and Export as one .vcf through the same form as a plain HTTP
+client sends it, without the script."""
 
 import json
 
@@ -9,8 +11,9 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
 from harness.app import find, login, wait_for, wait_for_list
-from harness.browser import by_name, click, screenshot, wait_for_navigation, wait_until
-from harness.http import form_of, http_session, submit
+from harness.browser import by_name, click, screenshot, wait_for_navigation, wait_still, wait_until
+from harness.http import form_of, http_session, parse_forms, submit
+from harness.strings import t
 
 SELECT = {"en": "Select {}", "zh": "选择 {}"}
 
@@ -49,7 +52,9 @@ def test_checked_rows_are_deleted_with_one_undo_and_moved_to_another_book(server
     assert checked(driver, lang, ["Ann", "Bea", "Cy", "Dee"]) == [True, False, True, False]
     screenshot(driver, "bulk" if viewport == "phone" else "bulk-desktop")
     form = driver.find_element("css selector", "#bulk-form")
-    wait_for_navigation(driver, lambda: click(driver, find(driver, "button", "Delete Selected", within=form)))
+    click(driver, find(driver, "button", "Delete Selected", within=form))
+    confirm = wait_for(driver, "button", "Delete 2 Contacts")
+    wait_for_navigation(driver, lambda: click(driver, confirm))
     assert server.contact_names(account) == ["Bea", "Dee"]
     click(driver, wait_for(driver, "button", "Undo"))
     wait_until(driver, lambda: server.contact_names(account) == ["Ann", "Bea", "Cy", "Dee"], "one Undo to restore both")
@@ -81,3 +86,68 @@ def test_the_form_exports_the_checked_rows_without_the_script(server, account, f
     export = submit(http_session(lang, driver=driver), form)
     assert export.status_code == 200, export.text
     assert export.text.count("BEGIN:VCARD") == 2 and "FN:Ann" in export.text and "FN:Cy" in export.text
+
+
+def confirmation(driver):
+    """The open confirmation sheet (or dialog) and its text."""
+    sheet = wait_until(driver, lambda: driver.execute_script(
+        "const d = document.querySelector('#confirm-sheet'); return d && d.open ? d : null;"), "the confirmation to open")
+    wait_still(driver, sheet)
+    text = wait_until(driver, lambda: " ".join(sheet.text.split()), "the confirmation's text to show")
+    return sheet, text
+
+
+@pytest.mark.screenshots
+@pytest.mark.parametrize("viewport", ["phone", "desktop"])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_delete_asks_naming_how_many_and_cancel_deletes_nothing(server, account, four, make_driver, lang, viewport):
+    driver = make_driver(lang, viewport)
+    login(driver, server.url, account)
+    click(driver, find(driver, "control", "Edit"))
+    wait_for(driver, "control", "Done")
+    form = driver.find_element("css selector", "#bulk-form")
+    delete = find(driver, "button", "Delete Selected", within=form)
+    assert not delete.is_enabled(), "nothing selected: nothing to delete"
+    for name in ("Ann", "Bea", "Cy"):
+        click(driver, checkbox(driver, lang, name))
+    click(driver, delete)
+    sheet, text = confirmation(driver)
+    assert t(lang, "Delete 3 Contacts") in text and t(lang, "Recently Deleted") in text, text
+    if viewport == "phone":
+        assert driver.execute_script("return innerHeight - arguments[0].getBoundingClientRect().bottom", sheet) < 40, \
+            "an action sheet at the bottom"
+    else:
+        top = driver.execute_script("return arguments[0].getBoundingClientRect().top", sheet)
+        assert 100 < top < 500, f"a dialog in the middle of the screen, not a sheet at the bottom ({top})"
+    screenshot(driver, "bulk-confirm" if viewport == "phone" else "bulk-confirm-desktop")
+    click(driver, by_name(driver, "button", t(lang, "Cancel"), within=sheet))
+    wait_until(driver, lambda: not driver.execute_script("return document.querySelector('#confirm-sheet').open"), "the sheet to close")
+    assert server.contact_names(account) == ["Ann", "Bea", "Cy", "Dee"], "Cancel deletes nothing"
+    assert checked(driver, lang, ["Ann", "Bea", "Cy", "Dee"]) == [True, True, True, False], "and keeps the selection"
+
+    click(driver, checkbox(driver, lang, "Bea"))
+    click(driver, delete)
+    sheet, text = confirmation(driver)
+    assert t(lang, "Delete 2 Contacts") in text
+    wait_for_navigation(driver, lambda: click(driver, by_name(driver, "button", t(lang, "Delete 2 Contacts"), within=sheet)))
+    assert server.contact_names(account) == ["Bea", "Dee"], "exactly the ones chosen"
+    assert sorted(server.trash_names(account)) == ["Ann", "Cy"]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_delete_without_the_script_asks_on_a_page(server, account, four, make_driver, lang):
+    driver = make_driver(lang, "phone")
+    login(driver, server.url, account)
+    driver.get(server.url + "/contacts?edit=1")
+    wait_for_list(driver, account)
+    click(driver, checkbox(driver, lang, "Ann"))
+    click(driver, checkbox(driver, lang, "Dee"))
+    form = form_of(driver, driver.find_element("css selector", "#bulk-form"))
+    form.fields.append(("operation", "delete"))
+    session = http_session(lang, driver=driver)
+    asked = submit(session, form)
+    assert asked.status_code == 200 and t(lang, "Delete 2 Contacts") in asked.text
+    assert server.contact_names(account) == ["Ann", "Bea", "Cy", "Dee"], "asking deletes nothing"
+    [confirm] = [f for f in parse_forms(asked.text, server.url) if f.value("confirmed") == "1"]
+    assert submit(session, confirm).status_code == 303
+    assert server.contact_names(account) == ["Bea", "Cy"]

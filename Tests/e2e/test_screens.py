@@ -53,7 +53,7 @@ def test_every_screen_in_each_language(fresh_server, make_driver, lang):
 
     click(driver, find(driver, "control", "Edit"))
     done = wait_for(driver, "control", "Done")
-    wait_for(driver, "button", "Delete")
+    click(driver, by_name(driver, "checkbox", ("选择 " if lang == "zh" else "Select ") + "张三"))
     shoot("list-edit")
     click(driver, done)
     wait_for(driver, "control", "Edit")

@@ -62,8 +62,9 @@ def login(driver: WebDriver, base_url: str, account: str, password: str = PASSWO
     wait_for_list(driver, account)
 
 
-def wait_for_list(driver: WebDriver, account: str):
-    return wait_name(driver, "heading", list_title(driver.lang, account))
+def wait_for_list(driver: WebDriver, account: str | None = None, book: str = "Contacts"):
+    """Waits for the list of `book` (titled with the book's name, whoever's `account` it is)."""
+    return wait_name(driver, "heading", list_title(driver.lang, book))
 
 
 # -- the contact list -------------------------------------------------------------------------

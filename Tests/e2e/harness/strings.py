@@ -139,12 +139,17 @@ ZH = {
     "Delete Address Book": "删除通讯录",
     "Recently Deleted": "最近删除",
     "Restore": "恢复",
+    "Restore All": "全部恢复",
+    "Delete Now": "立即删除",
+    "No Recently Deleted Contacts": "没有最近删除的联系人",
     "Search all address books": "搜索全部通讯录",
     "Address book": "通讯录",
     "Move": "移动",
     "Copy": "复制",
     "Selected contacts": "所选联系人",
     "Delete Selected": "删除所选",
+    "Delete 2 Contacts": "删除 2 个联系人",
+    "Delete 3 Contacts": "删除 3 个联系人",
     # The viewed contact's card: quick actions and row labels.
     "call": "呼叫",
     "message": "信息",
@@ -160,11 +165,11 @@ ZH = {
     "中文": "English",
 }
 
-# The sheet's destructive button: "Log out" in English, 确定 in Chinese (the bar button is 注销).
+# The sheet's destructive button: "Log out" in English, 退出登录 in Chinese (the bar button is 注销).
 CONFIRM_LOG_OUT = "confirm-log-out"
 # The sharing page's button: "Share" in English like the contact's share link, 共享 in Chinese (the link is 分享).
 SHARE_BOOK = "share-book"
-_SPECIAL = {CONFIRM_LOG_OUT: {"en": "Log out", "zh": "确定"}, SHARE_BOOK: {"en": "Share", "zh": "共享"}}
+_SPECIAL = {CONFIRM_LOG_OUT: {"en": "Log out", "zh": "退出登录"}, SHARE_BOOK: {"en": "Share", "zh": "共享"}}
 
 
 def t(lang: str, english: str) -> str:
@@ -176,8 +181,14 @@ def t(lang: str, english: str) -> str:
     return ZH[english]
 
 
-def list_title(lang: str, account: str) -> str:
-    return f"{account}'s contacts" if lang == "en" else f"{account}的联系人列表"
+def list_title(lang: str, book: str = "Contacts") -> str:
+    """The list's title: its book's name (the default book's in the page's language)."""
+    return t(lang, "Contacts") if book == "Contacts" else book
+
+
+def list_heading_html(lang: str) -> str:
+    """The default book's list title as the server writes it, for pages read without a browser."""
+    return f'<h1 class="bar-title">{list_title(lang)}</h1>'
 
 
 def contact_count(lang: str, n: int) -> str:
