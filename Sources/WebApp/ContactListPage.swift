@@ -131,7 +131,7 @@ enum ContactListPage {
         let links = books.map { book in
             let current = book.name == context.book?.name ? #" aria-current="page""# : ""
             let href = book.name == ContactStore.defaultAddressBookName ? "/contacts" : "/contacts?book=" + HTML.urlComponent(book.name)
-            return #"<a href="\#(HTML.escape(href))"\#(current)>\#(HTML.escape(book.displayName))</a>"#
+            return #"<a href="\#(HTML.escape(href))"\#(current)>\#(HTML.escape(context.name(of: book)))</a>"#
         }
         return #"<nav class="book-switcher" id="book-switcher" aria-label="\#(HTML.escape(context.strings.addressBooks))">\#(links.joined())</nav>"#
     }

@@ -36,13 +36,13 @@ struct WebContext: Sendable {
         return #"<input type="hidden" name="book" value="\#(HTML.escape(book.name))">"#
     }
 
-    /// The book's name as the title bar shows it: the default book, while it keeps the name it
-    /// was made with, in the page's language (通讯录, Contacts).
-    var bookTitle: String {
-        guard let book, book.name != ContactStore.defaultAddressBookName || book.displayName != "Contacts" else {
-            return strings.appShortName
-        }
-        return book.displayName
+    /// The page's book's name, as the title bar shows it (`name(of:)`).
+    var bookTitle: String { book.map(name(of:)) ?? strings.appShortName }
+
+    /// A book's name as the pages show it: the default book, while it keeps the name it was
+    /// made with, in the page's language (通讯录, Contacts).
+    func name(of book: AddressBook) -> String {
+        book.name == ContactStore.defaultAddressBookName && book.displayName == "Contacts" ? strings.appShortName : book.displayName
     }
 
     /// Every string the pages show, in the request's language.

@@ -1,5 +1,6 @@
 """The login page: the button, the switches, failures, throttling, remember/auto login, cookies, keyboard."""
 
+import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
@@ -137,6 +138,27 @@ def test_remember_and_auto_login_go_straight_to_the_list_on_a_fresh_load(server,
     assert path_of(driver) == "/contacts"
     assert saw_text(driver), "the fresh load should show the 'Logging in...' spinner on the way"
     assert cookies_named(driver, "remember")[0]["value"] != remember_token, "the remember token rotates on use"
+
+
+@pytest.mark.parametrize("viewport", ["phone", "desktop"])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_auto_login_and_a_login_end_on_the_page_asked_for(server, account, make_driver, lang, viewport):
+    driver = make_driver(lang, viewport)
+    login(driver, server.url, account, remember=True, auto=True)
+    forget_session(driver)  # as if the browser had been closed
+    watch_for_text(driver, t(lang, "Logging in..."))
+    driver.get(server.url + "/contacts/new")
+    wait_for(driver, "heading", "New contact")
+    assert path_of(driver) == "/contacts/new", "auto login keeps the page asked for"
+    assert saw_text(driver), "through the spinner"
+
+    driver.delete_all_cookies()
+    driver.get(server.url + "/birthdays?days=30")
+    button = wait_for(driver, "button", "Log in")
+    fill_login(driver, account, PASSWORD)
+    wait_for_navigation(driver, lambda: click(driver, button))
+    wait_for(driver, "heading", "Birthdays")
+    assert driver.execute_script("return location.pathname + location.search") == "/birthdays?days=30"
 
 
 def test_remember_without_auto_login_prefills_and_one_press_logs_in(server, account, driver):

@@ -1,8 +1,10 @@
 """Log out: the sheet, and what logging out ends (the session, auto login) and keeps (the account)."""
 
+import pytest
+
 from harness.app import find, login, open_logout_sheet, wait_for
 from harness.browser import (
-    all_by_name, by_name, click, is_enabled, path_of, saw_text, visible_text, wait_for_navigation,
+    all_by_name, by_name, click, is_enabled, path_of, saw_text, screenshot, wait_for_navigation,
     wait_gone, watch_for_text,
 )
 from harness.http import http_session
@@ -42,3 +44,16 @@ def test_log_out_ends_the_session_and_auto_login_but_keeps_the_account(server, a
     # The old session and remember cookies are dead on the server, not just dropped by the browser.
     replay = before.get(server.url + "/contacts", timeout=10)
     assert list_heading_html("en") not in replay.text
+
+
+@pytest.mark.screenshots
+@pytest.mark.parametrize("viewport", ["phone", "desktop"])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_sheets_button_names_the_action(server, account, make_driver, lang, viewport):
+    driver = make_driver(lang, viewport)
+    login(driver, server.url, account)
+    sheet = open_logout_sheet(driver)
+    labels = [" ".join(b.text.split()) for b in sheet.find_elements("css selector", "button") if b.is_displayed()]
+    assert labels == [{"en": "Log out", "zh": "退出登录"}[lang], t(lang, "Cancel")], labels
+    if viewport == "desktop":  # the phone's sheet is test_screens' logout-sheet
+        screenshot(driver, "logout-desktop")

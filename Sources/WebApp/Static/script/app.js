@@ -43,7 +43,8 @@ if (loginForm && $('#login-button', loginForm)) initLoginPage(loginForm);
 const list = $('#list');
 if (list) initContactList(list);
 // The list's bar: on the list, and in the list pane beside a contact on a wide screen.
-initListMenu($('#list-menu'));
+const menu = $('#list-menu');
+if (menu) initListMenu(menu);
 initLogoutSheet($('#logout-button'), $('#logout-sheet'));
 initConfirmations($('#confirm-sheet'));
 const contactForm = $('#contact-form');
