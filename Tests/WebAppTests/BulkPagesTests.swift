@@ -15,9 +15,7 @@ import Testing
         alice = try app.aliceBesideBob(on: "/contacts")
     }
 
-    private func book(_ user: String = "alice") throws -> AddressBookScope {
-        try store.defaultAddressBook(for: try store.user(named: user))
-    }
+    private func book(_ user: String = "alice") throws -> AddressBookScope { try app.defaultBook(of: user) }
 
     private func add(_ names: String..., user: String = "alice") throws -> [Int64] {
         try names.map { try store.addContact(ContactDetails(name: $0, phones: [PhoneNumber("13800138000")]), to: try book(user)).id }

@@ -16,9 +16,7 @@ import Testing
         alice = try app.aliceBesideBob(on: "/contacts")
     }
 
-    private func book(_ user: String = "alice") throws -> AddressBookScope {
-        try store.defaultAddressBook(for: try store.user(named: user))
-    }
+    private func book(_ user: String = "alice") throws -> AddressBookScope { try app.defaultBook(of: user) }
 
     /// Adds the contacts and deletes them, in order: the last is the most recently deleted.
     private func deleted(_ names: String..., user: String = "alice") throws -> [Int64] {

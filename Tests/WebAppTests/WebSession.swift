@@ -56,6 +56,11 @@ final class RunningApp {
         return alice
     }
 
+    /// The default address book of the user called `name`.
+    func defaultBook(of name: String) throws -> AddressBookScope {
+        try store.defaultAddressBook(for: try store.user(named: name))
+    }
+
     func session(acceptLanguage: String = "en") -> WebSession {
         WebSession(http: http, acceptLanguage: acceptLanguage)
     }

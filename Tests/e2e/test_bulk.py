@@ -10,8 +10,8 @@ import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
-from harness.app import find, login, wait_for, wait_for_list
-from harness.browser import by_name, click, screenshot, wait_for_navigation, wait_still, wait_until
+from harness.app import confirmation_closed, find, login, open_confirmation, wait_for, wait_for_list
+from harness.browser import by_name, click, screenshot, wait_for_navigation, wait_until
 from harness.http import form_of, http_session, parse_forms, submit
 from harness.strings import t
 
@@ -88,15 +88,6 @@ def test_the_form_exports_the_checked_rows_without_the_script(server, account, f
     assert export.text.count("BEGIN:VCARD") == 2 and "FN:Ann" in export.text and "FN:Cy" in export.text
 
 
-def confirmation(driver):
-    """The open confirmation sheet (or dialog) and its text."""
-    sheet = wait_until(driver, lambda: driver.execute_script(
-        "const d = document.querySelector('#confirm-sheet'); return d && d.open ? d : null;"), "the confirmation to open")
-    wait_still(driver, sheet)
-    text = wait_until(driver, lambda: " ".join(sheet.text.split()), "the confirmation's text to show")
-    return sheet, text
-
-
 @pytest.mark.screenshots
 @pytest.mark.parametrize("viewport", ["phone", "desktop"])
 @pytest.mark.parametrize("lang", ["en", "zh"])
@@ -111,7 +102,7 @@ def test_delete_asks_naming_how_many_and_cancel_deletes_nothing(server, account,
     for name in ("Ann", "Bea", "Cy"):
         click(driver, checkbox(driver, lang, name))
     click(driver, delete)
-    sheet, text = confirmation(driver)
+    sheet, text = open_confirmation(driver)
     assert t(lang, "Delete 3 Contacts") in text and t(lang, "Recently Deleted") in text, text
     if viewport == "phone":
         assert driver.execute_script("return innerHeight - arguments[0].getBoundingClientRect().bottom", sheet) < 40, \
@@ -121,13 +112,13 @@ def test_delete_asks_naming_how_many_and_cancel_deletes_nothing(server, account,
         assert 100 < top < 500, f"a dialog in the middle of the screen, not a sheet at the bottom ({top})"
     screenshot(driver, "bulk-confirm" if viewport == "phone" else "bulk-confirm-desktop")
     click(driver, by_name(driver, "button", t(lang, "Cancel"), within=sheet))
-    wait_until(driver, lambda: not driver.execute_script("return document.querySelector('#confirm-sheet').open"), "the sheet to close")
+    wait_until(driver, lambda: confirmation_closed(driver), "the sheet to close")
     assert server.contact_names(account) == ["Ann", "Bea", "Cy", "Dee"], "Cancel deletes nothing"
     assert checked(driver, lang, ["Ann", "Bea", "Cy", "Dee"]) == [True, True, True, False], "and keeps the selection"
 
     click(driver, checkbox(driver, lang, "Bea"))
     click(driver, delete)
-    sheet, text = confirmation(driver)
+    sheet, text = open_confirmation(driver)
     assert t(lang, "Delete 2 Contacts") in text
     wait_for_navigation(driver, lambda: click(driver, by_name(driver, "button", t(lang, "Delete 2 Contacts"), within=sheet)))
     assert server.contact_names(account) == ["Bea", "Dee"], "exactly the ones chosen"

@@ -150,7 +150,7 @@ def test_edit_mode_deletes_nothing_in_one_tap_and_a_swipe_deletes_with_undo(serv
     delete = wait_until(logged_in, lambda: delete_button_for(logged_in, ids["张三"]), "张三's Delete, swiped out")
 
     def tap_delete():
-        # The tap that ends a swipe never counts: tap again until the row goes, as a person would.
+        # A tap at once after the swipe only ends it: tap again until the row goes, as a person would.
         if delete.is_enabled() and on_screen(logged_in, delete):
             delete.click()
         return row_names(logged_in, ["张三", "李四"]) == ["李四"]

@@ -3,8 +3,8 @@ with Restore and Delete Now (which asks first), and Restore All; an empty state 
 
 import pytest
 
-from harness.app import find, login, open_menu_item, wait_for
-from harness.browser import by_name, click, screenshot, visible_text, wait_for_navigation, wait_still, wait_until
+from harness.app import confirmation_closed, find, login, open_confirmation, open_menu_item, wait_for
+from harness.browser import by_name, click, screenshot, visible_text, wait_for_navigation, wait_until
 from harness.strings import t
 
 
@@ -18,13 +18,6 @@ def deleted(server, account, *names: str) -> dict[str, int]:
 
 def row_of(driver, name: str):
     return next(row for row in driver.find_elements("css selector", ".trash-row") if name in row.text)
-
-
-def open_sheet(driver):
-    sheet = wait_until(driver, lambda: driver.execute_script(
-        "const d = document.querySelector('#confirm-sheet'); return d && d.open ? d : null;"), "the confirmation to open")
-    wait_still(driver, sheet)
-    return sheet
 
 
 @pytest.mark.screenshots
@@ -46,15 +39,15 @@ def test_restore_delete_now_and_restore_all(server, account, make_driver, lang, 
     assert sorted(server.trash_names(account)) == ["Bea", "Cy"]
 
     click(driver, by_name(driver, "button", t(lang, "Delete Now"), within=row_of(driver, "Bea")))
-    sheet = open_sheet(driver)
-    assert "Bea" in sheet.text
+    sheet, text = open_confirmation(driver)
+    assert "Bea" in text
     if viewport == "phone":
         screenshot(driver, "recently-deleted-confirm")
     click(driver, by_name(driver, "button", t(lang, "Cancel"), within=sheet))
-    wait_until(driver, lambda: not driver.execute_script("return document.querySelector('#confirm-sheet').open"), "the sheet to close")
+    wait_until(driver, lambda: confirmation_closed(driver), "the sheet to close")
     assert sorted(server.trash_names(account)) == ["Bea", "Cy"], "Cancel deletes nothing"
     click(driver, by_name(driver, "button", t(lang, "Delete Now"), within=row_of(driver, "Bea")))
-    sheet = open_sheet(driver)
+    sheet, _ = open_confirmation(driver)
     wait_for_navigation(driver, lambda: click(driver, by_name(driver, "button", t(lang, "Delete Now"), within=sheet)))
     assert server.trash_names(account) == ["Cy"] and "Bea" not in server.contact_names(account)
     assert "Bea" not in visible_text(driver)

@@ -10,7 +10,7 @@ from selenium.webdriver.support.ui import Select
 
 from .browser import (
     LIB_JS, all_by_name, by_name, click, fill, is_enabled, set_switch, visible_text, wait_name,
-    wait_until,
+    wait_still, wait_until,
 )
 from .strings import list_title, t
 
@@ -176,6 +176,19 @@ def start_editing(driver: WebDriver):
 
 
 # -- log out ----------------------------------------------------------------------------------
+
+def open_confirmation(driver: WebDriver):
+    """The question a destructive button asks (an action sheet, or a dialog on a desktop) once it
+    is open and still, with its text."""
+    sheet = wait_until(driver, lambda: driver.execute_script(
+        "const d = document.querySelector('#confirm-sheet'); return d && d.open ? d : null;"), "the confirmation to open")
+    wait_still(driver, sheet)
+    return sheet, wait_until(driver, lambda: " ".join(sheet.text.split()), "the confirmation's text to show")
+
+
+def confirmation_closed(driver: WebDriver) -> bool:
+    return not driver.execute_script("return document.querySelector('#confirm-sheet').open")
+
 
 def open_logout_sheet(driver: WebDriver):
     click(driver, find(driver, "control", "Log out"))

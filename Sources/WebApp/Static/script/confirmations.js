@@ -2,7 +2,7 @@
 // what is about to happen ("Delete 3 Contacts"); the destructive choice sends the form again,
 // confirmed. Cancel, Escape or a tap outside sends nothing. Without this, the server asks on a page.
 import { $ } from './dom.js';
-import { closeDialog } from './sheets.js';
+import { closeDialog, dismissible } from './sheets.js';
 
 /** How many contacts the form acts on: its `ids` checked, or carried in hidden fields. */
 function count(form) {
@@ -53,6 +53,5 @@ export function initConfirmations(sheet) {
     closeDialog(sheet, () => chosen && sendConfirmed(chosen.form, chosen.submitter));
   });
   $('#cancel-confirm', sheet).addEventListener('click', cancel);
-  sheet.addEventListener('cancel', (event) => { event.preventDefault(); cancel(); });
-  sheet.addEventListener('click', (event) => { if (event.target === sheet) cancel(); });
+  dismissible(sheet, cancel);
 }

@@ -21,6 +21,12 @@ function animateClosing(dialog, onDismiss = () => closeDialog(dialog)) {
   });
 }
 
+/** Escape and a tap on the dimmed page (the dialog's own box, outside its groups) call `onDismiss`. */
+export function dismissible(dialog, onDismiss) {
+  animateClosing(dialog, onDismiss);
+  dialog.addEventListener('click', (event) => { if (event.target === dialog) onDismiss(); });
+}
+
 /** The list's ⋯ menu (a popover) closes once an item is chosen: Export downloads and stays here. */
 export function initListMenu(menu) {
   menu?.addEventListener('click', (event) => {
@@ -46,9 +52,7 @@ export function initLogoutSheet(logout, sheet) {
     $('#cancel-logout', sheet)?.focus(); // the safe choice first, as on iOS
   });
   $('#cancel-logout', sheet)?.addEventListener('click', () => closeDialog(sheet));
-  animateClosing(sheet);
-  // A tap on the dimmed page (the dialog's own box, outside its groups) cancels.
-  sheet.addEventListener('click', (event) => { if (event.target === sheet) closeDialog(sheet); });
+  dismissible(sheet, () => closeDialog(sheet));
   sheet.addEventListener('close', () => logout.focus({ preventScroll: true }));
 }
 
