@@ -34,14 +34,19 @@ def four(server, account):
     server.cli("book", "add", "--user", account, "work", "--display-name", "Work")
 
 
+def editing(server, account, driver):
+    """The browser logged in, on the list in edit mode."""
+    login(driver, server.url, account)
+    click(driver, find(driver, "control", "Edit"))
+    wait_for(driver, "control", "Done")
+    return driver
+
+
 @pytest.mark.screenshots
 @pytest.mark.parametrize("viewport", ["phone", "desktop"])
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_checked_rows_are_deleted_with_one_undo_and_moved_to_another_book(server, account, four, make_driver, lang, viewport):
-    driver = make_driver(lang, viewport)
-    login(driver, server.url, account)
-    click(driver, find(driver, "control", "Edit"))
-    wait_for(driver, "control", "Done")
+    driver = editing(server, account, make_driver(lang, viewport))
     click(driver, checkbox(driver, lang, "Ann"))
     if viewport == "desktop":
         ActionChains(driver).key_down(Keys.SHIFT).click(checkbox(driver, lang, "Cy")).key_up(Keys.SHIFT).perform()
@@ -92,10 +97,7 @@ def test_the_form_exports_the_checked_rows_without_the_script(server, account, f
 @pytest.mark.parametrize("viewport", ["phone", "desktop"])
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_delete_asks_naming_how_many_and_cancel_deletes_nothing(server, account, four, make_driver, lang, viewport):
-    driver = make_driver(lang, viewport)
-    login(driver, server.url, account)
-    click(driver, find(driver, "control", "Edit"))
-    wait_for(driver, "control", "Done")
+    driver = editing(server, account, make_driver(lang, viewport))
     form = driver.find_element("css selector", "#bulk-form")
     delete = find(driver, "button", "Delete Selected", within=form)
     assert not delete.is_enabled(), "nothing selected: nothing to delete"

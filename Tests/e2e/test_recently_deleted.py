@@ -4,7 +4,7 @@ with Restore and Delete Now (which asks first), and Restore All; an empty state 
 import pytest
 
 from harness.app import confirmation_closed, find, login, open_confirmation, open_menu_item, wait_for
-from harness.browser import by_name, click, screenshot, visible_text, wait_for_navigation, wait_until
+from harness.browser import by_name, click, cut_off_labels, screenshot, visible_text, wait_for_navigation, wait_until
 from harness.strings import t
 
 
@@ -33,6 +33,7 @@ def test_restore_delete_now_and_restore_all(server, account, make_driver, lang, 
     assert [name for name in ("Cy", "Bea", "Ann") if name in visible_text(driver)] == ["Cy", "Bea", "Ann"]
     assert "Zoe" not in visible_text(driver)
     screenshot(driver, "recently-deleted" if viewport == "phone" else "recently-deleted-desktop")
+    assert not cut_off_labels(driver)
 
     wait_for_navigation(driver, lambda: click(driver, by_name(driver, "button", t(lang, "Restore"), within=row_of(driver, "Ann"))))
     assert server.contact_names(account) == ["Ann", "Zoe"]
