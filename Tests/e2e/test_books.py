@@ -55,7 +55,7 @@ def test_books_are_made_switched_moved_between_deleted_and_restored(server, acco
     assert list_names(driver) == ["Mover"]
     nav = by_name(driver, "link", "Work", within=driver.find_element("css selector", "#book-switcher"))
     assert nav.get_attribute("aria-current") == "page"
-    click(driver, by_name(driver, "link", "Contacts", within=driver.find_element("css selector", "#book-switcher")))
+    click(driver, by_name(driver, "link", t(lang, "Contacts"), within=driver.find_element("css selector", "#book-switcher")))
     wait_until(driver, lambda: sorted(list_names(driver)) == ["Mover", "Stays"], "the default book's list")
     driver.get(server.url + f"/contacts/{mover}")
     wait_for_navigation(driver, lambda: click(driver, wait_for(driver, "button", "Move")))

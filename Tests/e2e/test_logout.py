@@ -5,7 +5,7 @@ import pytest
 from harness.app import find, login, open_logout_sheet, wait_for
 from harness.browser import (
     all_by_name, by_name, click, is_enabled, path_of, saw_text, screenshot, wait_for_navigation,
-    wait_gone, watch_for_text,
+    wait_gone, wait_still, watch_for_text,
 )
 from harness.http import http_session
 from harness.strings import CONFIRM_LOG_OUT, list_heading_html, list_title, t
@@ -53,7 +53,8 @@ def test_the_sheets_button_names_the_action(server, account, make_driver, lang, 
     driver = make_driver(lang, viewport)
     login(driver, server.url, account)
     sheet = open_logout_sheet(driver)
-    labels = [" ".join(b.text.split()) for b in sheet.find_elements("css selector", "button") if b.is_displayed()]
+    wait_still(driver, sheet)
+    labels = [" ".join(b.get_attribute("textContent").split()) for b in sheet.find_elements("css selector", "button")]
     assert labels == [{"en": "Log out", "zh": "退出登录"}[lang], t(lang, "Cancel")], labels
     if viewport == "desktop":  # the phone's sheet is test_screens' logout-sheet
         screenshot(driver, "logout-desktop")
