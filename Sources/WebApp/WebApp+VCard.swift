@@ -52,8 +52,17 @@ extension WebApp {
             let error = upload.file == nil ? context.strings.chooseFile : context.strings.emptyFile
             return .html(ImportPage.render(policy: upload.policy, error: error, context: context), status: 422)
         }
+        let name = upload.shownFileName(or: context.strings.theFile)
+        func refuse(_ message: String) -> Response {
+            .html(ImportPage.render(policy: upload.policy, error: message, context: context), status: 422)
+        }
+        let head = Array(file.prefix(ImportFile.headSize))
+        if let format = ForeignFormat(head: head) { return refuse(context.strings.notAContactsFile(name, format)) }
         var source = ImportFile.source(bytes: file, fileName: upload.fileName)
         let summary = try store.importVCards(from: &source, into: scope, onConflict: upload.policy)
+        guard summary.cardsRead > 0 else {
+            return refuse(context.strings.noContactsIn(name, isCSV: ImportFile.isCSV(head: head, fileName: upload.fileName)))
+        }
         return .redirect(to: context.inBook("/contacts/import/result?id=" + (try store.keepImportSummary(summary, for: user))))
     }
 }

@@ -27,6 +27,7 @@ struct ChineseCatalogue: Catalogue {
     var serverError: String { "服务器出错了，请稍后再试" }
     var requestTooLarge: String { "发送的内容超过了服务器允许的大小" }
     var headersTooLarge: String { "请求头太大，清除本站的 Cookie 或许有帮助" }
+    func passwordRules(minimum: Int) -> String { "密码至少 \(minimum) 个字符。几个好记的词连在一起，就是很安全的密码。" }
     var setupTitle: String { "创建第一个账号" }
     var repeatPassword: String { "再次输入密码" }
     var createAccount: String { "创建账号" }
@@ -262,18 +263,21 @@ struct ChineseCatalogue: Catalogue {
     var largerFiles: String { "更大的文件：在服务器上运行 contacts import" }
     var chooseFile: String { "请选择要导入的 vCard 或 CSV 文件" }
     var emptyFile: String { "文件是空的" }
+    var theFile: String { "该文件" }
     var importFinished: String { "导入完成" }
     var importedCount: String { "已导入" }
     var updatedCount: String { "已更新" }
     var skippedCount: String { "已跳过" }
+    var alreadyThereCount: String { "已存在" }
     var failedCount: String { "失败" }
-    var noCards: String { "文件中没有找到名片" }
     var notImported: String { "未能导入" }
     func moreFailures(_ number: Int) -> String { "另有 \(number) 张" }
     var unsupportedVersion: String { "vCard 版本只能是 3.0 或 4.0" }
     var unsupportedExportFormat: String { "导出格式只能是 vcard、google-csv 或 outlook-csv" }
-    func atCard(_ card: Int, line: Int, _ problem: String) -> String { "第 \(card) 张名片，第 \(line) 行：\(problem)" }
-    func atRow(_ row: Int, _ problem: String) -> String { "第 \(row) 行：\(problem)" }
+    func atCard(_ card: Int, named name: String?, line: Int, _ problem: String) -> String {
+        "第 \(card) 张名片\(name.map { "（\($0)）" } ?? "")，第 \(line) 行：\(problem)"
+    }
+    func atRow(_ row: Int, named name: String?, _ problem: String) -> String { "第 \(row) 行\(name.map { "（\($0)）" } ?? "")：\(problem)" }
 
     var formUnreadable: String { "无法读取表单。" }
     var notFound: String { "找不到页面" }
@@ -290,6 +294,7 @@ struct ChineseCatalogue: Catalogue {
         case .invalidBirthday(let text): "生日“\(text)”不是有效日期，例如 1990-05-17"
         case .invalidDate(let text): "日期“\(text)”不是有效日期，例如 2010-06-12"
         case .birthdayInFuture: "生日不能晚于今天"
+        case .birthdayTooEarly(let year): "生日超出范围：年份不能早于 \(year) 年"
         case .invalidLunarBirthday(let text?): "农历生日“\(text)”不是有效的月日，例如 8-15（闰月：L4-15）"
         case .invalidLunarBirthday(nil): "农历生日请同时选择月和日"
         case .invalidEmail(let email): "“\(email)”不是有效的邮箱地址"
@@ -403,6 +408,13 @@ struct ChineseCatalogue: Catalogue {
     func needsValue(_ name: String) -> String { "\(name) 需要一个值" }
     func takesNoValue(_ name: String) -> String { "\(name) 不带值" }
     func isRequired(_ name: String) -> String { "缺少 \(name)" }
+    func userNeeded(accounts: Int) -> String {
+        accounts == 0 ? "还没有账户；请先用“contacts user add 名称”创建一个"
+            : "缺少 --user：此处有 \(accounts) 个账户（也可以设置 $CONTACTS_USER）"
+    }
+    func nothingToChange(_ command: String) -> String {
+        "没有要修改的内容：请给 \(command) 至少一项要设置或删除的字段（见 contacts \(command) --help）"
+    }
     func unexpectedArgument(_ word: String) -> String { "多余的参数 \(word)" }
     func missingArgument(_ name: String) -> String { "缺少 \(name)" }
     func notAContactID(_ text: String) -> String { "ID 应为联系人编号（正整数），而不是“\(text)”" }
@@ -432,6 +444,24 @@ struct ChineseCatalogue: Catalogue {
     var repeatPasswordPrompt: String { "再次输入密码：" }
     func cannotRead(_ path: String) -> String { "无法读取 \(path)" }
     func cannotReadFile(_ path: String) -> String { "无法读取 \(path)：文件不存在或不可读" }
+    func notAContactsFile(_ name: String, _ format: ForeignFormat) -> String {
+        let kind = switch format {
+        case .png: "PNG 图片"
+        case .jpeg: "JPEG 图片"
+        case .gif: "GIF 图片"
+        case .webP: "WebP 图片"
+        case .heic: "HEIC 图片"
+        case .pdf: "PDF 文档"
+        case .zip: "ZIP 压缩包"
+        case .gzip: "gzip 压缩包"
+        case .officeDocument: "Microsoft Office 文档"
+        }
+        return "\(name) 是 \(kind)，不是 vCard 或 CSV 文件。请先把联系人导出为 vCard（.vcf）或 CSV 文件，再导入那个文件。"
+    }
+    func noContactsIn(_ name: String, isCSV: Bool) -> String {
+        isCSV ? "\(name) 里没有联系人：这个 CSV 文件的标题行下面没有任何行。"
+            : "\(name) 里没有联系人：其中没有 vCard（BEGIN:VCARD），也不是联系人 CSV 文件。"
+    }
     func cannotReadPhoto(_ path: String) -> String { "无法读取照片 \(path)" }
     func notInForm(_ option: String, _ form: String, given: String) -> String { "\(option) 要写成 \(form)，而不是“\(given)”" }
     func readFailed(_ name: String, _ reason: String) -> String { "读取 \(name) 出错：\(reason)" }
@@ -458,8 +488,8 @@ struct ChineseCatalogue: Catalogue {
     var trashEmpty: String { "回收站是空的。" }
     func contactRestored(_ id: Int64) -> String { "已恢复联系人 \(id)。" }
     var noContacts: String { "没有联系人。" }
-    func importTally(imported: Int, updated: Int, skipped: Int, failed: Int) -> String {
-        "已导入 \(imported)，已更新 \(updated)，已跳过 \(skipped)，失败 \(failed)。"
+    func importTally(imported: Int, updated: Int, alreadyThere: Int, skipped: Int, failed: Int) -> String {
+        "已导入 \(imported)，已更新 \(updated)，已存在 \(alreadyThere)，已跳过 \(skipped)，失败 \(failed)。"
     }
     func exported(_ count: Int, to path: String) -> String { "已把 \(self.count(count))导出到 \(path)。" }
     func backupContents(users: Int, contacts: Int) -> String { "\(grouped(users)) 个用户和 \(grouped(contacts)) 位联系人" }

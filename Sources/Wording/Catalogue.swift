@@ -37,6 +37,8 @@ public protocol Catalogue: Sendable {
     /// A request refused for a header section over the server's limits (431).
     var headersTooLarge: String { get }
     var setupTitle: String { get }
+    /// What a new password must be, shown before it is typed.
+    func passwordRules(minimum: Int) -> String
     var repeatPassword: String { get }
     var createAccount: String { get }
     var passwordsDiffer: String { get }
@@ -267,20 +269,23 @@ public protocol Catalogue: Sendable {
     var largerFiles: String { get }
     var chooseFile: String { get }
     var emptyFile: String { get }
+    /// What a message calls a chosen file whose name cannot be shown.
+    var theFile: String { get }
     var importFinished: String { get }
     var importedCount: String { get }
     var updatedCount: String { get }
     var skippedCount: String { get }
+    /// The count of cards the book already had as they are.
+    var alreadyThereCount: String { get }
     var failedCount: String { get }
-    var noCards: String { get }
     var notImported: String { get }
     func moreFailures(_ number: Int) -> String
     var unsupportedVersion: String { get }
     var unsupportedExportFormat: String { get }
     /// Where in the input a problem is, before what it is: "vCard 3, line 41: …".
-    func atCard(_ card: Int, line: Int, _ problem: String) -> String
+    func atCard(_ card: Int, named name: String?, line: Int, _ problem: String) -> String
     /// Where in a CSV file a problem is (the header being row 1), before what it is: "row 17: …".
-    func atRow(_ row: Int, _ problem: String) -> String
+    func atRow(_ row: Int, named name: String?, _ problem: String) -> String
 
     // MARK: Other pages
     /// A form whose body is not multipart/form-data.
@@ -306,6 +311,10 @@ public protocol Catalogue: Sendable {
     func needsValue(_ name: String) -> String
     func takesNoValue(_ name: String) -> String
     func isRequired(_ name: String) -> String
+    /// A command that acts for an account was given none, and the store holds `accounts` of them.
+    func userNeeded(accounts: Int) -> String
+    /// What nothing-to-change commands say, e.g. `edit` given only an id.
+    func nothingToChange(_ command: String) -> String
     func unexpectedArgument(_ word: String) -> String
     func missingArgument(_ name: String) -> String
     func notAContactID(_ text: String) -> String
@@ -329,6 +338,10 @@ public protocol Catalogue: Sendable {
     var repeatPasswordPrompt: String { get }
     func cannotRead(_ path: String) -> String
     func cannotReadFile(_ path: String) -> String
+    /// A file to import that is an image, a PDF, an archive…: what it is, and what to import instead.
+    func notAContactsFile(_ name: String, _ format: ForeignFormat) -> String
+    /// A file to import in which no card was found; `isCSV` when it was read as CSV.
+    func noContactsIn(_ name: String, isCSV: Bool) -> String
     func cannotReadPhoto(_ path: String) -> String
     /// An option's value not written the way the option takes it: `form` shows how (`SERVICE:HANDLE`).
     func notInForm(_ option: String, _ form: String, given: String) -> String
@@ -352,7 +365,7 @@ public protocol Catalogue: Sendable {
     var trashEmpty: String { get }
     func contactRestored(_ id: Int64) -> String
     var noContacts: String { get }
-    func importTally(imported: Int, updated: Int, skipped: Int, failed: Int) -> String
+    func importTally(imported: Int, updated: Int, alreadyThere: Int, skipped: Int, failed: Int) -> String
     func exported(_ count: Int, to path: String) -> String
     /// "2 users and 1,204 contacts".
     func backupContents(users: Int, contacts: Int) -> String
@@ -437,7 +450,7 @@ extension Catalogue {
 
     /// "vCard 3, line 41: content line has no colon".
     public func message(for error: VCardError) -> String {
-        atCard(error.card, line: error.line, reason(for: error.kind))
+        atCard(error.card, named: nil, line: error.line, reason(for: error.kind))
     }
 
     /// A card that was not imported: where, and why.
@@ -447,7 +460,8 @@ extension Catalogue {
         case .unreadableRow(let kind): reason(for: kind)
         case .invalid(let error): message(for: error)
         }
-        return failure.row.map { atRow($0, problem) } ?? atCard(failure.card, line: failure.line, problem)
+        return failure.row.map { atRow($0, named: failure.cardName, problem) }
+            ?? atCard(failure.card, named: failure.cardName, line: failure.line, problem)
     }
 
     /// 12345 → "12,345": counts as the command line prints them.
