@@ -41,7 +41,8 @@ struct ContactForm {
     }
 
     /// `details` with the form's fields applied; what the form does not show (extra vCard
-    /// properties) is kept. Throws the validation error for unreadable age, birthday, date or photo.
+    /// properties) is kept; a birthday replaces the age. Throws the validation error for
+    /// unreadable age, birthday, date or photo.
     func apply(to details: ContactDetails) throws(ContactValidationError) -> ContactDetails {
         var details = details
         try apply(to: &details)
@@ -60,19 +61,15 @@ struct ContactForm {
         details.jobTitle = value("job_title")
         details.isCompany = value("is_company") == "on"
         details.sex = Sex(rawValue: value("sex")) ?? .notSet
-        let age = value("age").trimmed
+        let birthday = DateParts(DateParts.fieldNames("birthday").map(value))
+        details.birthday = birthday.isEmpty ? nil : try birthday.date(or: ContactValidationError.invalidBirthday)
+        // A contact has an age or a birthday: the birthday gives the age, one typed beside it is not kept.
+        let age = details.birthday == nil ? value("age").trimmed : ""
         if age.isEmpty {
             details.age = nil
         } else {
             guard let number = Int(age) else { throw .ageOutOfRange }
             details.age = number
-        }
-        let birthday = value("birthday").trimmed
-        if birthday.isEmpty {
-            if details.birthday?.year != nil { details.birthday = nil }
-        } else {
-            guard let date = CalendarDate(birthday) else { throw .invalidBirthday(birthday) }
-            details.birthday = date
         }
         details.lunarBirthday = try lunarBirthday(keeping: details.lunarBirthday)
         details.note = value("note").replacingOccurrences(of: "\r\n", with: "\n")
@@ -117,7 +114,7 @@ struct ContactForm {
     /// The rows the form posts for a kind of entry, by index. A row's label is the picker's
     /// choice, or the typed text when the picker says custom.
     private func rows(_ kind: FormEntryKind) -> [EntryRow] {
-        let columns = kind.inputs.map { values($0.name) }
+        let columns = kind.inputs.flatMap(\.fieldNames).map { values($0) }
         let (choices, typed) = (values(kind.labelName), values(kind.customLabelName))
         return (0..<(columns.map(\.count).max() ?? 0)).map { index in
             let choice = index < choices.count ? choices[index] : ""
