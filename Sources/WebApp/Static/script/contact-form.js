@@ -114,7 +114,7 @@ function followBirthday(form) {
   const parts = ['month', 'day'].map((part) => $(`#birthday-${part}`, form));
   if (!hint || parts.includes(null)) return;
   const update = () => { hint.hidden = !parts.every((part) => part.value.trim()); };
-  for (const part of parts) part.addEventListener('input', update);
+  for (const part of parts) for (const type of ['input', 'change']) part.addEventListener(type, update);
   form.addEventListener('reset', () => setTimeout(update));
   update();
 }
