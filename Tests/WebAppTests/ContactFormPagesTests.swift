@@ -23,14 +23,14 @@ import VCard
     private func stored(_ id: Int64) throws -> Contact { try app.store.contact(id: id, in: scope) }
 
     /// The edit page's form as served.
-    private func editForm(_ id: Int64) throws -> ServedForm { try ServedForm(try alice.get("/contacts/\(id)/edit").body) }
+    func editForm(_ id: Int64) throws -> ServedForm { try ServedForm(try alice.get("/contacts/\(id)/edit").body) }
 
-    private func save(_ id: Int64, _ form: ServedForm) throws -> WebSession.Reply {
+    func save(_ id: Int64, _ form: ServedForm) throws -> WebSession.Reply {
         try alice.postMultipart("/contacts/\(id)", form.fields.map { ($0.name, $0.value) })
     }
 
     /// One row of a kind: its inputs, the label picker's choice and the custom label text.
-    private func row(_ kind: String, _ inputs: [(String, String)], label: String, custom: String = "") -> [(String, String)] {
+    func row(_ kind: String, _ inputs: [(String, String)], label: String, custom: String = "") -> [(String, String)] {
         inputs + [(kind + "_label", label), (kind + "_label_custom", custom)]
     }
 

@@ -10,21 +10,10 @@ from selenium.webdriver.support.ui import Select
 from harness.app import find, login, name_of, open_contact, open_new_contact, start_editing, wait_for, wait_for_list
 from harness.browser import by_name, click, fill, is_enabled, screenshot, wait_until
 from harness.strings import LANGS
+from test_contact_form import browser, submit  # noqa: F401 (browser: a logged-in browser in each language and size)
 
-VIEWPORTS = ("phone", "desktop")
 MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
           "November", "December"]
-
-
-@pytest.fixture(params=[(lang, viewport) for lang in LANGS for viewport in VIEWPORTS],
-                ids=lambda p: f"{p[0]}-{p[1]}")
-def browser(request, make_driver, server, account):
-    """A logged-in browser in each language and size."""
-    lang, viewport = request.param
-    driver = make_driver(lang, viewport)
-    driver.viewport = viewport
-    login(driver, server.url, account)
-    return driver
 
 
 def month_name(driver, month: int) -> str:
@@ -90,10 +79,13 @@ def card_value(driver, row_class: str) -> str:
     return driver.find_element("css selector", f".{row_class} .row-value").text
 
 
-def submit(driver, english_button: str) -> None:
-    button = find(driver, "button", english_button)
-    wait_until(driver, lambda: is_enabled(button), f"{english_button} to be enabled")
-    click(driver, button)
+def new_contact(make_driver, server, account, lang: str, viewport: str, name: str):
+    """A logged-in browser on the new contact form, with `name` typed."""
+    driver = make_driver(lang, viewport)
+    login(driver, server.url, account)
+    open_new_contact(driver)
+    fill(find(driver, "field", "Name"), name)
+    return driver
 
 
 def test_a_birthday_and_an_anniversary_in_their_parts_are_shown_in_the_pages_language(server, account, browser):
@@ -130,14 +122,9 @@ def test_a_birthday_and_an_anniversary_in_their_parts_are_shown_in_the_pages_lan
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_birthday_without_a_year_round_trips(server, account, make_driver, lang):
-    driver = make_driver(lang, "desktop")
-    login(driver, server.url, account)
-    open_new_contact(driver)
-    fill(find(driver, "field", "Name"), "Zoe")
+    driver = new_contact(make_driver, server, account, lang, "desktop", "Zoe")
     birthday = name_of(driver, "Birthday")
-    controls = parts(driver, birthday)
-    Select(controls["Month"]).select_by_visible_text(month_name(driver, 5))
-    Select(controls["Day"]).select_by_visible_text(day_name(driver, 17))
+    set_date(driver, birthday, "", 5, 17)
     submit(driver, "Add")
     wait_for_list(driver, account)
     [saved] = server.contacts(account)
@@ -157,10 +144,7 @@ def test_a_birthday_without_a_year_round_trips(server, account, make_driver, lan
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_with_an_age_and_a_birthday_the_birthday_is_kept_and_the_form_says_so(server, account, make_driver, lang):
-    driver = make_driver(lang, "phone")
-    login(driver, server.url, account)
-    open_new_contact(driver)
-    fill(find(driver, "field", "Name"), "Anna Li")
+    driver = new_contact(make_driver, server, account, lang, "phone", "Anna Li")
     fill(find(driver, "field", "Age"), "30")
     hint = driver.find_element("id", "age-hint")
     assert not hint.is_displayed(), "no birthday yet"

@@ -6,17 +6,7 @@ import Testing
 /// The contact form's dates in their parts (year, month, day in the interface language's order):
 /// the birthday and the labelled dates read back as posted, a date without a year kept as one,
 /// anything partial or unreal refused with the parts quoted, and the birthday winning over a typed age.
-@Suite struct ContactDatePagesTests {
-    let app: RunningApp
-    let alice: WebSession
-    let scope: AddressBookScope
-
-    init() throws {
-        app = try RunningApp()
-        alice = try app.aliceBesideBob(on: "/contacts/new")
-        scope = try app.store.defaultAddressBook(for: try app.store.user(named: "alice"))
-    }
-
+extension ContactFormPagesTests {
     private func contacts() throws -> [Contact] { try app.store.contacts(in: scope) }
 
     /// Adds a contact named Anna with the birthday's parts and `more` fields.
@@ -27,7 +17,7 @@ import Testing
 
     /// One labelled date row's fields.
     private func dateRow(_ year: String, _ month: String, _ day: String) -> [(String, String)] {
-        [("date_year", year), ("date_month", month), ("date_day", day), ("date_label", "anniversary"), ("date_label_custom", "")]
+        row("date", [("date_year", year), ("date_month", month), ("date_day", day)], label: "anniversary")
     }
 
     private func session(_ language: String) throws -> WebSession {
@@ -69,17 +59,17 @@ import Testing
         #expect(try add(birthday: ("", "5", "17")).status == 303)
         let id = try #require(try contacts().first).id
         #expect(try contacts().first?.details.birthday == CalendarDate(year: nil, month: 5, day: 17))
-        var form = try ServedForm(try alice.get("/contacts/\(id)/edit").body)
+        var form = try editForm(id)
         #expect(form.values("birthday_year") == [""] && form.values("birthday_month") == ["5"] && form.values("birthday_day") == ["17"])
         form.set("note", "met in May")
-        #expect(try alice.postMultipart("/contacts/\(id)", form.fields.map { ($0.name, $0.value) }).status == 303)
+        #expect(try save(id, form).status == 303)
         #expect(try contacts().first?.details.birthday == CalendarDate(year: nil, month: 5, day: 17), "what is shown is what is saved")
         #expect(try alice.get("/contacts/\(id)").body.contains("May 17<"))
 
-        form = try ServedForm(try alice.get("/contacts/\(id)/edit").body)
+        form = try editForm(id)
         form.set("birthday_month", "")
         form.set("birthday_day", "")
-        #expect(try alice.postMultipart("/contacts/\(id)", form.fields.map { ($0.name, $0.value) }).status == 303)
+        #expect(try save(id, form).status == 303)
         #expect(try contacts().first?.details.birthday == nil)
     }
 
@@ -122,7 +112,7 @@ import Testing
         #expect(contact.details.birthday == nil)
         #expect(contact.details.dates == [LabelledDate(CalendarDate(year: 2015, month: 6, day: 12), label: .anniversary),
                                           LabelledDate(CalendarDate(year: nil, month: 3, day: 8), label: .anniversary)])
-        let form = try ServedForm(try alice.get("/contacts/\(contact.id)/edit").body)
+        let form = try editForm(contact.id)
         #expect(form.values("date_year") == ["2015", "", ""] && form.values("date_month") == ["6", "3", ""]
             && form.values("date_day") == ["12", "8", ""], "the two dates and the spare row")
 
