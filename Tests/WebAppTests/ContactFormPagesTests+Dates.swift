@@ -94,6 +94,27 @@ extension ContactFormPagesTests {
         #expect(try contacts().isEmpty)
     }
 
+    @Test func aRefusedDateKeepsEverythingElseTypedInTheFormShownAgain() throws {
+        let refused = try add(birthday: ("1979", "2", "30"), [("note", "met in Beijing"), ("nickname", "Annie")]
+                              + dateRow("2015", "6", "12"))
+        #expect(refused.status == 422 && refused.body.contains("Birthday &quot;1979-02-30&quot; is not a date"))
+        var form = try ServedForm(refused.body)
+        #expect(form.values("note") == ["met in Beijing"] && form.values("nickname") == ["Annie"])
+        #expect(form.values("date_year").first == "2015", "the rows after the birthday too")
+
+        #expect(try add(birthday: ("", "", "")).status == 303)
+        let id = try #require(try contacts().first).id
+        form = try editForm(id)
+        form.set("note", "typed before the mistake")
+        form.set("date_year", "2015")
+        form.set("date_month", "2")
+        form.set("date_day", "29")
+        let edit = try save(id, form)
+        #expect(edit.status == 422 && edit.body.contains("Date &quot;2015-02-29&quot; is not a date"))
+        #expect(try ServedForm(edit.body).values("note") == ["typed before the mistake"], "the edit is not lost")
+        #expect(try contacts().first?.details.note == "", "nothing half-saved")
+    }
+
     @Test func hostilePartsAreRefusedWithoutACrashAndQuotedShort() throws {
         let nul = try add(birthday: ("19\u{0}79", "1\u{0}", "18"))
         #expect(nul.status == 422 && !nul.body.contains("\u{0}"))
