@@ -125,6 +125,19 @@ struct ChineseCatalogue: Catalogue {
     func fullDate(_ date: CalendarDate) -> String {
         (date.year.map { "\($0)年" } ?? "") + "\(date.month)月\(date.day)日"
     }
+    var datePartOrder: [DatePart] { [.year, .month, .day] }
+    func datePartName(_ part: DatePart) -> String {
+        switch part {
+        case .year: "年"
+        case .month: "月"
+        case .day: "日"
+        }
+    }
+    func monthName(_ month: Int) -> String { "\(month)月" }
+    func dayOfMonthName(_ day: Int) -> String { "\(day)日" }
+    var yearPlaceholder: String { "年份" }
+    var yearSuffix: String { "年" }
+    var ageFromBirthday: String { "填写生日后，年龄按生日计算，此处填写的不保存" }
     var service: String { "服务" }
     var customLabel: String { "自定义…" }
     var moreNameFields: String { "更多姓名字段" }

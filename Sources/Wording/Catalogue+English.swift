@@ -123,8 +123,24 @@ struct EnglishCatalogue: Catalogue {
     var copy: String { "Copy" }
     var copied: String { "Copied" }
     func fullDate(_ date: CalendarDate) -> String {
-        Self.monthNames[date.month - 1] + " \(date.day)" + (date.year.map { ", \($0)" } ?? "")
+        monthName(date.month) + " \(date.day)" + (date.year.map { ", \($0)" } ?? "")
     }
+    var datePartOrder: [DatePart] { [.month, .day, .year] }
+    func datePartName(_ part: DatePart) -> String {
+        switch part {
+        case .year: "Year"
+        case .month: "Month"
+        case .day: "Day"
+        }
+    }
+    func monthName(_ month: Int) -> String {
+        ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+         "November", "December"][month - 1]
+    }
+    func dayOfMonthName(_ day: Int) -> String { String(day) }
+    var yearPlaceholder: String { "Year" }
+    var yearSuffix: String { "" }
+    var ageFromBirthday: String { "With a birthday, the age comes from it: one typed here is not kept" }
     var service: String { "Service" }
     var customLabel: String { "custom…" }
     var moreNameFields: String { "More name fields" }

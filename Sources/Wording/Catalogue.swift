@@ -129,6 +129,21 @@ public protocol Catalogue: Sendable {
     var copied: String { get }
     /// A date of a viewed contact: "May 17, 1990", "May 17" (year unknown); "1990年5月17日".
     func fullDate(_ date: CalendarDate) -> String
+    /// The parts of a date on the contact form, in the language's order: month, day, year; 年, 月, 日.
+    var datePartOrder: [DatePart] { get }
+    /// A date part's accessible name ("Birthday · Year"), and the empty choice of the month and
+    /// day selects: "Year", "Month", "Day"; 年, 月, 日.
+    func datePartName(_ part: DatePart) -> String
+    /// An option of a date's month select: "January"; "1月".
+    func monthName(_ month: Int) -> String
+    /// An option of a date's day select: "18"; "18日".
+    func dayOfMonthName(_ day: Int) -> String
+    /// What a date's empty year box shows: "Year"; "年份".
+    var yearPlaceholder: String { get }
+    /// What follows a date's year box: nothing; "年".
+    var yearSuffix: String { get }
+    /// Under the age while a birthday is set: the birthday gives the age, a typed one is not kept.
+    var ageFromBirthday: String { get }
     /// The name of the service of a handle or social profile (WeChat, Twitter…).
     var service: String { get }
     /// The label picker's choice that lets a person type their own label.

@@ -80,6 +80,12 @@ ZH = {
     "Remove": "移除",
     "This contact was changed on another device": "此联系人已在其他设备上被修改",
     "Birthday": "生日",
+    "Year": "年",
+    "Month": "月",
+    "Day": "日",
+    "Date": "日期",
+    "add date": "添加日期",
+    "With a birthday, the age comes from it: one typed here is not kept": "填写生日后，年龄按生日计算，此处填写的不保存",
     # Birthdays
     "Birthdays": "生日",
     "Upcoming birthdays": "近期生日",
