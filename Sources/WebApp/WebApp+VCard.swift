@@ -6,9 +6,9 @@ import VCard
 extension WebApp {
     /// Import (a form, then a summary), export of the whole book as vCard or CSV, and one contact's card to share.
     func addVCardRoutes(to router: Router) {
-        router.get("/contacts/import") { request, _ in
+        router.get("/contacts/import") { [self] request, _ in
             let (context, _, _) = try request.requireLogin()
-            return .html(ImportPage.render(context: context))
+            return .html(ImportPage.render(maxUploadBytes: maxUploadBytes, context: context))
         }
         router.post("/contacts/import") { [self] request, _ in try importCards(request) }
         router.get("/contacts/import/result") { [self] request, _ in
@@ -50,7 +50,7 @@ extension WebApp {
         let upload = try ImportUpload(request)
         guard let file = upload.file, !file.isEmpty else {
             let error = upload.file == nil ? context.strings.chooseFile : context.strings.emptyFile
-            return .html(ImportPage.render(policy: upload.policy, error: error, context: context), status: 422)
+            return .html(ImportPage.render(policy: upload.policy, error: error, maxUploadBytes: maxUploadBytes, context: context), status: 422)
         }
         var source = ImportFile.source(bytes: file, fileName: upload.fileName)
         let summary = try store.importVCards(from: &source, into: scope, onConflict: upload.policy)
