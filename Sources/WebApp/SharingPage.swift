@@ -35,7 +35,7 @@ enum SharingPage {
             \(Layout.formError(error))
             <div class="field-group">
             <div class="field"><label class="field-label" for="share-account">\(HTML.escape(strings.account))</label>\
-            <input id="share-account" name="account" autocomplete="off" autocapitalize="none" spellcheck="false" maxlength="\(AccountName.maximumLength)" required value="\(HTML.escape(account))" aria-label="\(HTML.escape(strings.accountToShareWith))"></div>
+            <input id="share-account" name="account" autocomplete="off" autocapitalize="none" spellcheck="false" maxlength="\(AccountName.maximumLength)" required value="\(HTML.escape(account))" aria-label="\(HTML.escape(strings.accountToShareWith))" placeholder="\(HTML.escape(strings.accountToShareWith))"></div>
             <div class="field"><label class="field-label" for="share-access">\(HTML.escape(strings.access))</label>\(accessChoice(id: "share-access", selected: .readOnly, label: strings.access, strings: strings))</div>
             </div>
             <p class="inset-footer">\(HTML.escape(strings.sharingHelp))</p>

@@ -243,7 +243,7 @@ struct ChineseCatalogue: Catalogue {
     var stopSharing: String { "停止共享" }
     var notSharedWithAnyone: String { "尚未共享给任何人。" }
     var sharedWith: String { "已共享给" }
-    var shareWithAnotherAccount: String { "共享给其他账户" }
+    var shareWithAnotherAccount: String { "共享给其他账号" }
     var sharingHelp: String { "对方会在自己的通讯录列表和手机上看到这个通讯录。“只读”只能查看；“可读写”还能修改联系人。" }
     func sharedWithYou(by owner: String, _ access: BookAccess) -> String { "由 \(owner) 共享给你，\(accessName(access))" }
     func lastChanged(by account: String, at time: String) -> String { "最后由 \(account) 于 \(time) 修改" }
