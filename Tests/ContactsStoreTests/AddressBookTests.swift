@@ -143,14 +143,7 @@ import Testing
 }
 
 /// A book made from its display name alone, and display names unique among an account's live books.
-@Suite struct BookDisplayNameTests {
-    let fixture: TwoUserStore
-    var store: ContactStore { fixture.store }
-
-    init() throws {
-        fixture = try TwoUserStore()
-    }
-
+extension AddressBookTests {
     @Test func theSegmentIsMadeFromTheDisplayNameAndNumberedPastEveryBookOfTheAccount() throws {
         #expect(try store.createAddressBook(displayName: "家人", for: fixture.alice).name == "jiaren")
         #expect(try store.createAddressBook(displayName: "Work", for: fixture.alice).name == "work")

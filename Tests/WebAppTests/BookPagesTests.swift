@@ -85,6 +85,18 @@ import Testing
         #expect(try alice.post("/books", [("display_name", "work")]).body.contains("已有名为“work”的通讯录，请换一个名称"))
     }
 
+    @Test func booksSharedWithTheUserAreListedApartWithoutEdit() throws {
+        let bob = try user("bob")
+        let family = try store.createAddressBook(named: "family", displayName: "Family", for: bob)
+        try store.share(family.scope, with: "alice", access: .readOnly)
+        let page = try alice.get("/books").body
+        #expect(page.contains(#"<h2 class="group-label" id="shared-books-heading">Shared with Me</h2>"#))
+        #expect(page.contains(#"<span class="inset-title book-title">Family</span><span class="inset-detail">bob · Read-only</span>"#))
+        #expect(!page.contains("/books/edit?name=~"), "a shared book is its owner's to rename")
+        #expect(try alice.get("/books/edit?name=~bob~family").status == 403)
+        #expect(try alice.post("/books/rename", [("name", "~bob~family"), ("display_name", "Mine")]).status == 403)
+    }
+
     @Test func badInputIs400AndTheDefaultBookStays() throws {
         #expect(try alice.post("/books", [("display_name", "   ")]).status == 400)
         #expect(try alice.post("/books", [("display_name", String(repeating: "x", count: 256))]).status == 400)

@@ -14,7 +14,7 @@ from harness.browser import (
 )
 from harness.strings import BOOK_NAME, LANGS, SHARE_BOOK, t
 
-VIEWPORTS = ("phone", "desktop")
+VIEWPORTS = ("narrow-phone", "desktop")
 
 # Every piece of text on the settings screens that could be cut: labels, headings, row text,
 # buttons; each must show whole (no clipping, no ellipsis).
@@ -27,13 +27,6 @@ return Array.from(document.querySelectorAll(
 """
 
 
-def narrow(driver) -> None:
-    """The phone at 375 px, the width labels must fit in."""
-    if driver.viewport == "phone":
-        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                               {"width": 375, "height": 812, "deviceScaleFactor": 1, "mobile": True})
-
-
 def assert_fits(driver, screen: str) -> None:
     assert driver.execute_script(_OVERFLOWING_JS) == [], f"cut off on {screen}"
     assert cut_off_labels(driver) == [], f"labels cut off on {screen}"
@@ -41,7 +34,8 @@ def assert_fits(driver, screen: str) -> None:
 
 def shoot(driver, screen: str) -> None:
     assert_fits(driver, screen)
-    screenshot(driver, screen if driver.viewport == "phone" else f"{screen}-desktop")
+    assert driver.execute_script("return document.documentElement.clientWidth") == (375 if driver.viewport == "narrow-phone" else 1280)
+    screenshot(driver, screen if driver.viewport == "narrow-phone" else f"{screen}-desktop")
 
 
 def top_fraction(driver, css: str) -> float:
@@ -55,7 +49,6 @@ def top_fraction(driver, css: str) -> float:
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_book_is_made_from_its_name_alone_and_two_books_never_share_a_name(server, account, make_driver, lang, viewport):
     driver = make_driver(lang, viewport)
-    narrow(driver)
     login(driver, server.url, account)
     driver.get(server.url + "/books")
     wait_for(driver, "heading", "Address Books")
@@ -120,7 +113,6 @@ def test_the_default_book_is_named_in_the_language_the_account_was_made_in(fresh
 def test_sharing_and_groups_show_their_empty_states_at_the_top(server, make_account, make_driver, lang, viewport):
     owner, other = make_account(), make_account()
     driver = make_driver(lang, viewport)
-    narrow(driver)
     login(driver, server.url, owner)
 
     driver.get(server.url + "/sharing")
@@ -152,7 +144,6 @@ def test_sharing_and_groups_show_their_empty_states_at_the_top(server, make_acco
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_import_page_names_the_chosen_file_and_the_size_limit(server, account, make_driver, lang, viewport, tmp_path):
     driver = make_driver(lang, viewport)
-    narrow(driver)
     login(driver, server.url, account)
     driver.get(server.url + "/contacts/import")
     button = wait_for(driver, "button", "Import")
@@ -172,13 +163,13 @@ def test_the_import_page_names_the_chosen_file_and_the_size_limit(server, accoun
     wait_for_navigation(driver, lambda: click(driver, button))
     wait_for(driver, "heading", "Import finished")
     assert driver.find_element("css selector", "#imported-count").text == "1"
+    shoot(driver, "import-summary")
 
 
 @pytest.mark.screenshots
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_birthday_calendars_address_is_copied_and_subscribed_to(server, account, make_driver, lang):
-    driver = make_driver(lang)
-    narrow(driver)
+    driver = make_driver(lang, "narrow-phone")
     login(driver, server.url, account)
     driver.get(server.url + "/birthdays")
     wait_for_navigation(driver, lambda: click(driver, wait_for(driver, "button", "Turn on")))
