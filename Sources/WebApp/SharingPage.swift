@@ -53,8 +53,8 @@ enum SharingPage {
         let accountField = #"<input type="hidden" name="account" value="\#(account)">"#
         return """
             <ul class="inset-list share" aria-label="\(account)"><li class="inset-row"><span class="inset-text"><span class="inset-title share-account">\(account)</span></span></li>
-            <li class="inset-row"><form class="share-access" method="post" action="\(HTML.escape(path(of: book)))">\(context.csrfField)\(accountField)\
-            <label class="inset-text" for="access-\(number)">\(HTML.escape(strings.access))</label>\
+            <li class="inset-row"><form class="field share-access" method="post" action="\(HTML.escape(path(of: book)))">\(context.csrfField)\(accountField)\
+            <label class="field-label" for="access-\(number)">\(HTML.escape(strings.access))</label>\
             \(accessChoice(id: "access-\(number)", selected: share.access, label: "\(strings.access) · \(share.account)", strings: strings))\
             <button type="submit" class="inset-action" aria-label="\(HTML.escape(strings.changeAccess)) · \(account)">\(HTML.escape(strings.changeAccess))</button></form></li>
             <li class="inset-row"><form class="share-stop" method="post" action="/sharing/remove\(HTML.escape(bookQuery(book)))">\(context.csrfField)\(accountField)\
