@@ -163,7 +163,7 @@ def test_the_import_page_names_the_chosen_file_and_the_size_limit(server, accoun
     wait_for_navigation(driver, lambda: click(driver, button))
     wait_for(driver, "heading", "Import finished")
     assert driver.find_element("css selector", "#imported-count").text == "1"
-    shoot(driver, "import-summary")
+    shoot(driver, "import-done")
 
 
 @pytest.mark.screenshots
