@@ -256,6 +256,9 @@ struct ChineseCatalogue: Catalogue {
     var changeAccess: String { "更改" }
     var stopSharing: String { "停止共享" }
     var notSharedWithAnyone: String { "尚未共享给任何人。" }
+    var sharedWith: String { "已共享给" }
+    var shareWithAnotherAccount: String { "共享给其他账号" }
+    var sharingHelp: String { "对方会在自己的通讯录列表和手机上看到这个通讯录。“只读”只能查看；“可读写”还能修改联系人。" }
     func sharedWithYou(by owner: String, _ access: BookAccess) -> String { "由 \(owner) 共享给你，\(accessName(access))" }
     func lastChanged(by account: String, at time: String) -> String { "最后由 \(account) 于 \(time) 修改" }
     func bookShared(_ book: String, with account: String, _ access: BookAccess) -> String {
@@ -273,7 +276,11 @@ struct ChineseCatalogue: Catalogue {
         case .copy: "两者都保留（存为副本）"
         }
     }
-    var largerFiles: String { "更大的文件：在服务器上运行 contacts import" }
+    var chooseFileButton: String { "选择文件" }
+    var noFileChosen: String { "未选择文件" }
+    func importSizeLimit(_ size: String, option: String, variable: String) -> String {
+        "文件最大 \(size)。服务器管理员可以用 \(option)（或环境变量 \(variable)）调高上限。"
+    }
     var chooseFile: String { "请选择要导入的 vCard 或 CSV 文件" }
     var emptyFile: String { "文件是空的" }
     var theFile: String { "该文件" }
@@ -367,6 +374,7 @@ struct ChineseCatalogue: Catalogue {
         case .invalidAddressBookName(let name):
             "通讯录名称“\(name)”无效：须为 1–255 字节的 UTF-8，不含 /、控制字符或不可见的格式字符，首尾不能有空白（也不能是 . 或 ..）"
         case .addressBookNameTaken(let name): "通讯录“\(name)”已存在"
+        case .addressBookDisplayNameTaken(let name): "已有名为“\(name)”的通讯录，请换一个名称"
         case .addressBookNotFound: "该通讯录已不存在"
         case .invalidGroupName(let name): "“\(name)”不能作为分组名：请用 1 到 \(ContactDetails.maximumGroupNameLength) 个字符，不含控制字符"
         case .groupNameTaken(let name): "分组“\(name)”已存在"
@@ -541,8 +549,14 @@ struct ChineseCatalogue: Catalogue {
     // MARK: Address books (web)
     var addressBooks: String { "通讯录列表" }
     var newAddressBook: String { "新建通讯录" }
-    var bookName: String { "地址中的名称" }
-    var displayName: String { "显示名称" }
+    var defaultBookName: String { "通讯录" }
+    var bookNameLabel: String { "名称" }
+    var bookNameExample: String { "家人、同事…" }
+    var myAddressBooks: String { "我的通讯录" }
+    var sharedWithMe: String { "共享给我的" }
+    func sharedBookDetail(owner: String, _ access: BookAccess) -> String { "\(owner) · \(accessName(access))" }
+    var bookAddress: String { "CardDAV 地址" }
+    var bookAddressHelp: String { "地址在创建通讯录时由名称生成；重命名后地址不变，手机会照常同步。" }
     var create: String { "创建" }
     var deleteBook: String { "删除通讯录" }
     func deleteBookQuestion(_ displayName: String, contacts: Int) -> String { "删除“\(displayName)”及其中的 \(count(contacts))？" }
@@ -553,6 +567,10 @@ struct ChineseCatalogue: Catalogue {
     var otherBook: String { "通讯录" }
     var moveToBook: String { "移动" }
     var copyToBook: String { "复制" }
+
+    // MARK: The birthday calendar's address (web)
+    var subscribeInCalendar: String { "在日历中订阅" }
+    var copyAddress: String { "复制地址" }
 
     // MARK: Bulk actions (web)
     func select(_ name: String) -> String { "选择 \(name)" }

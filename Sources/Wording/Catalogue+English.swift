@@ -267,6 +267,9 @@ struct EnglishCatalogue: Catalogue {
     var changeAccess: String { "Change" }
     var stopSharing: String { "Stop sharing" }
     var notSharedWithAnyone: String { "Not shared with anyone." }
+    var sharedWith: String { "Shared With" }
+    var shareWithAnotherAccount: String { "Share with Another Account" }
+    var sharingHelp: String { "The account sees this address book in its list and on its phones. Read-only lets it look; read and write lets it change contacts too." }
     func sharedWithYou(by owner: String, _ access: BookAccess) -> String {
         "Shared with you by \(owner), " + (access == .readOnly ? "read-only" : "read and write")
     }
@@ -286,7 +289,11 @@ struct EnglishCatalogue: Catalogue {
         case .copy: "Keep both as copies"
         }
     }
-    var largerFiles: String { "Larger files: contacts import on the server" }
+    var chooseFileButton: String { "Choose File" }
+    var noFileChosen: String { "No file chosen" }
+    func importSizeLimit(_ size: String, option: String, variable: String) -> String {
+        "Files up to \(size). The server's operator can raise the limit with \(option) (or \(variable))."
+    }
     var chooseFile: String { "Choose a vCard or CSV file to import" }
     var emptyFile: String { "The file is empty" }
     var theFile: String { "The file" }
@@ -383,6 +390,7 @@ struct EnglishCatalogue: Catalogue {
             "invalid address book name \"\(name)\": use 1–255 bytes of UTF-8 without /, control or invisible formatting characters, "
                 + "nor white space at either end (not . or ..)"
         case .addressBookNameTaken(let name): "an address book named \"\(name)\" already exists"
+        case .addressBookDisplayNameTaken(let name): "another address book is already called \"\(name)\"; choose another name"
         case .addressBookNotFound: "the address book no longer exists"
         case .invalidGroupName(let name): "\"\(name)\" cannot be a group name: give 1 to \(ContactDetails.maximumGroupNameLength) characters, no control characters"
         case .groupNameTaken(let name): "a group named \"\(name)\" already exists"
@@ -571,8 +579,14 @@ struct EnglishCatalogue: Catalogue {
     // MARK: Address books (web)
     var addressBooks: String { "Address Books" }
     var newAddressBook: String { "New Address Book" }
-    var bookName: String { "Name in addresses" }
-    var displayName: String { "Display name" }
+    var defaultBookName: String { "Contacts" }
+    var bookNameLabel: String { "Name" }
+    var bookNameExample: String { "Family, Work…" }
+    var myAddressBooks: String { "My Address Books" }
+    var sharedWithMe: String { "Shared with Me" }
+    func sharedBookDetail(owner: String, _ access: BookAccess) -> String { "\(owner) · \(accessName(access))" }
+    var bookAddress: String { "CardDAV address" }
+    var bookAddressHelp: String { "Made from the name when the book was created. It stays when the book is renamed, so phones keep syncing." }
     var create: String { "Create" }
     var deleteBook: String { "Delete Address Book" }
     func deleteBookQuestion(_ displayName: String, contacts: Int) -> String { "Delete \(displayName) and its \(count(contacts))?" }
@@ -583,6 +597,10 @@ struct EnglishCatalogue: Catalogue {
     var otherBook: String { "Address book" }
     var moveToBook: String { "Move" }
     var copyToBook: String { "Copy" }
+
+    // MARK: The birthday calendar's address (web)
+    var subscribeInCalendar: String { "Subscribe in Calendar" }
+    var copyAddress: String { "Copy Address" }
 
     // MARK: Bulk actions (web)
     func select(_ name: String) -> String { "Select \(name)" }

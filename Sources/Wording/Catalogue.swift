@@ -268,6 +268,11 @@ public protocol Catalogue: Sendable {
     var changeAccess: String { get }
     var stopSharing: String { get }
     var notSharedWithAnyone: String { get }
+    /// The sharing page's headings: the accounts it is shared with, and the form to add one.
+    var sharedWith: String { get }
+    var shareWithAnotherAccount: String { get }
+    /// The sharing page's note on what the two kinds of access allow.
+    var sharingHelp: String { get }
     /// "Shared with you by alice, read-only": what the list says of a book shared with the user.
     func sharedWithYou(by owner: String, _ access: BookAccess) -> String
     /// "Last changed by bob, 2026-12-04 17:05": a contact's page in a shared book.
@@ -281,7 +286,11 @@ public protocol Catalogue: Sendable {
     var vCardFile: String { get }
     var ifAlreadyThere: String { get }
     func conflictChoice(_ policy: ImportConflictPolicy) -> String
-    var largerFiles: String { get }
+    /// The file picker's button and what it says before a file is chosen.
+    var chooseFileButton: String { get }
+    var noFileChosen: String { get }
+    /// "Files up to 10 MB.": the largest import the server takes, and how its operator raises it.
+    func importSizeLimit(_ size: String, option: String, variable: String) -> String
     var chooseFile: String { get }
     var emptyFile: String { get }
     /// What a message calls a chosen file whose name cannot be shown.
@@ -416,9 +425,20 @@ public protocol Catalogue: Sendable {
     // MARK: Address books (web)
     var addressBooks: String { get }
     var newAddressBook: String { get }
-    /// The label of a new book's name, its address on CardDAV.
-    var bookName: String { get }
-    var displayName: String { get }
+    /// What an account's default book is called when it is made (`ContactStore.createUser`).
+    var defaultBookName: String { get }
+    /// The label of a book's name, the one field a new book asks for.
+    var bookNameLabel: String { get }
+    /// A new book's name field's example.
+    var bookNameExample: String { get }
+    var myAddressBooks: String { get }
+    var sharedWithMe: String { get }
+    /// "alice · read-only": a book shared with the user, in the books page's list.
+    func sharedBookDetail(owner: String, _ access: BookAccess) -> String
+    /// The label of a book's CardDAV address on its page.
+    var bookAddress: String { get }
+    /// Why the address is what it is, below it.
+    var bookAddressHelp: String { get }
     var create: String { get }
     var deleteBook: String { get }
     func deleteBookQuestion(_ displayName: String, contacts: Int) -> String
@@ -430,6 +450,12 @@ public protocol Catalogue: Sendable {
     var otherBook: String { get }
     var moveToBook: String { get }
     var copyToBook: String { get }
+
+    // MARK: The birthday calendar's address (web)
+    /// The link that opens the address in the device's calendar app (webcal://).
+    var subscribeInCalendar: String { get }
+    /// The copy button's name beside the address.
+    var copyAddress: String { get }
 
     // MARK: Bulk actions (web)
     /// The name of a row's checkbox in edit mode.

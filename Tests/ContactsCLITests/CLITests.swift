@@ -119,6 +119,7 @@ import Testing
         ["frobnicate"], ["list", "--user"], ["edit", "--user", "alice", "1"], ["edit", "1", "--book", "contacts"], ["add", "--user", "alice", "--sex", "robot", "--name", "A", "--phone", "1"],
         ["list", "--user", "alice", "extra"], ["user", "add"], ["add", "--user", "alice", "--age", "1", "--birthday", "2000-01-01"],
         ["serve", "--port", "0", "--max-connections-per-client", "0"], ["serve", "--port", "0", "--max-connections-per-client", "many"],
+        ["serve", "--port", "0", "--max-upload-mb", "0"], ["serve", "--port", "0", "--max-upload-mb", "lots"],
     ])
     func usageErrorsExitWithTwo(arguments: [String]) throws {
         let result = try cli.run(arguments)

@@ -87,7 +87,10 @@ import VCard
         #expect(form.body.contains(#"value="update" checked><span>Update existing"#))
         #expect(form.body.contains(#"value="skip"><span>Skip duplicates"#))
         #expect(form.body.contains(#"value="copy"><span>Keep both as copies"#))
-        #expect(form.body.contains("Larger files: contacts import on the server"))
+        #expect(form.body.contains(#"<label class="file-button" for="file" aria-hidden="true">Choose File</label>"#))
+        #expect(form.body.contains(#"<span class="file-name" id="file-name" aria-live="polite">No file chosen</span>"#))
+        #expect(form.body.contains("Files up to 10 MB. The server&#39;s operator can raise the limit with --max-upload-mb (or $CONTACTS_MAX_UPLOAD_MB)."))
+        #expect(!form.body.contains("contacts import"), "no advice to run a command on the server")
     }
 
     @Test func importShowsTheSummaryAndTheContactsAppearInTheList() throws {
