@@ -23,7 +23,7 @@ extension DAVContext {
             _ = try store.createAddressBook(named: name, displayName: displayName, for: user)
         } catch let error as StoreError {
             switch error {
-            case .addressBookNameTaken, .invalidAddressBookName: throw DAVError(403, wording.message(for: error))
+            case .addressBookNameTaken, .addressBookDisplayNameTaken, .invalidAddressBookName: throw DAVError(403, wording.message(for: error))
             default: throw error
             }
         }

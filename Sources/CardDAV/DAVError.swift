@@ -60,7 +60,7 @@ extension DAVError {
         case .addressBookReadOnly, .onlyOwnerManagesBook:
             // RFC 3744 §7.1.1; the handlers name the resource and privilege before the store is asked.
             self.init(403, wording.message(for: error), precondition: .dav("need-privileges"))
-        case .usernameTaken, .addressBookNameTaken, .groupNameTaken, .appPasswordExists, .uidConflict, .alreadyInAddressBook:
+        case .usernameTaken, .addressBookNameTaken, .addressBookDisplayNameTaken, .groupNameTaken, .appPasswordExists, .uidConflict, .alreadyInAddressBook:
             self.init(409, wording.message(for: error))
         case .preconditionFailed, .changedSinceRead:
             self.init(412, wording.message(for: error))

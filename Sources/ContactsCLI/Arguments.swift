@@ -84,6 +84,9 @@ struct Arguments {
     /// Whether a flag or option was given.
     func has(_ name: String) -> Bool { values[name] != nil }
 
+    /// The names of the options given, in no particular order.
+    var givenOptions: Set<String> { Set(values.keys) }
+
     /// The value of a required option.
     func required(_ name: String) throws(UsageError) -> String {
         guard let value = value(name) else { throw UsageError { $0.isRequired(name) } }

@@ -46,7 +46,7 @@ enum BirthdayCommands {
             if arguments.has("--rotate") && arguments.has("--off") { throw UsageError { $0.notBoth("--rotate", "--off") } }
             let base = try baseURL(context)
             let store = try context.openStore()
-            let user = try store.user(named: try arguments.required("--user"))
+            let user = try context.user(in: store)
             if arguments.has("--off") {
                 try store.removeBirthdayFeed(for: user)
                 return

@@ -12,7 +12,7 @@ enum BookCommands {
             let name = try context.arguments.positionals("NAME")[0]
             let displayName = try checkedDisplayName(context.arguments.value("--display-name") ?? name)
             let store = try context.openStore()
-            let book = try store.createAddressBook(named: name, displayName: displayName, for: try store.user(named: try context.arguments.required("--user")))
+            let book = try store.createAddressBook(named: name, displayName: displayName, for: try context.user(in: store))
             context.console.print(context.catalogue.bookCreated(book.name))
         },
         Command(words: ["book", "rename"], summary: "Change the name an address book is shown by (its URL segment stays).",
@@ -33,14 +33,14 @@ enum BookCommands {
                 usage: "book restore --user U NAME", options: [user]) { context in
             let name = try context.arguments.positionals("NAME")[0]
             let store = try context.openStore()
-            let book = try store.restoreAddressBook(named: name, for: try store.user(named: try context.arguments.required("--user")))
+            let book = try store.restoreAddressBook(named: name, for: try context.user(in: store))
             context.console.print(context.catalogue.bookRestored(book.name))
         },
         Command(words: ["book", "list"], summary: "List the address books, own and shared: name, display name, contacts, owner and access.",
                 usage: "book list --user U [--json]", options: [user, .flag("--json")]) { context in
             _ = try context.arguments.positionals()
             let store = try context.openStore()
-            let user = try store.user(named: try context.arguments.required("--user"))
+            let user = try context.user(in: store)
             let listed = try store.addressBooks(for: user).map { book in
                 JSONBook(name: book.name, displayName: book.displayName, count: try store.count(in: book.scope),
                          owner: book.sharedBy ?? user.username, access: book.access.rawValue)

@@ -1,3 +1,4 @@
+import Accounts
 import ContactsStore
 import StoreOpening
 import Wording
@@ -26,22 +27,32 @@ struct CommandContext {
         return try ContactStore(at: location, busyTimeoutMilliseconds: timeout)
     }
 
-    /// Opens the store and the address book of the user named by `--user`: the one named by
-    /// `--book`, else the default one. An unknown book is a failure (exit 1).
+    /// The account the command acts for: the one named by `--user`, else by `$CONTACTS_USER`, else
+    /// the store's only account. With none of these, a usage error that says how many there are.
+    func user(in store: ContactStore) throws -> User {
+        if let name = arguments.value("--user") ?? environment["CONTACTS_USER"].flatMap({ $0.isEmpty ? nil : $0 }) {
+            return try store.user(named: name)
+        }
+        let users = try store.users()
+        guard users.count == 1 else { throw UsageError { [count = users.count] in $0.userNeeded(accounts: count) } }
+        return users[0]
+    }
+
+    /// Opens the store and the address book of the command's account (see `user(in:)`): the one
+    /// named by `--book`, else the default one. An unknown book is a failure (exit 1).
     func openAddressBook() throws -> (ContactStore, AddressBookScope) {
         guard let name = arguments.value("--book") else {
             let store = try openStore()
-            return (store, try store.defaultAddressBook(for: try store.user(named: try arguments.required("--user"))))
+            return (store, try store.defaultAddressBook(for: try user(in: store)))
         }
         let (store, book) = try openBook(named: name)
         return (store, book.scope)
     }
 
-    /// Opens the store (unless given) and the address book called `name` of the user named by `--user`.
+    /// Opens the store (unless given) and the address book called `name` of the command's account.
     func openBook(named name: String, in store: ContactStore? = nil) throws -> (ContactStore, AddressBook) {
-        let username = try arguments.required("--user")
         let store = try store ?? openStore()
-        guard let book = try store.addressBook(named: name, for: try store.user(named: username)) else {
+        guard let book = try store.addressBook(named: name, for: try user(in: store)) else {
             throw CommandFailure { $0.noAddressBook(name) }
         }
         return (store, book)

@@ -24,6 +24,10 @@ public enum CommandLineTool {
         } catch {
             return usageFailure(error.message(catalogue), console)
         }
+        if words == ["--version"] || words == ["version"] {
+            console.print("contacts " + Release.version)
+            return 0
+        }
         if words.isEmpty || words == ["--help"] || words == ["help"] || words == ["-h"] {
             console.print(overview)
             return words.isEmpty ? 2 : 0
@@ -105,6 +109,7 @@ public enum CommandLineTool {
         }
         return """
             usage: contacts [--data DIR | --database URL] COMMAND [OPTIONS]
+                   contacts --version
 
             PersonalContacts: a private address book.
 
@@ -116,6 +121,7 @@ public enum CommandLineTool {
             or of $CONTACTS_DATABASE unless --data is given (postgresql://USER:PASSWORD@HOST:PORT/DATABASE;
             with HOST1:PORT1,HOST2:PORT2 it reaches whichever host takes writes; add ?pool_mode=transaction
             behind PgBouncer in transaction mode).
+            --user may be left out when $CONTACTS_USER names the account, or when there is only one.
             Run "contacts COMMAND --help" for a command's options.
             """
     }

@@ -53,6 +53,9 @@ enum ContactCommands {
                           .value("--remove-group", repeatable: true)] + ContactOptions.specs + ContactOptions.removalSpecs,
                 notes: ContactOptions.notes + "\n\n" + ContactOptions.editNotes) { context in
             let id = try context.contactID()
+            guard !context.arguments.givenOptions.subtracting(["--user", "--book"]).isEmpty else {
+                throw UsageError { $0.nothingToChange("edit") }
+            }
             let (joining, leaving) = (try GroupCommands.names(context, "--add-group"), try GroupCommands.names(context, "--remove-group"))
             if context.arguments.has("--lunar-birthday") && context.arguments.has("--no-lunar-birthday") {
                 throw UsageError { $0.notBoth("--lunar-birthday", "--no-lunar-birthday") }

@@ -6,8 +6,6 @@ import VCard
 /// A file to import, or standard input (`-`): vCards, or a contact CSV told by its content
 /// (or its `.csv` name).
 final class ImportInput {
-    /// How much of the input is read first, to tell CSV from vCard.
-    private static let headSize = 65_536
 
     /// The name failures are reported under: the path, or "stdin".
     let name: String
@@ -17,10 +15,12 @@ final class ImportInput {
     private let handle: FileHandle
     /// The input's first bytes, read already.
     private let head: [UInt8]
-    private let isCSV: Bool
+    /// Whether the input is read as a contact CSV file (else as vCards).
+    let isCSV: Bool
     private var readError: (any Error)?
 
-    /// Opens the file and reads its first bytes; throws a `CommandFailure` naming it when it cannot be read.
+    /// Opens the file and reads its first bytes; throws a `CommandFailure` naming it when it cannot
+    /// be read, or when it is plainly something else (an image, a PDF, an archive…).
     init(path: String) throws {
         if path == "-" {
             (name, handle) = ("stdin", .standardInput)
@@ -33,7 +33,8 @@ final class ImportInput {
             }
             self.handle = handle
         }
-        head = try Self.read(handle, upTo: Self.headSize, name: name)
+        head = try Self.read(handle, upTo: ImportFile.headSize, name: name)
+        if let format = ForeignFormat(head: head) { throw CommandFailure { [name] in $0.notAContactsFile(name, format) } }
         isCSV = ImportFile.isCSV(head: head, fileName: path)
         if path == "-" || isCSV {
             cardCount = nil

@@ -12,14 +12,16 @@ enum ServeCommand {
     static let command = Command(
         words: ["serve"], summary: "Run the web app and CardDAV server (and print the first-run setup link while no user exists).",
         usage: "serve [--host 127.0.0.1] [--port 8080] [--tls-cert FILE --tls-key FILE] [--max-connections-per-client 64] "
-            + "[--trusted-proxy CIDR,…] [--public-url URL]",
+            + "[--trusted-proxy CIDR,…] [--public-url URL] [\(WebApp.maxUploadOption) 10]",
         options: [.value("--host"), .value("--port"), .value("--tls-cert"), .value("--tls-key"), .value("--max-connections-per-client"),
-                  .value("--trusted-proxy", repeatable: true), .value("--public-url")],
+                  .value("--trusted-proxy", repeatable: true), .value("--public-url"), .value(WebApp.maxUploadOption)],
         notes: """
             --trusted-proxy names the reverse proxies whose X-Forwarded-For, X-Forwarded-Proto and Forwarded headers
             are believed (else $CONTACTS_TRUSTED_PROXIES; default 127.0.0.0/8,::1, a proxy on this machine; none to
             trust nobody). --public-url is the address devices reach the server at (else $CONTACTS_PUBLIC_URL): an
             https one makes every cookie Secure and sends HSTS, whatever the proxy in front says.
+            \(WebApp.maxUploadOption) is the largest request in megabytes — an imported file, a photo, a card (else
+            $\(WebApp.maxUploadVariable); default 10; at most 256). A reverse proxy in front has a limit of its own to raise too.
             """
     ) { context in
         _ = try context.arguments.positionals()
@@ -43,12 +45,14 @@ enum ServeCommand {
         default: throw UsageError { $0.together("--tls-cert", "--tls-key") }
         }
         configuration.trustedProxies = try trustedProxies(context)
+        if let megabytes = try maxUploadMegabytes(context) { configuration.maxBodyBytes = megabytes * 1024 * 1024 }
         let publicURL = try publicURL(context)
         configuration.alwaysSecure = publicURL?.hasPrefix("https://") == true
         let store = try context.openStore()
         let lock = try DataDirectoryLock.take(context.location, exclusive: false)
         let setupCode = try store.users().isEmpty ? SecretToken.make() : nil
-        let server = HTTPServer(configuration: configuration, responder: try responder(store: store, setupCode: setupCode))
+        let server = HTTPServer(configuration: configuration,
+                                responder: try responder(store: store, setupCode: setupCode, maxUploadBytes: configuration.maxBodyBytes))
         // Caught from before the address is printed: whoever reads it may signal at once.
         let termination = TerminationSignal()
         try server.start()
@@ -68,10 +72,10 @@ enum ServeCommand {
 
     /// The web app and the CardDAV server on one port, sharing one login throttle and one
     /// password-check queue.
-    static func responder(store: ContactStore, setupCode: String?) throws -> any Responder {
+    static func responder(store: ContactStore, setupCode: String?, maxUploadBytes: Int) throws -> any Responder {
         let throttle = LoginThrottle(store: store)
         let gate = PasswordGate()
-        let web = try WebApp(store: store, setupCode: setupCode, throttle: throttle, gate: gate).responder()
+        let web = try WebApp(store: store, setupCode: setupCode, throttle: throttle, gate: gate, maxUploadBytes: maxUploadBytes).responder()
         let dav = CardDAVServer(store: store, throttle: throttle, gate: gate).responder()
         return Mount(dav, where: CardDAVServer.handles, otherwise: web)
     }
@@ -93,6 +97,19 @@ enum ServeCommand {
             ranges.append(range)
         }
         return TrustedProxies(ranges)
+    }
+
+    /// The largest request body in megabytes: `--max-upload-mb`, else `$CONTACTS_MAX_UPLOAD_MB`,
+    /// else nil (the server's default); a whole number from 1 to 256 (a body is held in memory
+    /// while it arrives, so the cap bounds what a few concurrent uploads can take).
+    static func maxUploadMegabytes(_ context: CommandContext) throws -> Int? {
+        let (option, value) = context.arguments.value(WebApp.maxUploadOption).map { (WebApp.maxUploadOption, $0) }
+            ?? ("$" + WebApp.maxUploadVariable, context.environment[WebApp.maxUploadVariable] ?? "")
+        guard !value.isEmpty else { return nil }
+        guard let megabytes = Int(value), (1...256).contains(megabytes) else {
+            throw UsageError { $0.mustBeNumber(option, from: 1, to: 256) }
+        }
+        return megabytes
     }
 
     /// `--public-url`, else `$CONTACTS_PUBLIC_URL`, without a trailing slash; nil when neither is set.

@@ -32,11 +32,10 @@ enum ShareCommands {
 
     /// The store, the owner's book named by the one positional word, and the `--with` account.
     private static func ownersBook(_ context: CommandContext) throws -> (ContactStore, AddressBook, String) {
-        let owner = try context.arguments.required("--user")
         let account = try context.arguments.required("--with")
         let name = try context.arguments.positionals("BOOK")[0]
         let store = try context.openStore()
-        let user = try store.user(named: owner)
+        let user = try context.user(in: store)
         guard let book = try store.addressBook(named: name, for: user), book.sharedBy == nil else {
             throw CommandFailure { $0.noAddressBook(name) }
         }

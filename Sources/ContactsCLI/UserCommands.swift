@@ -9,7 +9,7 @@ enum UserCommands {
                 usage: "user add NAME [--password-stdin]", options: [.flag("--password-stdin")]) { context in
             let name = try context.arguments.positionals("NAME")[0]
             let password = try readPassword(context)
-            let user = try context.openStore().createUser(username: name, password: password)
+            let user = try context.openStore().createUser(username: name, password: password, defaultBookName: context.catalogue.defaultBookName)
             context.console.print(context.catalogue.userCreated(user.username))
         },
         Command(words: ["user", "list"], summary: "List the users.", usage: "user list", options: []) { context in

@@ -40,6 +40,8 @@ enum VCardCommands {
                                    output: context.console.standardError)
         var total = ImportSummary()
         var failures: [String] = []
+        /// The inputs in which no card was found.
+        var empty: [ImportInput] = []
         for input in inputs {
             var source = try input.source()
             let before = total.cardsRead
@@ -47,17 +49,19 @@ enum VCardCommands {
                 progress.update(done: before + summary.cardsRead)
             }
             try input.checkRead()
-            total.imported += summary.imported
-            total.updated += summary.updated
-            total.skipped += summary.skipped
-            total.failures += summary.failures
+            total.add(summary)
             failures += summary.failures.map { "\(input.name): " + context.catalogue.message(for: $0) }
+            if summary.cardsRead == 0 { empty.append(input) }
         }
         progress.finish()
-        context.console.print(context.catalogue.importTally(imported: total.imported, updated: total.updated,
+        context.console.print(context.catalogue.importTally(imported: total.imported, updated: total.updated, alreadyThere: total.alreadyThere,
                                                             skipped: total.skipped, failed: total.failures.count))
-        guard failures.isEmpty else {
-            throw CommandFailure { [failures] in $0.cardsNotImported(failures.count) + "\n  " + failures.joined(separator: "\n  ") }
+        guard failures.isEmpty, empty.isEmpty else {
+            let emptyInputs = empty.map { ($0.name, $0.isCSV) }
+            throw CommandFailure { [failures] catalogue in
+                ((failures.isEmpty ? [] : [catalogue.cardsNotImported(failures.count) + "\n  " + failures.joined(separator: "\n  ")])
+                    + emptyInputs.map { catalogue.noContactsIn($0, isCSV: $1) }).joined(separator: "\n")
+            }
         }
     }
 

@@ -14,6 +14,9 @@ extension ContactDetails {
         public static let groups = 100
     }
 
+    /// The oldest age a contact may be given, and how many years before this one a birthday may lie.
+    public static let oldestAge = 150
+
     /// Checks and tidies the details: drops control characters, trims text, drops empty entries,
     /// and names a contact with only a company (or only the name's parts) by them.
     ///
@@ -65,14 +68,14 @@ extension ContactDetails {
             try Self.check(phone.number, .phone, limit: 100)
             guard phone.number.contains(where: { $0.isASCII && $0.isNumber }) else { throw .phoneWithoutDigits(phone.number) }
         }
-        if let age, !(0...150).contains(age) { throw .ageOutOfRange }
+        if let age, !(0...Self.oldestAge).contains(age) { throw .ageOutOfRange }
         if age != nil && birthday != nil { throw .ageAndBirthday }
         if let birthday, let year = birthday.year {
             let today = Calendar.gregorianUTC.dateComponents([.year, .month, .day], from: now)
             if birthday > CalendarDate(year: today.year, month: today.month ?? 1, day: today.day ?? 1) {
                 throw .birthdayInFuture
             }
-            if let thisYear = today.year, thisYear - year > 150 { throw .ageOutOfRange }
+            if let thisYear = today.year, thisYear - year > Self.oldestAge { throw .birthdayTooEarly(earliestYear: thisYear - Self.oldestAge) }
         }
         try Self.checkCount(details.addresses, .address)
         for address in details.addresses { for part in address.parts { try Self.check(part, .address, limit: Limits.textLength) } }

@@ -20,6 +20,8 @@ public enum ContactValidationError: Error, Sendable, Equatable, Codable {
     case ageAndBirthday
     case invalidBirthday(String)
     case birthdayInFuture
+    /// A birthday whose year is more than `ContactDetails.oldestAge` years ago.
+    case birthdayTooEarly(earliestYear: Int)
     /// A labelled date (an anniversary…) that is not one; the text as given.
     case invalidDate(String)
     /// A lunar birthday without both a month 1–12 and a day 1–30; the text as given, when there was one.

@@ -29,3 +29,23 @@ extension StringProtocol {
         byte > 0x20 && byte < 0x7F
     }
 }
+
+extension String {
+    /// The text as a message may quote it on one line: without control characters, line breaks,
+    /// direction overrides and other invisible format characters (the joiners of emoji sequences
+    /// excepted), trimmed, and shortened with an ellipsis past `maximumLength` characters; nil
+    /// when nothing is left. For names that come from outside (a file's, a card's).
+    public func quotable(maximumLength: Int = 80) -> String? {
+        let shown = String(String.UnicodeScalarView(unicodeScalars.filter(Self.isShown))).trimmed
+        guard !shown.isEmpty else { return nil }
+        return shown.count > maximumLength ? String(shown.prefix(maximumLength - 1)) + "…" : shown
+    }
+
+    private static func isShown(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned: false
+        case .format: scalar == "\u{200C}" || scalar == "\u{200D}"
+        default: true
+        }
+    }
+}

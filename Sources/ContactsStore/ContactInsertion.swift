@@ -20,6 +20,14 @@ struct PreparedRow: Sendable {
         keepsPhoto = storedPhoto != nil
         photo = keepsPhoto ? nil : details.photo
     }
+
+    /// The key the row files the contact under in display order.
+    var sortKey: String {
+        guard case .text(let key) = values[Self.sortKeyPosition].sqlValue else { preconditionFailure("sort_key is text") }
+        return key
+    }
+
+    private static let sortKeyPosition = ContactRow.detailColumns.firstIndex(of: "sort_key")!
 }
 
 /// Inserts new contacts inside one write transaction, handing out ids reserved up front, and

@@ -1,4 +1,5 @@
 import Accounts
+import ContactsCore
 import Foundation
 import SQLEngine
 
@@ -78,18 +79,50 @@ extension ContactStore {
 
     /// Makes an empty address book for the user. A book of that name in the trash is deleted
     /// for good to make way for it.
-    /// - Parameter name: its URL segment, as `addressBookName` allows and keeps it (in NFC), and
-    ///   not the name of another of the user's live books (names are case-sensitive).
+    /// - Parameters:
+    ///   - name: its URL segment, as `addressBookName` allows and keeps it (in NFC), and not the
+    ///     name of another of the user's live books (names are case-sensitive).
+    ///   - displayName: not the display name of another of the user's live books (see
+    ///     `isSameDisplayName`).
     public func createAddressBook(named name: String, displayName: String, for user: User) throws -> AddressBook {
         guard let name = Self.addressBookName(name) else { throw StoreError.invalidAddressBookName(name) }
+        return try makeAddressBook(displayName: displayName, for: user) { db in
+            guard try db.statement("SELECT 1 FROM address_books WHERE user_id = ? AND name = ? AND deleted_at IS NULL")
+                .firstRow([user.id, name], { _ in true }) == nil else { throw StoreError.addressBookNameTaken(name) }
+            try db.run("DELETE FROM address_books WHERE user_id = ? AND name = ? AND deleted_at IS NOT NULL", user.id, name)
+            return name
+        }
+    }
+
+    /// Makes an empty address book for the user, its URL segment made from `displayName`
+    /// (`LatinSlug`: `家人` → `jiaren`, `Work` → `work`; `book` when nothing in it reads as a
+    /// letter) and numbered (`work-2`, `work-3`…) past every name the user's books have, those in
+    /// the trash included, so that no book is pushed out of the trash to make way.
+    /// - Parameter displayName: not the display name of another of the user's live books.
+    public func createAddressBook(displayName: String, for user: User) throws -> AddressBook {
+        let slug = LatinSlug.make(displayName)
+        let base = slug.isEmpty ? "book" : slug
+        return try makeAddressBook(displayName: displayName, for: user) { db in
+            let taken = Set(try db.statement("SELECT name FROM address_books WHERE user_id = ?").rows([user.id]) { $0.text(0) })
+            var (name, number) = (base, 1)
+            while taken.contains(name) {
+                number += 1
+                name = "\(base)-\(number)"
+            }
+            return name
+        }
+    }
+
+    /// Makes an address book named by `chooseName` (run in the transaction that inserts it),
+    /// checking that the user exists, has room for one more book and shows no other by `displayName`.
+    private func makeAddressBook(displayName: String, for user: User, chooseName: (any SQLConnection) throws -> String) throws -> AddressBook {
         let now = now()
         return try queue.write(.account(user.id)) { db in
             guard try db.statement("SELECT 1 FROM users WHERE id = ?").firstRow([user.id], { _ in true }) != nil else {
                 throw StoreError.userNotFound(user.username)
             }
-            guard try db.statement("SELECT 1 FROM address_books WHERE user_id = ? AND name = ? AND deleted_at IS NULL")
-                .firstRow([user.id, name], { _ in true }) == nil else { throw StoreError.addressBookNameTaken(name) }
-            try db.run("DELETE FROM address_books WHERE user_id = ? AND name = ? AND deleted_at IS NOT NULL", user.id, name)
+            try Self.requireUnusedDisplayName(displayName, userID: user.id, except: nil, db: db)
+            let name = try chooseName(db)
             let books = try db.statement("SELECT count(*) FROM address_books WHERE user_id = ?").firstRow([user.id]) { $0.int(0) } ?? 0
             guard books < StoreError.StoreLimit.addressBooks.maximum else { throw StoreError.limitReached(.addressBooks) }
             let id = try Self.insertAddressBook(userID: user.id, name: name, displayName: displayName, now: now, db: db)
@@ -99,12 +132,37 @@ extension ContactStore {
         }
     }
 
-    /// Renames the address book as people see it (its URL segment stays).
+    /// Renames the address book as people see it (its URL segment stays). The name may not be
+    /// another of the account's live books' (see `isSameDisplayName`).
     public func setDisplayName(_ displayName: String, of scope: AddressBookScope) throws {
-        try writing(scope, managingBook: true) { db in
+        // The whole account: the set of its books' names is what the check reads.
+        try queue.write(.account(scope.userID)) { db in
+            try Self.checkShare(of: scope, managingBook: true, db: db)
+            try Self.requireUnusedDisplayName(displayName, userID: scope.userID, except: scope.bookID, db: db)
             try db.run("UPDATE address_books SET display_name = ? WHERE id = ? AND user_id = ? AND deleted_at IS NULL",
                        displayName, scope.bookID, scope.userID)
             guard db.changes == 1 else { throw StoreError.addressBookNotFound }
+        }
+    }
+
+    /// Whether two display names name the same book to a person: equal once trimmed of white
+    /// space, in NFC, and in lowercase (`Work`, ` work ` and `WORK` are one name).
+    public static func isSameDisplayName(_ one: String, _ other: String) -> Bool {
+        displayNameKey(one) == displayNameKey(other)
+    }
+
+    private static func displayNameKey(_ name: String) -> String {
+        NameText.nfc(name.trimmed).lowercased()
+    }
+
+    /// Throws `addressBookDisplayNameTaken` when one of the user's live books but `bookID` is
+    /// shown by `displayName` (see `isSameDisplayName`).
+    static func requireUnusedDisplayName(_ displayName: String, userID: Int64, except bookID: Int64?, db: any SQLConnection) throws {
+        let others = try db.statement("SELECT id, display_name FROM address_books WHERE user_id = ? AND deleted_at IS NULL")
+            .rows([userID]) { (id: $0.int64(0), displayName: $0.text(1)) }
+        let key = displayNameKey(displayName)
+        guard !others.contains(where: { $0.id != bookID && displayNameKey($0.displayName) == key }) else {
+            throw StoreError.addressBookDisplayNameTaken(displayName.trimmed)
         }
     }
 

@@ -39,11 +39,17 @@ extension ContactStore {
     }
 
     /// Brings the user's address book called `name` back from the trash, its contacts, change
-    /// log and properties as they were; it takes its place among the books again.
+    /// log and properties as they were; it takes its place among the books again. Refused while
+    /// a live book is shown by its display name (`addressBookDisplayNameTaken`).
     public func restoreAddressBook(named name: String, for user: User) throws -> AddressBook {
         let name = Self.bookNameToFind(name)
         let cutoff = trashCutoff()
         try queue.write(.account(user.id)) { db in
+            if let displayName = try db.statement("""
+                SELECT display_name FROM address_books WHERE user_id = ? AND name = ? AND deleted_at IS NOT NULL AND deleted_at >= ?
+                """).firstRow([user.id, name, cutoff], { $0.text(0) }) {
+                try Self.requireUnusedDisplayName(displayName, userID: user.id, except: nil, db: db)
+            }
             try db.run("""
                 UPDATE address_books SET deleted_at = NULL WHERE user_id = ? AND name = ? AND deleted_at IS NOT NULL AND deleted_at >= ?
                 """, user.id, name, cutoff)

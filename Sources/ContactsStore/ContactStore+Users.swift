@@ -5,12 +5,18 @@ extension ContactStore {
     /// The name (and CardDAV URL segment) every user's first address book has.
     public static let defaultAddressBookName = "contacts"
 
+    /// What the default address book is shown as unless the account is made with another name
+    /// for it (the interface's word for it in the language in use: `Catalogue.defaultBookName`).
+    public static let defaultAddressBookDisplayName = "Contacts"
+
     /// Creates a user with a hashed password and their default address book, in one transaction.
-    public func createUser(username: String, password: String) throws -> User {
+    /// - Parameter defaultBookName: what the default book is shown as; a person renames it later.
+    public func createUser(username: String, password: String,
+                           defaultBookName: String = ContactStore.defaultAddressBookDisplayName) throws -> User {
         let now = now()
         return try withAccounts {
             try $0.createUser(username: username, password: password) { user, db in
-                _ = try Self.insertAddressBook(userID: user.id, name: Self.defaultAddressBookName, displayName: "Contacts", now: now, db: db)
+                _ = try Self.insertAddressBook(userID: user.id, name: Self.defaultAddressBookName, displayName: defaultBookName, now: now, db: db)
             }
         }
     }

@@ -21,17 +21,19 @@ extension ContactStore {
         var batch: [VCard] = []
         /// Where in the input each card of `batch` is, then each of the batch being stored.
         var positions: [ImportPosition] = []
-        var storing: [ImportPosition] = []
+        /// Where each card of the batch being stored is, and the name of each refused one.
+        var storing: [(position: ImportPosition, refusedName: String?)] = []
         let background = BackgroundBatch()
         func collect() throws {
             guard let outcomes = try background.wait() else { return }
-            for (outcome, position) in zip(outcomes, storing) {
+            for (outcome, (position, refusedName)) in zip(outcomes, storing) {
                 switch outcome {
                 case .imported: summary.imported += 1
                 case .updated: summary.updated += 1
                 case .skipped: summary.skipped += 1
+                case .alreadyThere: summary.alreadyThere += 1
                 case .failed(let reason):
-                    summary.failures.append(ImportFailure(position, .invalid(reason)))
+                    summary.failures.append(ImportFailure(position, .invalid(reason), cardName: refusedName))
                 }
             }
             progress(summary)
@@ -44,9 +46,12 @@ extension ContactStore {
                 Result { () throws(ContactValidationError) in ImportedCard(uid: card.uid, details: try ContactDetails(card: card)) }
                     .flatMap { Self.prepareImport($0, today: today) }
             }
+            let refusedNames = zip(batch, prepared).map { card, preparation -> String? in
+                if case .failure = preparation { ImportFailure.name(of: card) } else { nil }
+            }
             batch.removeAll(keepingCapacity: true)
             try collect()
-            (storing, positions) = (positions, [])
+            (storing, positions) = (Array(zip(positions, refusedNames)), [])
             background.start { [self] in try storePrepared(prepared, into: scope, onConflict: policy) }
         }
         while let (position, result) = source.nextCard() {

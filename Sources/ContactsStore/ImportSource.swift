@@ -18,6 +18,33 @@ extension VCardReader: ImportSource {
     }
 }
 
+/// A kind of file that is neither vCard nor CSV and that people pick by mistake, told by its first bytes.
+public enum ForeignFormat: String, Sendable, CaseIterable {
+    case png, jpeg, gif, webP, heic, pdf, zip, gzip, officeDocument
+
+    /// The format whose signature `head` (a file's first bytes) starts with; nil for any other content.
+    public init?(head: [UInt8]) {
+        func starts(_ signature: [UInt8], at offset: Int = 0) -> Bool {
+            head.count >= offset + signature.count && Array(head[offset..<offset + signature.count]) == signature
+        }
+        let ascii = { (text: String) in Array(text.utf8) }
+        let found: ForeignFormat? = switch true {
+        case starts([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]): .png
+        case starts([0xFF, 0xD8, 0xFF]): .jpeg
+        case starts(ascii("GIF87a")), starts(ascii("GIF89a")): .gif
+        case starts(ascii("RIFF")) && starts(ascii("WEBP"), at: 8): .webP
+        case starts(ascii("ftyp"), at: 4) && ["heic", "heix", "mif1", "msf1", "avif"].contains { starts(ascii($0), at: 8) }: .heic
+        case starts(ascii("%PDF-")): .pdf
+        case starts([0x50, 0x4B, 0x03, 0x04]), starts([0x50, 0x4B, 0x05, 0x06]): .zip
+        case starts([0x1F, 0x8B]): .gzip
+        case starts([0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1]): .officeDocument
+        default: nil
+        }
+        guard let found else { return nil }
+        self = found
+    }
+}
+
 /// Files to import, told apart by content: contact CSV or vCard.
 public enum ImportFile {
     /// True when a file whose first bytes are `head` is to be imported as CSV: its content says
@@ -28,9 +55,12 @@ public enum ImportFile {
             || fileName?.lowercased().hasSuffix(".csv") == true && !ContactCSV.looksLikeVCard(head)
     }
 
+    /// How much of a file's start tells what it holds (`isCSV`, `ForeignFormat`).
+    public static let headSize = 65_536
+
     /// The cards of a file held whole: its CSV rows or its vCards.
     public static func source(bytes: [UInt8], fileName: String?) -> any ImportSource {
-        isCSV(head: Array(bytes.prefix(65_536)), fileName: fileName) ? CSVImportSource(bytes: bytes) : VCardReader(bytes: bytes)
+        isCSV(head: Array(bytes.prefix(headSize)), fileName: fileName) ? CSVImportSource(bytes: bytes) : VCardReader(bytes: bytes)
     }
 }
 

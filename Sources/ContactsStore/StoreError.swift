@@ -26,6 +26,8 @@ public enum StoreError: Error, Sendable, Equatable {
     case dataDirectoryIsAFile(path: String)
     case invalidAddressBookName(String)
     case addressBookNameTaken(String)
+    /// Another of the account's live books is shown by this name (compared trimmed, in any case).
+    case addressBookDisplayNameTaken(String)
     /// The address book of a scope was deleted since the scope was handed out.
     case addressBookNotFound
     /// A group name that is empty, too long or holds control characters.

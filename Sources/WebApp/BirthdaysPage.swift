@@ -25,7 +25,9 @@ enum BirthdaysPage {
         let feed = switch state {
         case .made(let address):
             """
-            <div class="field-group"><div class="field"><input id="feed-address" readonly value="\(HTML.escape(address))" aria-label="\(HTML.escape(strings.birthdayCalendar))"></div></div>
+            <div class="field-group"><div class="field"><input id="feed-address" readonly value="\(HTML.escape(address))" aria-label="\(HTML.escape(strings.birthdayCalendar))">\
+            <button type="button" class="copy-button link" id="copy-feed-address" data-copy-from="#feed-address" data-copied="\(HTML.escape(strings.copied))" hidden>\(HTML.escape(strings.copyAddress))</button></div>\
+            <a class="field feed-subscribe" id="subscribe-feed" href="\(HTML.escape(webcal(address)))">\(HTML.escape(strings.subscribeInCalendar))</a></div>
             <p class="help"><strong>\(HTML.escape(strings.birthdayCalendarAddressShownOnce))</strong> \(HTML.escape(strings.birthdayCalendarHelp))</p>
             \(onActions)
             """
@@ -58,6 +60,13 @@ enum BirthdaysPage {
             return #"<li class="row birthday-row\#(today)"><a class="row-link" href="/contacts/\#(entry.contact.id)">\#(Avatar.render(entry.contact))<span class="row-text"><span class="row-name">\#(HTML.escape(entry.contact.details.displayName))</span><span class="row-phone">\#(HTML.escape(when))</span></span><span class="chevron" aria-hidden="true"></span></a></li>"#
         }
         return #"<ul class="birthday-rows" aria-labelledby="\#(headingID)">\#(items.joined())</ul>"#
+    }
+
+    /// The feed's address with the `webcal` scheme, which a phone or desktop opens in its
+    /// calendar app as a subscription: the same host and path as the http(s) address.
+    static func webcal(_ address: String) -> String {
+        guard let colon = address.firstIndex(of: ":"), ["http", "https"].contains(address[..<colon].lowercased()) else { return address }
+        return "webcal" + address[colon...]
     }
 
     private static func button(_ title: String, action: String, id: String, destructive: Bool = false, context: WebContext) -> String {

@@ -41,16 +41,22 @@ struct ContactForm {
     }
 
     /// `details` with the form's fields applied; what the form does not show (extra vCard
-    /// properties) is kept. Throws the validation error for unreadable age, birthday, date or photo.
+    /// properties) is kept; a birthday replaces the age. Throws the validation error for
+    /// unreadable age, birthday, date or photo.
     func apply(to details: ContactDetails) throws(ContactValidationError) -> ContactDetails {
         var details = details
         try apply(to: &details)
         return details
     }
 
-    /// Applies the form's fields to `details` in place: when one is unreadable, the error is
-    /// thrown with the fields before it applied, for the form to show them again.
+    /// Applies the form's fields to `details` in place. A field that is unreadable keeps its value
+    /// and the others apply, for the form to show again what was typed; the first unreadable
+    /// field's error is thrown.
     func apply(to details: inout ContactDetails) throws(ContactValidationError) {
+        var firstError: ContactValidationError?
+        func attempt(_ step: () throws(ContactValidationError) -> Void) {
+            do { try step() } catch { firstError = firstError ?? error }
+        }
         applyName(to: &details)
         details.phoneticName = PhoneticName(given: value("phonetic_given"), middle: value("phonetic_middle"),
                                             family: value("phonetic_family"))
@@ -60,25 +66,24 @@ struct ContactForm {
         details.jobTitle = value("job_title")
         details.isCompany = value("is_company") == "on"
         details.sex = Sex(rawValue: value("sex")) ?? .notSet
-        let age = value("age").trimmed
-        if age.isEmpty {
-            details.age = nil
-        } else {
-            guard let number = Int(age) else { throw .ageOutOfRange }
-            details.age = number
+        attempt { () throws(ContactValidationError) in
+            let birthday = DateParts(DateParts.fieldNames("birthday").map(value))
+            details.birthday = birthday.isEmpty ? nil : try birthday.date(or: ContactValidationError.invalidBirthday)
         }
-        let birthday = value("birthday").trimmed
-        if birthday.isEmpty {
-            if details.birthday?.year != nil { details.birthday = nil }
-        } else {
-            guard let date = CalendarDate(birthday) else { throw .invalidBirthday(birthday) }
-            details.birthday = date
+        attempt { () throws(ContactValidationError) in
+            // A contact has an age or a birthday: the birthday gives the age, one typed beside it is not kept.
+            let age = details.birthday == nil ? value("age").trimmed : ""
+            guard age.isEmpty || Int(age) != nil else { throw .ageOutOfRange }
+            details.age = Int(age)
         }
-        details.lunarBirthday = try lunarBirthday(keeping: details.lunarBirthday)
+        attempt { () throws(ContactValidationError) in details.lunarBirthday = try lunarBirthday(keeping: details.lunarBirthday) }
         details.note = value("note").replacingOccurrences(of: "\r\n", with: "\n")
-        for kind in FormEntryKind.all { try kind.apply(rows(kind), &details) }
+        for kind in FormEntryKind.all { attempt { () throws(ContactValidationError) in try kind.apply(rows(kind), &details) } }
         if removesPhoto { details.photo = nil }
-        if let upload = photoUpload { details.photo = try Photo(data: upload.data) }
+        attempt { () throws(ContactValidationError) in
+            if let upload = photoUpload { details.photo = try Photo(data: upload.data) }
+        }
+        if let firstError { throw firstError }
     }
 
     /// The name and its parts. The form shows the stored parts, or those the name splits into
@@ -117,7 +122,7 @@ struct ContactForm {
     /// The rows the form posts for a kind of entry, by index. A row's label is the picker's
     /// choice, or the typed text when the picker says custom.
     private func rows(_ kind: FormEntryKind) -> [EntryRow] {
-        let columns = kind.inputs.map { values($0.name) }
+        let columns = kind.inputs.flatMap(\.fieldNames).map { values($0) }
         let (choices, typed) = (values(kind.labelName), values(kind.customLabelName))
         return (0..<(columns.map(\.count).max() ?? 0)).map { index in
             let choice = index < choices.count ? choices[index] : ""

@@ -46,8 +46,8 @@ enum ContactFormView {
             \(kinds([.phones, .emails, .addresses, .urls, .instantMessages, .socialProfiles]))
             <div class="field-group">
             \(field(strings.sex, id: "sex", input: #"<select id="sex" name="sex">\#(sexOptions)</select>"#))
-            \(field(strings.age, id: "age", input: #"<input id="age" name="age" type="number" inputmode="numeric" min="0" max="150" value="\#(details.age.map(String.init) ?? "")" placeholder="\#(computedAge ?? "")">"#))
-            \(field(strings.birthday, id: "birthday", input: #"<input id="birthday" name="birthday" type="date" value="\#(details.birthday?.year == nil ? "" : details.birthday!.description)">"#))
+            \(ageField(details, computedAge: computedAge, strings: strings))
+            \(birthdayField(details, strings: strings))
             \(contact == nil ? "" : turningSummary(details, now: now, strings: strings))
             \(lunarField(details, contact: contact, now: now, strings: strings))
             </div>
@@ -95,7 +95,7 @@ enum ContactFormView {
     private static func entryGroup(_ kind: FormEntryKind, details: ContactDetails,
                                    strings: any Catalogue) -> String {
         let rows = kind.rows(details)
-        let spare = EntryRow(label: .initial(for: kind.labels), values: kind.inputs.map { _ in "" })
+        let spare = EntryRow(label: .initial(for: kind.labels), values: kind.inputs.flatMap(\.fieldNames).map { _ in "" })
         let html = (rows + [spare]).enumerated().map { index, row in
             entryRow(kind, row: row, index: index, spare: index == rows.count, strings: strings)
         }.joined()
@@ -121,16 +121,18 @@ enum ContactFormView {
         let options = labels.map { label in
             #"<option value="\#(HTML.escape(label.rawValue))"\#(label == row.label ? " selected" : "")>\#(HTML.escape(strings.labelName(label)))</option>"#
         }.joined() + #"<option value="\#(FormEntryKind.customChoice)">\#(HTML.escape(strings.customLabel))</option>"#
-        let inputs = zip(kind.inputs, row.values).map { input, value in
+        let inputs = kind.inputs(of: row).map { input, values in
             let caption = input.isMain ? title : input.caption(strings) + "{n}"
+            if input.control == .date {
+                return DatePartsView.render(DateParts(values), name: input.name, id: "\(input.name)-\(index)", caption: caption,
+                                            named: { numbered($0, index) }, strings: strings)
+            }
+            let value = values.first ?? ""
             let common = #"id="\#(input.name)-\#(index)" name="\#(input.name)" \#(numbered(caption, index)) autocomplete="off" maxlength="\#(input.maxLength)""#
             switch input.control {
             case .textarea:
                 return #"<textarea \#(common) rows="2" placeholder="\#(HTML.escape(input.caption(strings)))">\#(HTML.escape(value))</textarea>"#
-            case .date:
-                let type = value.hasPrefix("--") ? "text" : "date"
-                return #"<input \#(common) type="\#(type)" value="\#(HTML.escape(value))">"#
-            case .text, .tel, .email, .url:
+            case .text, .tel, .email, .url, .date:
                 let type = input.control == .text ? "text" : "\(input.control)"
                 let list = input.suggestions.isEmpty ? "" : #" list="\#(input.name)-choices""#
                 return #"<input \#(common) type="\#(type)"\#(list) value="\#(HTML.escape(value))" placeholder="\#(HTML.escape(input.caption(strings)))">"#
@@ -183,6 +185,27 @@ enum ContactFormView {
             html += #"<div class="field lunar-summary"><span class="field-label" aria-hidden="true"></span><span id="lunar-birthday-summary">\#(HTML.escape(summary))</span></div>"#
         }
         return html
+    }
+
+    /// The age: the one stored, or as a placeholder the one the birthday gives, with a hint (shown
+    /// while a birthday is set; contact-form.js follows the birthday's parts) that the birthday
+    /// gives the age.
+    private static func ageField(_ details: ContactDetails, computedAge: String?, strings: any Catalogue) -> String {
+        let hidden = details.birthday == nil ? " hidden" : ""
+        return """
+            <div class="field age-field"><label class="field-label" for="age">\(HTML.escape(strings.age))</label>\
+            <span class="age-input"><input id="age" name="age" type="number" inputmode="numeric" min="0" max="150" \
+            value="\(details.age.map(String.init) ?? "")" placeholder="\(computedAge ?? "")" aria-describedby="age-hint">\
+            <span class="field-hint" id="age-hint"\(hidden)>\(HTML.escape(strings.ageFromBirthday))</span></span></div>
+            """
+    }
+
+    /// The birthday in its parts (`DatePartsView`), the label naming the group.
+    private static func birthdayField(_ details: ContactDetails, strings: any Catalogue) -> String {
+        let label = HTML.escape(strings.birthday)
+        let parts = DatePartsView.render(DateParts(details.birthday), name: "birthday", id: "birthday", caption: strings.birthday,
+                                         named: { #"aria-label="\#(HTML.escape($0))""# }, strings: strings)
+        return #"<div class="field date-field"><label class="field-label" for="birthday-\#(strings.datePartOrder[0])">\#(label)</label>\#(parts)</div>"#
     }
 
     /// The age a stored contact turns on their next birthday whose year of birth is known

@@ -2,7 +2,7 @@ import ContactsCore
 import Wording
 
 /// One row of a repeated kind of entry on the contact form: its label and its inputs' values, in
-/// the order of the kind's `inputs`.
+/// the order of the kind's `inputs` (a date input has three: `EntryInput.fieldNames`).
 struct EntryRow: Equatable {
     var label: ContactLabel
     var values: [String]
@@ -24,6 +24,14 @@ struct EntryInput {
     var isMain = false
     /// Values a browser offers while typing (a datalist): the known services.
     var suggestions: [String] = []
+
+    /// The form fields the input posts: its name, or a date's three parts (`DateParts`).
+    var fieldNames: [String] { control == .date ? DateParts.fieldNames(name) : [name] }
+
+    /// The input's values (one per field name) as a page shows them.
+    func shown(_ values: [String], strings: any Catalogue) -> String {
+        control == .date ? DateParts(values).shown(strings) : values.joined(separator: " ")
+    }
 }
 
 /// A kind of entry the contact form repeats (phones, emails, addresses, websites, handles, social
@@ -116,15 +124,13 @@ struct FormEntryKind {
         handles("social", \.socialProfiles, title: \.socialProfile, addTitle: \.addSocialProfile)
     }
 
-    /// Dates as the date input writes them (2010-06-12), or without a year (--06-12).
+    /// Dates in their parts (`DateParts`), with or without a year.
     static var dates: FormEntryKind {
         FormEntryKind(
-            "date", \.dates, labels: .date, inputs: [EntryInput(name: "date", control: .date, maxLength: 10, caption: \.date, isMain: true)],
-            title: \.date, addTitle: \.addDate, row: { EntryRow(label: $0.label, values: [$0.date.description]) },
+            "date", \.dates, labels: .date, inputs: [EntryInput(name: "date", control: .date, maxLength: 4, caption: \.date, isMain: true)],
+            title: \.date, addTitle: \.addDate, row: { EntryRow(label: $0.label, values: DateParts($0.date).values) },
             entry: { (row, _) throws(ContactValidationError) in
-                let text = row.values[0].trimmed
-                guard let date = CalendarDate(text) else { throw .invalidDate(text) }
-                return LabelledDate(date, label: row.label)
+                LabelledDate(try DateParts(row.values).date(or: ContactValidationError.invalidDate), label: row.label)
             })
     }
 
@@ -170,8 +176,19 @@ struct FormEntryKind {
     /// The kind's entries as the page shows them: "138 0013 8000 (mobile), …".
     func shown(_ details: ContactDetails, strings: any Catalogue) -> String {
         rows(details).map { row in
-            row.values.filter { !$0.isEmpty }.joined(separator: " ") + " (\(strings.labelName(row.label)))"
+            inputs(of: row).map { $0.input.shown($0.values, strings: strings) }.filter { !$0.isEmpty }
+                .joined(separator: " ") + " (\(strings.labelName(row.label)))"
         }.joined(separator: ", ")
+    }
+
+    /// Each input of the kind with its values of the row (`EntryInput.fieldNames`).
+    func inputs(of row: EntryRow) -> [(input: EntryInput, values: [String])] {
+        var rest = row.values[...]
+        return inputs.map { input in
+            let count = input.fieldNames.count
+            defer { rest = rest.dropFirst(count) }
+            return (input, Array(rest.prefix(count)))
+        }
     }
 }
 

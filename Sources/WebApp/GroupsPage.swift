@@ -7,24 +7,30 @@ enum GroupsPage {
     static func render(_ groups: [ContactGroup], error: String? = nil, context: WebContext) -> String {
         let strings = context.strings
         let bar = #"<a class="bar-left" href="\#(HTML.escape(context.inBook("/contacts")))" id="back-button" role="button">\#(HTML.escape(strings.back))</a>\#(Layout.title(strings.groups))<div class="bar-right"></div>"#
-        let list = groups.isEmpty
-            ? #"<p class="empty" id="no-groups">\#(HTML.escape(strings.noGroupsYet))</p>"#
-            : #"<ul class="group-list" id="group-list">"# + groups.map { group in
-                """
-                <li class="row group-row"><a class="row-link" href="\(HTML.escape(context.inBook("/contacts?group=\(group.id)")))" aria-label="\(HTML.escape(strings.groupLink(group.name, members: group.memberCount)))">\
-                <span class="row-text"><span class="row-name">\(HTML.escape(group.name))</span><span class="row-phone">\(HTML.escape(strings.count(group.memberCount)))</span></span></a>\
-                \(context.canWriteContacts ? #"<a class="group-edit" href="\#(HTML.escape(context.inBook("/groups/\(group.id)")))" aria-label="\#(HTML.escape(strings.rename)) \#(HTML.escape(group.name))">\#(HTML.escape(strings.edit))</a>"# : "")</li>
-                """
-            }.joined() + "</ul>"
+        let rows = groups.isEmpty
+            ? [#"<li class="inset-row"><span class="inset-empty" id="no-groups">\#(HTML.escape(strings.noGroupsYet))</span></li>"#]
+            : groups.map { group in
+                let edit = !context.canWriteContacts ? ""
+                    : #"<a class="inset-action group-edit" href="\#(HTML.escape(context.inBook("/groups/\(group.id)")))" aria-label="\#(HTML.escape(strings.rename)) \#(HTML.escape(group.name))">\#(HTML.escape(strings.edit))</a>"#
+                return """
+                    <li class="inset-row group-row"><a class="inset-link" href="\(HTML.escape(context.inBook("/contacts?group=\(group.id)")))" aria-label="\(HTML.escape(strings.groupLink(group.name, members: group.memberCount)))">\
+                    <span class="inset-text"><span class="inset-title">\(HTML.escape(group.name))</span></span><span class="inset-value">\(HTML.escape(strings.count(group.memberCount)))</span>\
+                    \(edit.isEmpty ? #"<span class="chevron" aria-hidden="true"></span>"# : "")</a>\(edit)</li>
+                    """
+            }
         // A book shared read-only shows its groups; making, renaming and deleting them is not offered.
         let form = !context.canWriteContacts ? "" : """
-            <form class="group-form" method="post" action="\(HTML.escape(context.inBook("/groups")))">\(context.csrfField)
-            <label class="field-label" for="new-group">\(HTML.escape(strings.newGroup))</label>
-            <input id="new-group" name="name" maxlength="\(2 * ContactDetails.maximumGroupNameLength)" autocomplete="off" required placeholder="\(HTML.escape(strings.groupName))">
-            <button type="submit" class="primary-text" id="add-group">\(HTML.escape(strings.addGroup))</button></form>
+            <form class="group-form inset-form" method="post" action="\(HTML.escape(context.inBook("/groups")))" aria-labelledby="new-group-heading">\(context.csrfField)
+            <h2 class="group-label" id="new-group-heading">\(HTML.escape(strings.newGroup))</h2>
+            \(Layout.formError(error))
+            <div class="field-group"><div class="field"><input id="new-group" name="name" maxlength="\(2 * ContactDetails.maximumGroupNameLength)" autocomplete="off" required aria-label="\(HTML.escape(strings.newGroup))" placeholder="\(HTML.escape(strings.groupName))"></div></div>
+            <button type="submit" class="wide primary-text" id="add-group">\(HTML.escape(strings.addGroup))</button></form>
             """
-        let main = errorLine(error) + form + list
-        return Layout.page(title: strings.groups, bodyClass: "groups-page", bar: bar, main: main, context: context)
+        let list = """
+            <section aria-labelledby="groups-heading"><h2 class="group-label" id="groups-heading">\(HTML.escape(strings.groups))</h2>
+            <ul class="inset-list group-list" id="group-list">\(rows.joined())</ul></section>
+            """
+        return Layout.page(title: strings.groups, bodyClass: "groups-page", bar: bar, main: form + list, context: context)
     }
 
     /// One group's page: rename it, or go on to delete it.
@@ -32,13 +38,13 @@ enum GroupsPage {
         let strings = context.strings
         let bar = #"<a class="bar-left" href="\#(HTML.escape(context.inBook("/groups")))" id="back-button" role="button">\#(HTML.escape(strings.groups))</a>\#(Layout.title(group.name))<div class="bar-right"></div>"#
         let main = """
-            \(errorLine(error))
-            <form class="group-form" method="post" action="\(HTML.escape(context.inBook("/groups/\(group.id)")))">\(context.csrfField)
-            <label class="field-label" for="group-name">\(HTML.escape(strings.groupName))</label>
-            <input id="group-name" name="name" maxlength="\(2 * ContactDetails.maximumGroupNameLength)" autocomplete="off" required value="\(HTML.escape(group.name))">
-            <button type="submit" class="primary-text" id="rename-group">\(HTML.escape(strings.rename))</button></form>
-            <p><a href="\(HTML.escape(context.inBook("/contacts?group=\(group.id)")))" id="group-contacts">\(HTML.escape(strings.count(group.memberCount)))</a></p>
-            <a class="destructive wide button" href="\(HTML.escape(context.inBook("/groups/\(group.id)/delete")))" id="delete-group" role="button">\(HTML.escape(strings.deleteGroup))</a>
+            <form class="group-form inset-form" method="post" action="\(HTML.escape(context.inBook("/groups/\(group.id)")))">\(context.csrfField)
+            \(Layout.formError(error))
+            <div class="field-group"><div class="field"><label class="field-label" for="group-name">\(HTML.escape(strings.groupName))</label>\
+            <input id="group-name" name="name" maxlength="\(2 * ContactDetails.maximumGroupNameLength)" autocomplete="off" required value="\(HTML.escape(group.name))"></div></div>
+            <button type="submit" class="wide primary-text" id="rename-group">\(HTML.escape(strings.rename))</button></form>
+            <ul class="inset-list"><li class="inset-row"><a class="inset-link" href="\(HTML.escape(context.inBook("/contacts?group=\(group.id)")))" id="group-contacts"><span class="inset-title">\(HTML.escape(strings.count(group.memberCount)))</span><span class="chevron" aria-hidden="true"></span></a></li></ul>
+            <a class="destructive wide" href="\(HTML.escape(context.inBook("/groups/\(group.id)/delete")))" id="delete-group" role="button">\(HTML.escape(strings.deleteGroup))</a>
             """
         return Layout.page(title: group.name, bodyClass: "groups-page", bar: bar, main: main, context: context)
     }
@@ -80,9 +86,5 @@ enum GroupsPage {
             <input name="new_group" maxlength="\(2 * ContactDetails.maximumGroupNameLength)" autocomplete="off" aria-label="\(HTML.escape(strings.newGroup))" placeholder="\(HTML.escape(strings.newGroup))">
             <button type="submit" id="save-groups">\(HTML.escape(strings.saveGroups))</button></form></section>
             """
-    }
-
-    private static func errorLine(_ error: String?) -> String {
-        error.map { #"<p class="form-error" role="alert" id="form-error">\#(HTML.escape($0))</p>"# } ?? ""
     }
 }

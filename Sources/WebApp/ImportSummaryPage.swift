@@ -11,10 +11,9 @@ enum ImportSummaryPage {
         let bar = Layout.title(strings.importFinished)
             + #"<div class="bar-right"><a href="\#(HTML.escape(context.inBook("/contacts")))" id="done-button" class="primary-text" role="button">\#(HTML.escape(strings.done))</a></div>"#
         let counts = [("imported", strings.importedCount, summary.imported), ("updated", strings.updatedCount, summary.updated),
-                      ("skipped", strings.skippedCount, summary.skipped), ("failed", strings.failedCount, summary.failures.count)]
+                      ("already-there", strings.alreadyThereCount, summary.alreadyThere), ("skipped", strings.skippedCount, summary.skipped), ("failed", strings.failedCount, summary.failures.count)]
             .map { id, label, count in #"<div class="field"><dt class="field-label">\#(HTML.escape(label))</dt><dd id="\#(id)-count">\#(count)</dd></div>"# }
             .joined()
-        let noCards = summary.cardsRead == 0 ? #"<p class="notice" role="status" id="no-cards">\#(HTML.escape(strings.noCards))</p>"# : ""
         var failures = ""
         if !summary.failures.isEmpty {
             let items = summary.failures.prefix(listedFailures).map { "<li>\(HTML.escape(context.strings.message(for: $0)))</li>" }
@@ -25,7 +24,6 @@ enum ImportSummaryPage {
         }
         let main = """
             <div class="import-summary">
-            \(noCards)
             <dl class="field-group counts" id="import-counts">\(counts)</dl>
             \(failures)
             </div>

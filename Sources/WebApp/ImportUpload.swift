@@ -1,3 +1,4 @@
+import ContactsCore
 import ContactsStore
 import HTTP
 
@@ -25,5 +26,12 @@ struct ImportUpload {
             throw HTTPError(400, request.context.strings.mustBeOneOf("on_conflict", ImportConflictPolicy.allCases.map(\.rawValue), given: nil))
         }
         self.policy = policy
+    }
+
+    /// The chosen file's name as a message may show it: its last path component, `quotable`;
+    /// `fallback` when nothing of it is left.
+    func shownFileName(or fallback: String) -> String {
+        let base = (fileName ?? "").split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init)
+        return base?.quotable() ?? fallback
     }
 }

@@ -68,6 +68,11 @@ enum Layout {
         }.joined(separator: " ")
     }
 
+    /// Why a form was refused, above it (an alert); "" for none.
+    static func formError(_ message: String?) -> String {
+        message.map { #"<p class="form-error" role="alert" id="form-error">\#(HTML.escape($0))</p>"# } ?? ""
+    }
+
     /// The bar's title element, with a smaller line under it when a subtitle is given.
     static func title(_ text: String, subtitle: String? = nil) -> String {
         guard let subtitle else { return #"<h1 class="bar-title">\#(HTML.escape(text))</h1>"# }

@@ -7,27 +7,41 @@ extension WebApp {
     /// How many matches of each book a search of all books shows.
     static let matchesPerBookInASearchOfAllBooks = 20
 
-    /// The address books page (make, rename, delete to the trash, restore), a search of all
-    /// books, and moving or copying a contact to another book.
+    /// The address books page (make one from its name alone, rename, delete to the trash,
+    /// restore), a book's own page, a search of all books, and moving or copying a contact to
+    /// another book. A name another of the account's books has is refused on the form (422).
     func addBookRoutes(to router: Router) {
         router.get("/books") { [self] request, _ in
             let (context, user, _) = try request.requireLogin()
-            let books = try store.addressBooks(for: user).map { (book: $0, count: try store.count(in: $0.scope)) }
-            return .html(BooksPage.render(books: books, trashed: try store.trashedAddressBooks(for: user), context: context))
+            return .html(try booksPage(for: user, context: context))
         }
         router.post("/books") { [self] request, _ in
             let (context, user, _) = try request.requireLogin()
-            let fields = request.formFields()
-            let name = fields["name"] ?? ""
-            let displayName = try checkedDisplayName(fields["display_name"].flatMap { $0.trimmed.isEmpty ? nil : $0 } ?? name, context)
-            let book = try store.createAddressBook(named: name, displayName: displayName, for: user)
-            return .redirect(to: "/contacts?book=" + HTML.urlComponent(book.name))
+            let displayName = try checkedDisplayName(request.formFields()["display_name"] ?? "", context)
+            do {
+                let book = try store.createAddressBook(displayName: displayName, for: user)
+                return .redirect(to: "/contacts?book=" + HTML.urlComponent(book.name))
+            } catch let error as StoreError where error == .addressBookDisplayNameTaken(displayName) {
+                return .html(try booksPage(for: user, error: context.strings.message(for: error), newName: displayName, context: context),
+                             status: 422)
+            }
+        }
+        router.get("/books/edit") { [self] request, _ in
+            let (context, user, _) = try request.requireLogin()
+            let book = try ownBook(request.query["name"], of: user)
+            return .html(BooksPage.edit(book, count: try store.count(in: book.scope), context: context))
         }
         router.post("/books/rename") { [self] request, _ in
             let (context, user, _) = try request.requireLogin()
             let fields = request.formFields()
+            let book = try ownBook(fields["name"], of: user)
             let displayName = try checkedDisplayName(fields["display_name"] ?? "", context)
-            try store.setDisplayName(displayName, of: try namedBook(fields["name"], of: user).scope)
+            do {
+                try store.setDisplayName(displayName, of: book.scope)
+            } catch let error as StoreError where error == .addressBookDisplayNameTaken(displayName) {
+                return .html(BooksPage.edit(book, count: try store.count(in: book.scope), name: displayName,
+                                            error: context.strings.message(for: error), context: context), status: 422)
+            }
             return .redirect(to: "/books")
         }
         router.get("/books/delete") { [self] request, _ in
@@ -63,6 +77,21 @@ extension WebApp {
                 : try store.copyContacts(ids: [id], from: scope, to: target.scope)
             return .redirect(to: "/contacts/\(newIDs[0])")
         }
+    }
+
+    /// The books page, with `error` and `newName` on its New Address Book form.
+    private func booksPage(for user: User, error: String? = nil, newName: String = "", context: WebContext) throws -> String {
+        let books = try store.addressBooks(for: user).map { (book: $0, count: try store.count(in: $0.scope)) }
+        return BooksPage.render(books: books, trashed: try store.trashedAddressBooks(for: user), error: error, newName: newName,
+                                context: context)
+    }
+
+    /// The user's own live book called `name` (not one shared with them, which is its owner's
+    /// to rename): as `namedBook`, and 403 for a shared one.
+    private func ownBook(_ name: String?, of user: User) throws -> AddressBook {
+        let book = try namedBook(name, of: user)
+        guard book.sharedBy == nil else { throw StoreError.onlyOwnerManagesBook }
+        return book
     }
 
     /// The user's live book called `name`: a missing field is 400, a name of no book 404.

@@ -81,23 +81,24 @@ extension WebApp {
     private func saveEdit(_ form: ContactForm, id: Int64, scope: AddressBookScope, context: WebContext) throws -> Response {
         do {
             return try save(form, id: id, from: form.revision ?? ContactForm.noRevision, scope: scope, context: context) {
-                try form.apply(to: $0.details)
+                try form.apply(to: &$0)
             }
         } catch StoreError.changedSinceRead {
             return try saveMerged(form, id: id, scope: scope, context: context)
         }
     }
 
-    /// Writes the details `edit` makes of the contact as the write reads it, from `revision`, and
-    /// redirects to the contact; when they are not valid, the form again (422) with what was typed.
+    /// Writes the details `edit` makes of the contact's as the write reads them, from `revision`,
+    /// and redirects to the contact; when they are not valid, the form again (422) with what was
+    /// typed (what `edit` made of them, also when it threw).
     private func save(_ form: ContactForm, id: Int64, from revision: Int64, scope: AddressBookScope, context: WebContext,
-                      _ edit: (Contact) throws -> ContactDetails) throws -> Response {
+                      _ edit: (inout ContactDetails) throws -> Void) throws -> Response {
         var shown: (contact: Contact, details: ContactDetails)?
         do {
             try store.editContact(id: id, in: scope, expectedRevision: revision, changesPhoto: form.changesPhoto) { contact in
-                shown = (contact, contact.details)
-                let details = try edit(contact)
-                shown = (contact, details)
+                var details = contact.details
+                defer { shown = (contact, details) }
+                try edit(&details)
                 return details
             }
             return .redirect(to: "/contacts/\(id)")
@@ -126,7 +127,7 @@ extension WebApp {
         merged.extraProperties = current.details.extraProperties
         if conflicts.isEmpty {
             do {
-                return try save(form, id: id, from: current.revision, scope: scope, context: context) { _ in merged }
+                return try save(form, id: id, from: current.revision, scope: scope, context: context) { $0 = merged }
             } catch StoreError.changedSinceRead {
                 // Changed yet again: shown as a conflict, with the form's values.
             }

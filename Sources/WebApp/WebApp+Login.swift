@@ -135,7 +135,7 @@ extension WebApp {
         guard password == fields["repeat"] else { return failure(context.strings.passwordsDiffer) }
         let user: User
         do {
-            user = try store.createUser(username: account, password: password)
+            user = try store.createUser(username: account, password: password, defaultBookName: context.strings.defaultBookName)
         } catch StoreError.invalidUsername {
             return failure(context.strings.invalidAccount)
         } catch StoreError.usernameTaken {

@@ -6,9 +6,9 @@ import VCard
 extension WebApp {
     /// Import (a form, then a summary), export of the whole book as vCard or CSV, and one contact's card to share.
     func addVCardRoutes(to router: Router) {
-        router.get("/contacts/import") { request, _ in
+        router.get("/contacts/import") { [self] request, _ in
             let (context, _, _) = try request.requireLogin()
-            return .html(ImportPage.render(context: context))
+            return .html(ImportPage.render(maxUploadBytes: maxUploadBytes, context: context))
         }
         router.post("/contacts/import") { [self] request, _ in try importCards(request) }
         router.get("/contacts/import/result") { [self] request, _ in
@@ -44,16 +44,25 @@ extension WebApp {
     }
 
     /// Imports the uploaded file into the user's book and redirects to its summary (so a reload
-    /// does not import the file again); no file or an empty one is 422 on the form.
+    /// does not import the file again). No file, an empty one, one that is plainly no contacts
+    /// file (an image, a PDF…) or one in which no card is found is 422 on the form.
     private func importCards(_ request: Request) throws -> Response {
         let (context, user, scope) = try request.requireLogin()
         let upload = try ImportUpload(request)
-        guard let file = upload.file, !file.isEmpty else {
-            let error = upload.file == nil ? context.strings.chooseFile : context.strings.emptyFile
-            return .html(ImportPage.render(policy: upload.policy, error: error, context: context), status: 422)
+        func refuse(_ message: String) -> Response {
+            .html(ImportPage.render(policy: upload.policy, error: message, maxUploadBytes: maxUploadBytes, context: context), status: 422)
         }
+        guard let file = upload.file, !file.isEmpty else {
+            return refuse(upload.file == nil ? context.strings.chooseFile : context.strings.emptyFile)
+        }
+        let name = upload.shownFileName(or: context.strings.theFile)
+        let head = Array(file.prefix(ImportFile.headSize))
+        if let format = ForeignFormat(head: head) { return refuse(context.strings.notAContactsFile(name, format)) }
         var source = ImportFile.source(bytes: file, fileName: upload.fileName)
         let summary = try store.importVCards(from: &source, into: scope, onConflict: upload.policy)
+        guard summary.cardsRead > 0 else {
+            return refuse(context.strings.noContactsIn(name, isCSV: ImportFile.isCSV(head: head, fileName: upload.fileName)))
+        }
         return .redirect(to: context.inBook("/contacts/import/result?id=" + (try store.keepImportSummary(summary, for: user))))
     }
 }

@@ -13,16 +13,26 @@ public final class WebApp: Sendable {
     let gate: PasswordGate
     let clock: @Sendable () -> Date
     let errors: WebErrorAnswers
+    /// The largest request body the server takes, in bytes (the import page says it).
+    let maxUploadBytes: Int
     private let setupCode: Mutex<String?>
+
+    /// The `contacts serve` option, and the environment variable, that set `maxUploadBytes` in
+    /// megabytes: the import page tells the server's operator of them.
+    public static let maxUploadOption = "--max-upload-mb"
+    public static let maxUploadVariable = "CONTACTS_MAX_UPLOAD_MB"
 
     /// - Parameters:
     ///   - setupCode: the one-time code of the first-run page (nil once a user exists).
     ///   - throttle, gate: shared with the other ways of logging in (CardDAV); fresh ones when nil.
+    ///   - maxUploadBytes: the server's limit on a request body (`HTTPServer.Configuration.maxBodyBytes`).
     ///   - log: where errors the app did not expect are reported, with their detail.
     public init(store: ContactStore, setupCode: String?, throttle: LoginThrottle? = nil, gate: PasswordGate? = nil,
+                maxUploadBytes: Int = HTTPServer.Configuration().maxBodyBytes,
                 log: @escaping @Sendable (String) -> Void = HTTPServer.standardErrorLog,
                 clock: @escaping @Sendable () -> Date = Date.init) {
         self.store = store
+        self.maxUploadBytes = maxUploadBytes
         errors = WebErrorAnswers(log: log)
         self.setupCode = Mutex(setupCode)
         self.clock = clock
@@ -103,6 +113,8 @@ enum StaticFiles {
         ("contact-form.js", PackageResources.contact_form_js), ("contact-rows.js", PackageResources.contact_rows_js),
         ("photo-picker.js", PackageResources.photo_picker_js),
         ("photo-cropper.js", PackageResources.photo_cropper_js), ("copy-buttons.js", PackageResources.copy_buttons_js),
+        // The import page.
+        ("file-picker.js", PackageResources.file_picker_js),
         // Every page: the service worker, the offline banner, the wide screen's keys.
         ("app-shell.js", PackageResources.app_shell_js), ("desktop-keys.js", PackageResources.desktop_keys_js),
     ]

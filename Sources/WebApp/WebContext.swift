@@ -37,12 +37,13 @@ struct WebContext: Sendable {
     }
 
     /// The page's book's name, as the title bar shows it (`name(of:)`).
-    var bookTitle: String { book.map(name(of:)) ?? strings.appShortName }
+    var bookTitle: String { book.map(name(of:)) ?? strings.defaultBookName }
 
-    /// A book's name as the pages show it: the default book, while it keeps the name it was
-    /// made with, in the page's language (通讯录, Contacts).
+    /// A book's name as the pages show it: the default book, while it keeps the store's own
+    /// default name, in the page's language (通讯录, Contacts).
     func name(of book: AddressBook) -> String {
-        book.name == ContactStore.defaultAddressBookName && book.displayName == "Contacts" ? strings.appShortName : book.displayName
+        book.name == ContactStore.defaultAddressBookName && book.displayName == ContactStore.defaultAddressBookDisplayName
+            ? strings.defaultBookName : book.displayName
     }
 
     /// Every string the pages show, in the request's language.

@@ -37,7 +37,7 @@ struct WebErrorAnswers: Sendable {
         case .invalid: 422
         case .invalidUsername, .invalidPassword, .invalidAddressBookName, .invalidGroupName, .invalidHref, .invalidUID, .invalidDeviceName,
              .mergeNeedsTwoContacts, .notAmongMerged, .cannotShareWithOwner, .sameAddressBook: 400
-        case .usernameTaken, .addressBookNameTaken, .groupNameTaken, .appPasswordExists, .uidConflict, .cannotDeleteDefaultAddressBook,
+        case .usernameTaken, .addressBookNameTaken, .addressBookDisplayNameTaken, .groupNameTaken, .appPasswordExists, .uidConflict, .cannotDeleteDefaultAddressBook,
              .alreadyInAddressBook,
              .changedSinceRead: 409
         case .preconditionFailed: 412

@@ -27,6 +27,7 @@ struct ChineseCatalogue: Catalogue {
     var serverError: String { "服务器出错了，请稍后再试" }
     var requestTooLarge: String { "发送的内容超过了服务器允许的大小" }
     var headersTooLarge: String { "请求头太大，清除本站的 Cookie 或许有帮助" }
+    func passwordRules(minimum: Int) -> String { "密码至少 \(minimum) 个字符。几个好记的词连在一起，就是很安全的密码。" }
     var setupTitle: String { "创建第一个账号" }
     var repeatPassword: String { "再次输入密码" }
     var createAccount: String { "创建账号" }
@@ -123,6 +124,19 @@ struct ChineseCatalogue: Catalogue {
     func fullDate(_ date: CalendarDate) -> String {
         (date.year.map { "\($0)年" } ?? "") + "\(date.month)月\(date.day)日"
     }
+    var datePartOrder: [DatePart] { [.year, .month, .day] }
+    func datePartName(_ part: DatePart) -> String {
+        switch part {
+        case .year: "年"
+        case .month: "月"
+        case .day: "日"
+        }
+    }
+    func monthName(_ month: Int) -> String { "\(month)月" }
+    func dayOfMonthName(_ day: Int) -> String { "\(day)日" }
+    var yearPlaceholder: String { "年份" }
+    var yearSuffix: String { "年" }
+    var ageFromBirthday: String { "填写生日后，年龄按生日计算，此处填写的不保存" }
     var service: String { "服务" }
     var customLabel: String { "自定义…" }
     var moreNameFields: String { "更多姓名字段" }
@@ -241,6 +255,9 @@ struct ChineseCatalogue: Catalogue {
     var changeAccess: String { "更改" }
     var stopSharing: String { "停止共享" }
     var notSharedWithAnyone: String { "尚未共享给任何人。" }
+    var sharedWith: String { "已共享给" }
+    var shareWithAnotherAccount: String { "共享给其他账号" }
+    var sharingHelp: String { "对方会在自己的通讯录列表和手机上看到这个通讯录。“只读”只能查看；“可读写”还能修改联系人。" }
     func sharedWithYou(by owner: String, _ access: BookAccess) -> String { "由 \(owner) 共享给你，\(accessName(access))" }
     func lastChanged(by account: String, at time: String) -> String { "最后由 \(account) 于 \(time) 修改" }
     func bookShared(_ book: String, with account: String, _ access: BookAccess) -> String {
@@ -258,21 +275,28 @@ struct ChineseCatalogue: Catalogue {
         case .copy: "两者都保留（存为副本）"
         }
     }
-    var largerFiles: String { "更大的文件：在服务器上运行 contacts import" }
+    var chooseFileButton: String { "选择文件" }
+    var noFileChosen: String { "未选择文件" }
+    func importSizeLimit(_ size: String, option: String, variable: String) -> String {
+        "文件最大 \(size)。服务器管理员可以用 \(option)（或环境变量 \(variable)）调高上限。"
+    }
     var chooseFile: String { "请选择要导入的 vCard 或 CSV 文件" }
     var emptyFile: String { "文件是空的" }
+    var theFile: String { "该文件" }
     var importFinished: String { "导入完成" }
     var importedCount: String { "已导入" }
     var updatedCount: String { "已更新" }
     var skippedCount: String { "已跳过" }
+    var alreadyThereCount: String { "已存在" }
     var failedCount: String { "失败" }
-    var noCards: String { "文件中没有找到名片" }
     var notImported: String { "未能导入" }
     func moreFailures(_ number: Int) -> String { "另有 \(number) 张" }
     var unsupportedVersion: String { "vCard 版本只能是 3.0 或 4.0" }
     var unsupportedExportFormat: String { "导出格式只能是 vcard、google-csv 或 outlook-csv" }
-    func atCard(_ card: Int, line: Int, _ problem: String) -> String { "第 \(card) 张名片，第 \(line) 行：\(problem)" }
-    func atRow(_ row: Int, _ problem: String) -> String { "第 \(row) 行：\(problem)" }
+    func atCard(_ card: Int, named name: String?, line: Int, _ problem: String) -> String {
+        "第 \(card) 张名片\(name.map { "（\($0)）" } ?? "")，第 \(line) 行：\(problem)"
+    }
+    func atRow(_ row: Int, named name: String?, _ problem: String) -> String { "第 \(row) 行\(name.map { "（\($0)）" } ?? "")：\(problem)" }
 
     var formUnreadable: String { "无法读取表单。" }
     var notFound: String { "找不到页面" }
@@ -289,6 +313,7 @@ struct ChineseCatalogue: Catalogue {
         case .invalidBirthday(let text): "生日“\(text)”不是有效日期，例如 1990-05-17"
         case .invalidDate(let text): "日期“\(text)”不是有效日期，例如 2010-06-12"
         case .birthdayInFuture: "生日不能晚于今天"
+        case .birthdayTooEarly(let year): "生日超出范围：年份不能早于 \(year) 年"
         case .invalidLunarBirthday(let text?): "农历生日“\(text)”不是有效的月日，例如 8-15（闰月：L4-15）"
         case .invalidLunarBirthday(nil): "农历生日请同时选择月和日"
         case .invalidEmail(let email): "“\(email)”不是有效的邮箱地址"
@@ -348,6 +373,7 @@ struct ChineseCatalogue: Catalogue {
         case .invalidAddressBookName(let name):
             "通讯录名称“\(name)”无效：须为 1–255 字节的 UTF-8，不含 /、控制字符或不可见的格式字符，首尾不能有空白（也不能是 . 或 ..）"
         case .addressBookNameTaken(let name): "通讯录“\(name)”已存在"
+        case .addressBookDisplayNameTaken(let name): "已有名为“\(name)”的通讯录，请换一个名称"
         case .addressBookNotFound: "该通讯录已不存在"
         case .invalidGroupName(let name): "“\(name)”不能作为分组名：请用 1 到 \(ContactDetails.maximumGroupNameLength) 个字符，不含控制字符"
         case .groupNameTaken(let name): "分组“\(name)”已存在"
@@ -402,6 +428,13 @@ struct ChineseCatalogue: Catalogue {
     func needsValue(_ name: String) -> String { "\(name) 需要一个值" }
     func takesNoValue(_ name: String) -> String { "\(name) 不带值" }
     func isRequired(_ name: String) -> String { "缺少 \(name)" }
+    func userNeeded(accounts: Int) -> String {
+        accounts == 0 ? "还没有账户；请先用“contacts user add 名称”创建一个"
+            : "缺少 --user：此处有 \(accounts) 个账户（也可以设置 $CONTACTS_USER）"
+    }
+    func nothingToChange(_ command: String) -> String {
+        "没有要修改的内容：请给 \(command) 至少一项要设置或删除的字段（见 contacts \(command) --help）"
+    }
     func unexpectedArgument(_ word: String) -> String { "多余的参数 \(word)" }
     func missingArgument(_ name: String) -> String { "缺少 \(name)" }
     func notAContactID(_ text: String) -> String { "ID 应为联系人编号（正整数），而不是“\(text)”" }
@@ -431,6 +464,24 @@ struct ChineseCatalogue: Catalogue {
     var repeatPasswordPrompt: String { "再次输入密码：" }
     func cannotRead(_ path: String) -> String { "无法读取 \(path)" }
     func cannotReadFile(_ path: String) -> String { "无法读取 \(path)：文件不存在或不可读" }
+    func notAContactsFile(_ name: String, _ format: ForeignFormat) -> String {
+        let kind = switch format {
+        case .png: "PNG 图片"
+        case .jpeg: "JPEG 图片"
+        case .gif: "GIF 图片"
+        case .webP: "WebP 图片"
+        case .heic: "HEIC 图片"
+        case .pdf: "PDF 文档"
+        case .zip: "ZIP 压缩包"
+        case .gzip: "gzip 压缩包"
+        case .officeDocument: "Microsoft Office 文档"
+        }
+        return "\(name) 是 \(kind)，不是 vCard 或 CSV 文件。请先把联系人导出为 vCard（.vcf）或 CSV 文件，再导入那个文件。"
+    }
+    func noContactsIn(_ name: String, isCSV: Bool) -> String {
+        isCSV ? "\(name) 里没有联系人：这个 CSV 文件的标题行下面没有任何行。"
+            : "\(name) 里没有联系人：其中没有 vCard（BEGIN:VCARD），也不是联系人 CSV 文件。"
+    }
     func cannotReadPhoto(_ path: String) -> String { "无法读取照片 \(path)" }
     func notInForm(_ option: String, _ form: String, given: String) -> String { "\(option) 要写成 \(form)，而不是“\(given)”" }
     func readFailed(_ name: String, _ reason: String) -> String { "读取 \(name) 出错：\(reason)" }
@@ -457,8 +508,8 @@ struct ChineseCatalogue: Catalogue {
     var trashEmpty: String { "回收站是空的。" }
     func contactRestored(_ id: Int64) -> String { "已恢复联系人 \(id)。" }
     var noContacts: String { "没有联系人。" }
-    func importTally(imported: Int, updated: Int, skipped: Int, failed: Int) -> String {
-        "已导入 \(imported)，已更新 \(updated)，已跳过 \(skipped)，失败 \(failed)。"
+    func importTally(imported: Int, updated: Int, alreadyThere: Int, skipped: Int, failed: Int) -> String {
+        "已导入 \(imported)，已更新 \(updated)，已存在 \(alreadyThere)，已跳过 \(skipped)，失败 \(failed)。"
     }
     func exported(_ count: Int, to path: String) -> String { "已把 \(self.count(count))导出到 \(path)。" }
     func backupContents(users: Int, contacts: Int) -> String { "\(grouped(users)) 个用户和 \(grouped(contacts)) 位联系人" }
@@ -497,8 +548,14 @@ struct ChineseCatalogue: Catalogue {
     // MARK: Address books (web)
     var addressBooks: String { "通讯录列表" }
     var newAddressBook: String { "新建通讯录" }
-    var bookName: String { "地址中的名称" }
-    var displayName: String { "显示名称" }
+    var defaultBookName: String { "通讯录" }
+    var bookNameLabel: String { "名称" }
+    var bookNameExample: String { "家人、同事…" }
+    var myAddressBooks: String { "我的通讯录" }
+    var sharedWithMe: String { "共享给我的" }
+    func sharedBookDetail(owner: String, _ access: BookAccess) -> String { "\(owner) · \(accessName(access))" }
+    var bookAddress: String { "CardDAV 地址" }
+    var bookAddressHelp: String { "地址在创建通讯录时由名称生成；重命名后地址不变，手机会照常同步。" }
     var create: String { "创建" }
     var deleteBook: String { "删除通讯录" }
     func deleteBookQuestion(_ displayName: String, contacts: Int) -> String { "删除“\(displayName)”及其中的 \(count(contacts))？" }
@@ -509,6 +566,10 @@ struct ChineseCatalogue: Catalogue {
     var otherBook: String { "通讯录" }
     var moveToBook: String { "移动" }
     var copyToBook: String { "复制" }
+
+    // MARK: The birthday calendar's address (web)
+    var subscribeInCalendar: String { "在日历中订阅" }
+    var copyAddress: String { "复制地址" }
 
     // MARK: Bulk actions (web)
     func select(_ name: String) -> String { "选择 \(name)" }

@@ -27,6 +27,7 @@ struct EnglishCatalogue: Catalogue {
     var serverError: String { "Something went wrong on the server. Try again later." }
     var requestTooLarge: String { "What was sent is larger than the server accepts." }
     var headersTooLarge: String { "The request's headers are too large. Clearing this site's cookies may help." }
+    func passwordRules(minimum: Int) -> String { "Use at least \(minimum) characters. A few words you will remember make a strong password." }
     var setupTitle: String { "Create the first account" }
     var repeatPassword: String { "Repeat password" }
     var createAccount: String { "Create account" }
@@ -121,8 +122,24 @@ struct EnglishCatalogue: Catalogue {
     var copy: String { "Copy" }
     var copied: String { "Copied" }
     func fullDate(_ date: CalendarDate) -> String {
-        Self.monthNames[date.month - 1] + " \(date.day)" + (date.year.map { ", \($0)" } ?? "")
+        monthName(date.month) + " \(date.day)" + (date.year.map { ", \($0)" } ?? "")
     }
+    var datePartOrder: [DatePart] { [.month, .day, .year] }
+    func datePartName(_ part: DatePart) -> String {
+        switch part {
+        case .year: "Year"
+        case .month: "Month"
+        case .day: "Day"
+        }
+    }
+    func monthName(_ month: Int) -> String {
+        ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+         "November", "December"][month - 1]
+    }
+    func dayOfMonthName(_ day: Int) -> String { String(day) }
+    var yearPlaceholder: String { "Year" }
+    var yearSuffix: String { "" }
+    var ageFromBirthday: String { "With a birthday, the age comes from it: one typed here is not kept" }
     var service: String { "Service" }
     var customLabel: String { "custom…" }
     var moreNameFields: String { "More name fields" }
@@ -249,6 +266,9 @@ struct EnglishCatalogue: Catalogue {
     var changeAccess: String { "Change" }
     var stopSharing: String { "Stop sharing" }
     var notSharedWithAnyone: String { "Not shared with anyone." }
+    var sharedWith: String { "Shared With" }
+    var shareWithAnotherAccount: String { "Share with Another Account" }
+    var sharingHelp: String { "The account sees this address book in its list and on its phones. Read-only lets it look; read and write lets it change contacts too." }
     func sharedWithYou(by owner: String, _ access: BookAccess) -> String {
         "Shared with you by \(owner), " + (access == .readOnly ? "read-only" : "read and write")
     }
@@ -268,21 +288,28 @@ struct EnglishCatalogue: Catalogue {
         case .copy: "Keep both as copies"
         }
     }
-    var largerFiles: String { "Larger files: contacts import on the server" }
+    var chooseFileButton: String { "Choose File" }
+    var noFileChosen: String { "No file chosen" }
+    func importSizeLimit(_ size: String, option: String, variable: String) -> String {
+        "Files up to \(size). The server's operator can raise the limit with \(option) (or \(variable))."
+    }
     var chooseFile: String { "Choose a vCard or CSV file to import" }
     var emptyFile: String { "The file is empty" }
+    var theFile: String { "The file" }
     var importFinished: String { "Import finished" }
     var importedCount: String { "Imported" }
     var updatedCount: String { "Updated" }
     var skippedCount: String { "Skipped" }
+    var alreadyThereCount: String { "Already there" }
     var failedCount: String { "Failed" }
-    var noCards: String { "No cards found in the file" }
     var notImported: String { "Not imported" }
     func moreFailures(_ number: Int) -> String { "And \(number) more" }
     var unsupportedVersion: String { "The vCard version must be 3.0 or 4.0" }
     var unsupportedExportFormat: String { "The export format must be vcard, google-csv or outlook-csv" }
-    func atCard(_ card: Int, line: Int, _ problem: String) -> String { "vCard \(card), line \(line): \(problem)" }
-    func atRow(_ row: Int, _ problem: String) -> String { "row \(row): \(problem)" }
+    func atCard(_ card: Int, named name: String?, line: Int, _ problem: String) -> String {
+        "vCard \(card)\(name.map { " (\($0))" } ?? ""), line \(line): \(problem)"
+    }
+    func atRow(_ row: Int, named name: String?, _ problem: String) -> String { "row \(row)\(name.map { " (\($0))" } ?? ""): \(problem)" }
 
     var formUnreadable: String { "The form could not be read." }
     var notFound: String { "Not found" }
@@ -299,6 +326,7 @@ struct EnglishCatalogue: Catalogue {
         case .invalidBirthday(let text): "Birthday \"\(text)\" is not a date like 1990-05-17"
         case .invalidDate(let text): "Date \"\(text)\" is not a date like 2010-06-12"
         case .birthdayInFuture: "Birthday is in the future"
+        case .birthdayTooEarly(let year): "Birthday is out of range: the year must be \(year) or later"
         case .invalidLunarBirthday(let text?): "Lunar birthday \"\(text)\" is not a month and day like 8-15 (leap month: L4-15)"
         case .invalidLunarBirthday(nil): "Choose both a month and a day for the lunar birthday"
         case .invalidEmail(let email): "\"\(email)\" is not a valid email address"
@@ -361,6 +389,7 @@ struct EnglishCatalogue: Catalogue {
             "invalid address book name \"\(name)\": use 1–255 bytes of UTF-8 without /, control or invisible formatting characters, "
                 + "nor white space at either end (not . or ..)"
         case .addressBookNameTaken(let name): "an address book named \"\(name)\" already exists"
+        case .addressBookDisplayNameTaken(let name): "another address book is already called \"\(name)\"; choose another name"
         case .addressBookNotFound: "the address book no longer exists"
         case .invalidGroupName(let name): "\"\(name)\" cannot be a group name: give 1 to \(ContactDetails.maximumGroupNameLength) characters, no control characters"
         case .groupNameTaken(let name): "a group named \"\(name)\" already exists"
@@ -418,6 +447,13 @@ struct EnglishCatalogue: Catalogue {
     func needsValue(_ name: String) -> String { "\(name) needs a value" }
     func takesNoValue(_ name: String) -> String { "\(name) takes no value" }
     func isRequired(_ name: String) -> String { "\(name) is required" }
+    func userNeeded(accounts: Int) -> String {
+        accounts == 0 ? "there is no account yet; make one with \"contacts user add NAME\""
+            : "--user is required: this store has \(accounts) accounts (or set $CONTACTS_USER)"
+    }
+    func nothingToChange(_ command: String) -> String {
+        "nothing to change: give \(command) at least one field to set or remove (see contacts \(command) --help)"
+    }
     func unexpectedArgument(_ word: String) -> String { "unexpected argument \(word)" }
     func missingArgument(_ name: String) -> String { "missing \(name)" }
     func notAContactID(_ text: String) -> String { "ID must be a contact id (a positive number), not \"\(text)\"" }
@@ -448,6 +484,24 @@ struct EnglishCatalogue: Catalogue {
     var repeatPasswordPrompt: String { "Repeat password: " }
     func cannotRead(_ path: String) -> String { "cannot read \(path)" }
     func cannotReadFile(_ path: String) -> String { "cannot read \(path): no such file, or not a readable file" }
+    func notAContactsFile(_ name: String, _ format: ForeignFormat) -> String {
+        let kind = switch format {
+        case .png: "a PNG image"
+        case .jpeg: "a JPEG image"
+        case .gif: "a GIF image"
+        case .webP: "a WebP image"
+        case .heic: "a HEIC image"
+        case .pdf: "a PDF document"
+        case .zip: "a ZIP archive"
+        case .gzip: "a gzip archive"
+        case .officeDocument: "a Microsoft Office document"
+        }
+        return "\(name) is \(kind), not a vCard or CSV file. Export the contacts as vCard (.vcf) or CSV, and import that file."
+    }
+    func noContactsIn(_ name: String, isCSV: Bool) -> String {
+        isCSV ? "\(name) holds no contacts: the CSV file has no rows below its header."
+            : "\(name) holds no contacts: it has no vCard (BEGIN:VCARD) and is not a contacts CSV file."
+    }
     func cannotReadPhoto(_ path: String) -> String { "cannot read photo \(path)" }
     func notInForm(_ option: String, _ form: String, given: String) -> String { "\(option) takes \(form), not \"\(given)\"" }
     func readFailed(_ name: String, _ reason: String) -> String { "error reading \(name): \(reason)" }
@@ -474,8 +528,8 @@ struct EnglishCatalogue: Catalogue {
     var trashEmpty: String { "The trash is empty." }
     func contactRestored(_ id: Int64) -> String { "Restored contact \(id)." }
     var noContacts: String { "No contacts." }
-    func importTally(imported: Int, updated: Int, skipped: Int, failed: Int) -> String {
-        "Imported \(imported), updated \(updated), skipped \(skipped), failed \(failed)."
+    func importTally(imported: Int, updated: Int, alreadyThere: Int, skipped: Int, failed: Int) -> String {
+        "Imported \(imported), updated \(updated), already there \(alreadyThere), skipped \(skipped), failed \(failed)."
     }
     func exported(_ count: Int, to path: String) -> String { "Exported \(self.count(count)) to \(path)." }
     func backupContents(users: Int, contacts: Int) -> String {
@@ -524,8 +578,14 @@ struct EnglishCatalogue: Catalogue {
     // MARK: Address books (web)
     var addressBooks: String { "Address Books" }
     var newAddressBook: String { "New Address Book" }
-    var bookName: String { "Name in addresses" }
-    var displayName: String { "Display name" }
+    var defaultBookName: String { "Contacts" }
+    var bookNameLabel: String { "Name" }
+    var bookNameExample: String { "Family, Work…" }
+    var myAddressBooks: String { "My Address Books" }
+    var sharedWithMe: String { "Shared with Me" }
+    func sharedBookDetail(owner: String, _ access: BookAccess) -> String { "\(owner) · \(accessName(access))" }
+    var bookAddress: String { "CardDAV address" }
+    var bookAddressHelp: String { "Made from the name when the book was created. It stays when the book is renamed, so phones keep syncing." }
     var create: String { "Create" }
     var deleteBook: String { "Delete Address Book" }
     func deleteBookQuestion(_ displayName: String, contacts: Int) -> String { "Delete \(displayName) and its \(count(contacts))?" }
@@ -536,6 +596,10 @@ struct EnglishCatalogue: Catalogue {
     var otherBook: String { "Address book" }
     var moveToBook: String { "Move" }
     var copyToBook: String { "Copy" }
+
+    // MARK: The birthday calendar's address (web)
+    var subscribeInCalendar: String { "Subscribe in Calendar" }
+    var copyAddress: String { "Copy Address" }
 
     // MARK: Bulk actions (web)
     func select(_ name: String) -> String { "Select \(name)" }

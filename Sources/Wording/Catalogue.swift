@@ -37,6 +37,8 @@ public protocol Catalogue: Sendable {
     /// A request refused for a header section over the server's limits (431).
     var headersTooLarge: String { get }
     var setupTitle: String { get }
+    /// What a new password must be, shown before it is typed.
+    func passwordRules(minimum: Int) -> String
     var repeatPassword: String { get }
     var createAccount: String { get }
     var passwordsDiffer: String { get }
@@ -126,6 +128,21 @@ public protocol Catalogue: Sendable {
     var copied: String { get }
     /// A date of a viewed contact: "May 17, 1990", "May 17" (year unknown); "1990年5月17日".
     func fullDate(_ date: CalendarDate) -> String
+    /// The parts of a date on the contact form, in the language's order: month, day, year; 年, 月, 日.
+    var datePartOrder: [DatePart] { get }
+    /// A date part's accessible name ("Birthday · Year"), and the empty choice of the month and
+    /// day selects: "Year", "Month", "Day"; 年, 月, 日.
+    func datePartName(_ part: DatePart) -> String
+    /// An option of a date's month select: "January"; "1月".
+    func monthName(_ month: Int) -> String
+    /// An option of a date's day select: "18"; "18日".
+    func dayOfMonthName(_ day: Int) -> String
+    /// What a date's empty year box shows: "Year"; "年份".
+    var yearPlaceholder: String { get }
+    /// What follows a date's year box: nothing; "年".
+    var yearSuffix: String { get }
+    /// Under the age while a birthday is set: the birthday gives the age, a typed one is not kept.
+    var ageFromBirthday: String { get }
     /// The name of the service of a handle or social profile (WeChat, Twitter…).
     var service: String { get }
     /// The label picker's choice that lets a person type their own label.
@@ -250,6 +267,11 @@ public protocol Catalogue: Sendable {
     var changeAccess: String { get }
     var stopSharing: String { get }
     var notSharedWithAnyone: String { get }
+    /// The sharing page's headings: the accounts it is shared with, and the form to add one.
+    var sharedWith: String { get }
+    var shareWithAnotherAccount: String { get }
+    /// The sharing page's note on what the two kinds of access allow.
+    var sharingHelp: String { get }
     /// "Shared with you by alice, read-only": what the list says of a book shared with the user.
     func sharedWithYou(by owner: String, _ access: BookAccess) -> String
     /// "Last changed by bob, 2026-12-04 17:05": a contact's page in a shared book.
@@ -263,23 +285,30 @@ public protocol Catalogue: Sendable {
     var vCardFile: String { get }
     var ifAlreadyThere: String { get }
     func conflictChoice(_ policy: ImportConflictPolicy) -> String
-    var largerFiles: String { get }
+    /// The file picker's button and what it says before a file is chosen.
+    var chooseFileButton: String { get }
+    var noFileChosen: String { get }
+    /// "Files up to 10 MB.": the largest import the server takes, and how its operator raises it.
+    func importSizeLimit(_ size: String, option: String, variable: String) -> String
     var chooseFile: String { get }
     var emptyFile: String { get }
+    /// What a message calls a chosen file whose name cannot be shown.
+    var theFile: String { get }
     var importFinished: String { get }
     var importedCount: String { get }
     var updatedCount: String { get }
     var skippedCount: String { get }
+    /// The count of cards the book already had as they are.
+    var alreadyThereCount: String { get }
     var failedCount: String { get }
-    var noCards: String { get }
     var notImported: String { get }
     func moreFailures(_ number: Int) -> String
     var unsupportedVersion: String { get }
     var unsupportedExportFormat: String { get }
     /// Where in the input a problem is, before what it is: "vCard 3, line 41: …".
-    func atCard(_ card: Int, line: Int, _ problem: String) -> String
+    func atCard(_ card: Int, named name: String?, line: Int, _ problem: String) -> String
     /// Where in a CSV file a problem is (the header being row 1), before what it is: "row 17: …".
-    func atRow(_ row: Int, _ problem: String) -> String
+    func atRow(_ row: Int, named name: String?, _ problem: String) -> String
 
     // MARK: Other pages
     /// A form whose body is not multipart/form-data.
@@ -305,6 +334,10 @@ public protocol Catalogue: Sendable {
     func needsValue(_ name: String) -> String
     func takesNoValue(_ name: String) -> String
     func isRequired(_ name: String) -> String
+    /// A command that acts for an account was given none, and the store holds `accounts` of them.
+    func userNeeded(accounts: Int) -> String
+    /// What nothing-to-change commands say, e.g. `edit` given only an id.
+    func nothingToChange(_ command: String) -> String
     func unexpectedArgument(_ word: String) -> String
     func missingArgument(_ name: String) -> String
     func notAContactID(_ text: String) -> String
@@ -328,6 +361,10 @@ public protocol Catalogue: Sendable {
     var repeatPasswordPrompt: String { get }
     func cannotRead(_ path: String) -> String
     func cannotReadFile(_ path: String) -> String
+    /// A file to import that is an image, a PDF, an archive…: what it is, and what to import instead.
+    func notAContactsFile(_ name: String, _ format: ForeignFormat) -> String
+    /// A file to import in which no card was found; `isCSV` when it was read as CSV.
+    func noContactsIn(_ name: String, isCSV: Bool) -> String
     func cannotReadPhoto(_ path: String) -> String
     /// An option's value not written the way the option takes it: `form` shows how (`SERVICE:HANDLE`).
     func notInForm(_ option: String, _ form: String, given: String) -> String
@@ -351,7 +388,7 @@ public protocol Catalogue: Sendable {
     var trashEmpty: String { get }
     func contactRestored(_ id: Int64) -> String
     var noContacts: String { get }
-    func importTally(imported: Int, updated: Int, skipped: Int, failed: Int) -> String
+    func importTally(imported: Int, updated: Int, alreadyThere: Int, skipped: Int, failed: Int) -> String
     func exported(_ count: Int, to path: String) -> String
     /// "2 users and 1,204 contacts".
     func backupContents(users: Int, contacts: Int) -> String
@@ -387,9 +424,20 @@ public protocol Catalogue: Sendable {
     // MARK: Address books (web)
     var addressBooks: String { get }
     var newAddressBook: String { get }
-    /// The label of a new book's name, its address on CardDAV.
-    var bookName: String { get }
-    var displayName: String { get }
+    /// What an account's default book is called when it is made (`ContactStore.createUser`).
+    var defaultBookName: String { get }
+    /// The label of a book's name, the one field a new book asks for.
+    var bookNameLabel: String { get }
+    /// A new book's name field's example.
+    var bookNameExample: String { get }
+    var myAddressBooks: String { get }
+    var sharedWithMe: String { get }
+    /// "alice · read-only": a book shared with the user, in the books page's list.
+    func sharedBookDetail(owner: String, _ access: BookAccess) -> String
+    /// The label of a book's CardDAV address on its page.
+    var bookAddress: String { get }
+    /// Why the address is what it is, below it.
+    var bookAddressHelp: String { get }
     var create: String { get }
     var deleteBook: String { get }
     func deleteBookQuestion(_ displayName: String, contacts: Int) -> String
@@ -401,6 +449,12 @@ public protocol Catalogue: Sendable {
     var otherBook: String { get }
     var moveToBook: String { get }
     var copyToBook: String { get }
+
+    // MARK: The birthday calendar's address (web)
+    /// The link that opens the address in the device's calendar app (webcal://).
+    var subscribeInCalendar: String { get }
+    /// The copy button's name beside the address.
+    var copyAddress: String { get }
 
     // MARK: Bulk actions (web)
     /// The name of a row's checkbox in edit mode.
@@ -452,7 +506,7 @@ extension Catalogue {
 
     /// "vCard 3, line 41: content line has no colon".
     public func message(for error: VCardError) -> String {
-        atCard(error.card, line: error.line, reason(for: error.kind))
+        atCard(error.card, named: nil, line: error.line, reason(for: error.kind))
     }
 
     /// A card that was not imported: where, and why.
@@ -462,7 +516,8 @@ extension Catalogue {
         case .unreadableRow(let kind): reason(for: kind)
         case .invalid(let error): message(for: error)
         }
-        return failure.row.map { atRow($0, problem) } ?? atCard(failure.card, line: failure.line, problem)
+        return failure.row.map { atRow($0, named: failure.cardName, problem) }
+            ?? atCard(failure.card, named: failure.cardName, line: failure.line, problem)
     }
 
     /// 12345 → "12,345": counts as the command line prints them.

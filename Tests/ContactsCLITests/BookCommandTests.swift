@@ -83,6 +83,22 @@ import Testing
         #expect(try books("bob").map { $0["name"] as? String } == ["contacts", "secret"])
     }
 
+    @Test func twoBooksNeverShareADisplayName() throws {
+        try succeed(["book", "add", "--user", "alice", "work", "--display-name", "Work"])
+        let taken = try cli.run(["book", "add", "--user", "alice", "office", "--display-name", " work "])
+        #expect(taken.status == 1 && taken.error == "contacts: another address book is already called \"work\"; choose another name\n")
+        let renamed = try cli.run(["book", "rename", "--user", "alice", "work", "CONTACTS"], environment: ["LANG": "zh_CN.UTF-8"])
+        #expect(renamed.status == 1 && renamed.error == "contacts: 已有名为“CONTACTS”的通讯录，请换一个名称\n")
+        #expect(try books().map { $0["displayName"] as? String } == ["Contacts", "Work"])
+    }
+
+    @Test func theDefaultBookIsNamedInTheLanguageTheAccountIsMadeIn() throws {
+        let made = try cli.run(["user", "add", "li", "--password-stdin"], input: "password1\n", environment: ["LANG": "zh_CN.UTF-8"])
+        #expect(made.status == 0, "\(made.error)")
+        #expect(try books("li").map { $0["displayName"] as? String } == ["通讯录"])
+        #expect(try books("alice").map { $0["displayName"] as? String } == ["Contacts"])
+    }
+
     @Test func contactsMoveWithTheirUIDOrAreCopiedWithANewOne() throws {
         try succeed(["book", "add", "--user", "alice", "work"])
         let one = try add("One"), two = try add("Two"), three = try add("Three")

@@ -32,7 +32,7 @@ struct CLIRunner {
         process.executableURL = URL(fileURLWithPath: Self.binary)
         process.arguments = (passData ? ["--data", dataDirectory] : []) + arguments
         var env = ProcessInfo.processInfo.environment
-        (env["CONTACTS_DATA"], env["CONTACTS_DATABASE"]) = (nil, nil)
+        (env["CONTACTS_DATA"], env["CONTACTS_DATABASE"], env["CONTACTS_USER"]) = (nil, nil, nil)
         // English whatever the machine's locale, unless a test asks for another.
         (env["LC_ALL"], env["LC_MESSAGES"], env["LANG"]) = (nil, nil, "C.UTF-8")
         env.merge(environment) { $1 }

@@ -116,14 +116,54 @@ import Testing
     }
 
     @Test(arguments: [
-        ["frobnicate"], ["list"], ["list", "--user"], ["add", "--user", "alice", "--sex", "robot", "--name", "A", "--phone", "1"],
+        ["frobnicate"], ["list", "--user"], ["edit", "--user", "alice", "1"], ["edit", "1", "--book", "contacts"], ["add", "--user", "alice", "--sex", "robot", "--name", "A", "--phone", "1"],
         ["list", "--user", "alice", "extra"], ["user", "add"], ["add", "--user", "alice", "--age", "1", "--birthday", "2000-01-01"],
         ["serve", "--port", "0", "--max-connections-per-client", "0"], ["serve", "--port", "0", "--max-connections-per-client", "many"],
+        ["serve", "--port", "0", "--max-upload-mb", "0"], ["serve", "--port", "0", "--max-upload-mb", "lots"],
     ])
     func usageErrorsExitWithTwo(arguments: [String]) throws {
         let result = try cli.run(arguments)
         #expect(result.status == 2)
         #expect(result.error.hasPrefix("contacts: "))
+    }
+
+    @Test func theVersionIsPrintedEitherWay() throws {
+        let option = try cli.run(["--version"])
+        let command = try cli.run(["version"], passData: false)
+        #expect(option.status == 0 && command.status == 0)
+        #expect(option.output == command.output)
+        #expect(option.output.wholeMatch(of: /contacts \d+\.\d+\.\d+\n/) != nil, "\(option.output)")
+        #expect(try cli.run(["--help"]).output.contains("contacts --version"))
+    }
+
+    @Test func theAccountComesFromTheOptionTheEnvironmentOrTheOnlyOne() throws {
+        let id = try cli.run(["add", "--name", "Only Alice's", "--phone", "1"])
+        #expect(id.status == 0, "the store's only account: \(id.error)")
+        #expect(try cli.list("alice").map { $0["name"] as? String } == ["Only Alice's"])
+        try cli.addUser("bob")
+        let ambiguous = try cli.run(["list"])
+        #expect(ambiguous.status == 2)
+        #expect(ambiguous.error.hasPrefix("contacts: --user is required: this store has 2 accounts (or set $CONTACTS_USER)\n"))
+        #expect(try cli.run(["add", "--name", "Bob's", "--phone", "2"], environment: ["CONTACTS_USER": "bob"]).status == 0)
+        #expect(try cli.list("bob").map { $0["name"] as? String } == ["Bob's"])
+        let overridden = try cli.run(["list", "--user", "alice"], environment: ["CONTACTS_USER": "bob"])
+        #expect(overridden.output.contains("Only Alice's") && !overridden.output.contains("Bob's"), "--user wins")
+        let unknown = try cli.run(["list"], environment: ["CONTACTS_USER": "carol"])
+        #expect(unknown.status == 1 && unknown.error == "contacts: no user named \"carol\"\n")
+        let empty = CLIRunner()
+        let none = try empty.run(["list"])
+        #expect(none.status == 2)
+        #expect(none.error.hasPrefix("contacts: there is no account yet; make one with \"contacts user add NAME\"\n"))
+    }
+
+    @Test func editWithNothingToChangeChangesNothing() throws {
+        let id = try cli.run(["add", "--user", "alice", "--name", "Kept", "--phone", "1"]).output.trimmingCharacters(in: .newlines)
+        let before = try cli.run(["show", "--user", "alice", id, "--json"]).output
+        let result = try cli.run(["edit", "--user", "alice", id])
+        #expect(result.status == 2)
+        #expect(result.error.hasPrefix("contacts: nothing to change: give edit at least one field to set or remove"))
+        #expect(result.output.isEmpty)
+        #expect(try cli.run(["show", "--user", "alice", id, "--json"]).output == before)
     }
 
     @Test func everyCommandHasHelp() throws {

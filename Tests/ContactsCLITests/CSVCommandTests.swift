@@ -28,7 +28,7 @@ import VCard
         try FileManager.default.copyItem(atPath: Self.fixtures.appendingPathComponent(fixture + ".csv").path, toPath: path)
         let result = try cli.run(["import", "--user", "alice", path])
         #expect(result.status == 0, "\(result.error)")
-        #expect(result.output == "Imported 2, updated 0, skipped 0, failed 0.\n")
+        #expect(result.output == "Imported 2, updated 0, already there 0, skipped 0, failed 0.\n")
         let list = try cli.list("alice")
         let zhang = try #require(list.first { $0["name"] as? String == "张伟" })
         #expect(zhang["phones"] as? [String] == ["+86 138 0013 8000", "+86 10 8888 8888"])
@@ -45,7 +45,7 @@ import VCard
         let path = try write("mixed.csv", "First Name,Last Name,Birthday\r\nAnn,Lee,1990-01-02\r\n\"Bad\r\nRow\",Two\r\n,,1990-01-03\r\nCat,Wu,\r\n")
         let result = try cli.run(["import", "--user", "alice", path])
         #expect(result.status == 1)
-        #expect(result.output == "Imported 2, updated 0, skipped 0, failed 2.\n")
+        #expect(result.output == "Imported 2, updated 0, already there 0, skipped 0, failed 2.\n")
         #expect(result.error == """
             contacts: 2 cards not imported:
               \(path): row 3: 2 fields where the header has 3
@@ -59,7 +59,7 @@ import VCard
         let path = try write("other.csv", "Nom,Téléphone\nAnn,1\n")
         let result = try cli.run(["import", "--user", "alice", path])
         #expect(result.status == 1)
-        #expect(result.output == "Imported 0, updated 0, skipped 0, failed 1.\n")
+        #expect(result.output == "Imported 0, updated 0, already there 0, skipped 0, failed 1.\n")
         #expect(result.error.contains("\(path): row 1: the first row is not the header of a Google Contacts or Outlook CSV export"))
         #expect(try cli.list("alice").isEmpty)
     }
@@ -74,7 +74,7 @@ import VCard
         try handle.close()
         let result = try cli.run(["import", "--user", "alice", path])
         #expect(result.status == 1)
-        #expect(result.output == "Imported 0, updated 0, skipped 0, failed 1.\n")
+        #expect(result.output == "Imported 0, updated 0, already there 0, skipped 0, failed 1.\n")
         #expect(result.error.contains("\(path): row 1: a CSV file can be at most 64 MiB"))
         #expect(try cli.list("alice").isEmpty)
     }
@@ -99,7 +99,7 @@ import VCard
         #expect(text.contains("\"第一行\n第二行, 有逗号\""))
 
         let imported = try cli.run(["import", "--user", "bob", path])
-        #expect(imported.output == "Imported 2, updated 0, skipped 0, failed 0.\n", "\(imported.error)")
+        #expect(imported.output == "Imported 2, updated 0, already there 0, skipped 0, failed 0.\n", "\(imported.error)")
         /// What both formats keep; Outlook's dates cannot leave out the year, so it has no birthday without one.
         func essentials(_ user: String) throws -> [[String]] {
             try cli.list(user).map { contact in

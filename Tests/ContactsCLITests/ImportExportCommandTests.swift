@@ -31,7 +31,7 @@ import VCard
         ].joined())
         let result = try cli.run(["import", "--user", "alice", path])
         #expect(result.status == 0, "\(result.error)")
-        #expect(result.output == "Imported 3, updated 0, skipped 0, failed 0.\n")
+        #expect(result.output == "Imported 3, updated 0, already there 0, skipped 0, failed 0.\n")
         #expect(result.error.isEmpty, "no progress bar when stderr is not a terminal")
         let list = try cli.list("alice")
         #expect(list.map { $0["name"] as? String } == ["Li Si", "张三", "Zoë"])
@@ -48,7 +48,7 @@ import VCard
         let input = VCardText.card("Stdin One", phone: "1") + VCardText.card("Stdin Two", phone: "2")
         let result = try cli.run(["import", "--user", "alice", "-"], input: input)
         #expect(result.status == 0, "\(result.error)")
-        #expect(result.output == "Imported 2, updated 0, skipped 0, failed 0.\n")
+        #expect(result.output == "Imported 2, updated 0, already there 0, skipped 0, failed 0.\n")
         #expect(try names() == ["Stdin One", "Stdin Two"])
     }
 
@@ -57,19 +57,19 @@ import VCard
         let second = try write("b.vcf", VCardText.card("Cat", phone: "3"))
         let result = try cli.run(["import", "--user", "alice", first, "-", second], input: VCardText.card("Dan", phone: "4"))
         #expect(result.status == 0, "\(result.error)")
-        #expect(result.output == "Imported 4, updated 0, skipped 0, failed 0.\n")
+        #expect(result.output == "Imported 4, updated 0, already there 0, skipped 0, failed 0.\n")
         #expect(try names() == ["Ann", "Bob", "Cat", "Dan"])
     }
 
-    /// The second file names two UIDs the book has (one with a changed name) and one it hasn't.
+    /// The second file names two UIDs the book has (one with a changed name, one as it is) and one it hasn't.
     @Test(arguments: [
-        ("skip", "Imported 1, updated 0, skipped 2, failed 0.\n", ["Ann", "Bob", "Cat"], 3),
-        ("update", "Imported 1, updated 2, skipped 0, failed 0.\n", ["Ann Changed", "Bob", "Cat"], 3),
-        ("copy", "Imported 3, updated 0, skipped 0, failed 0.\n", ["Ann", "Ann Changed", "Bob", "Bob", "Cat"], 5),
+        ("skip", "Imported 1, updated 0, already there 1, skipped 1, failed 0.\n", ["Ann", "Bob", "Cat"], 3),
+        ("update", "Imported 1, updated 1, already there 1, skipped 0, failed 0.\n", ["Ann Changed", "Bob", "Cat"], 3),
+        ("copy", "Imported 3, updated 0, already there 0, skipped 0, failed 0.\n", ["Ann", "Ann Changed", "Bob", "Bob", "Cat"], 5),
     ])
     func conflictPolicies(policy: String, summary: String, expectedNames: [String], uniqueUIDs: Int) throws {
         let original = try write("original.vcf", VCardText.card("Ann", phone: "1", uid: "uid-ann") + VCardText.card("Bob", phone: "2", uid: "uid-bob"))
-        #expect(try cli.run(["import", "--user", "alice", original]).output == "Imported 2, updated 0, skipped 0, failed 0.\n")
+        #expect(try cli.run(["import", "--user", "alice", original]).output == "Imported 2, updated 0, already there 0, skipped 0, failed 0.\n")
         let again = try write("again.vcf", VCardText.card("Ann Changed", phone: "1", uid: "uid-ann")
             + VCardText.card("Bob", phone: "2", uid: "uid-bob") + VCardText.card("Cat", phone: "3", uid: "uid-cat"))
         let result = try cli.run(["import", "--user", "alice", "--on-conflict", policy, again])
@@ -89,7 +89,7 @@ import VCard
         let path = try write("one.vcf", VCardText.card("Eve", phone: "1", uid: "uid-eve"))
         #expect(try cli.run(["import", "--user", "alice", path]).status == 0)
         let changed = try write("changed.vcf", VCardText.card("Eve Two", phone: "2", uid: "uid-eve"))
-        #expect(try cli.run(["import", "--user", "alice", changed]).output == "Imported 0, updated 1, skipped 0, failed 0.\n")
+        #expect(try cli.run(["import", "--user", "alice", changed]).output == "Imported 0, updated 1, already there 0, skipped 0, failed 0.\n")
         let list = try cli.list("alice")
         #expect(list.map { $0["name"] as? String } == ["Eve Two"])
         #expect(list.first?["phones"] as? [String] == ["2"])
@@ -107,7 +107,7 @@ import VCard
         let namelessBegin = try #require(lines.firstIndex(of: "UID:nameless")) - 1
         let result = try cli.run(["import", "--user", "alice", path])
         #expect(result.status == 1)
-        #expect(result.output == "Imported 3, updated 0, skipped 0, failed 2.\n")
+        #expect(result.output == "Imported 3, updated 0, already there 0, skipped 0, failed 2.\n")
         #expect(result.error == """
             contacts: 2 cards not imported:
               \(path): vCard 2, line \(badLine): content line has no colon
@@ -117,12 +117,85 @@ import VCard
         #expect(try names() == ["Good One", "Good Three", "Good Two"])
     }
 
+    @Test func importingTheSameFileTwiceAddsNothingTwice() throws {
+        func photo(_ last: UInt8) -> String {
+            "PHOTO;ENCODING=b;TYPE=PNG:" + Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, last]).base64EncodedString()
+        }
+        func card(_ lines: [String]) -> String { (["BEGIN:VCARD", "VERSION:3.0"] + lines + ["END:VCARD"]).joined(separator: "\r\n") + "\r\n" }
+        let file = try write("book.vcf", card(["FN:Ann Lee", "TEL:1"]) + card(["FN:Ann Lee", "TEL:2"]) + card(["FN:李雷", "TEL:3", photo(1)])
+                             + card(["UID:uid-bob", "FN:Bob", "EMAIL:bob@example.com"]) + card(["FN:No UID Group", "X-ADDRESSBOOKSERVER-KIND:group"]))
+        let first = try cli.run(["import", file])
+        #expect(first.output == "Imported 5, updated 0, already there 0, skipped 0, failed 0.\n", "\(first.error)")
+        let stored = try cli.list("alice")
+        let again = try cli.run(["import", file])
+        #expect(again.status == 0, "\(again.error)")
+        #expect(again.output == "Imported 0, updated 0, already there 5, skipped 0, failed 0.\n")
+        let after = try cli.list("alice")
+        #expect(after.count == stored.count && after.map { $0["uid"] as? String } == stored.map { $0["uid"] as? String })
+        #expect(NSArray(array: after).isEqual(to: stored), "not one contact was written again")
+
+        // A card that differs in anything (a phone, the photo's bytes) is another contact.
+        let changed = try write("changed.vcf", card(["FN:Ann Lee", "TEL:1", "TEL:4"]) + card(["FN:李雷", "TEL:3", photo(2)]) + card(["FN:Ann Lee", "TEL:2"]))
+        let third = try cli.run(["import", changed])
+        #expect(third.output == "Imported 2, updated 0, already there 1, skipped 0, failed 0.\n", "\(third.error)")
+        #expect(try names().filter { $0 == "Ann Lee" }.count == 3)
+        #expect(try names().filter { $0 == "李雷" }.count == 2)
+    }
+
+    @Test(arguments: [
+        ("photo.png", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0] as [UInt8], "a PNG image"),
+        ("scan.pdf", Array("%PDF-1.7\n%âãÏÓ\n".utf8), "a PDF document"),
+        ("contacts.zip", [0x50, 0x4B, 0x03, 0x04, 20, 0, 0, 0], "a ZIP archive"),
+        ("IMG_0001.HEIC", [0, 0, 0, 24] + Array("ftypheic".utf8) + [0, 0, 0, 0], "a HEIC image"),
+    ])
+    func aFileThatIsNeitherVCardNorCSVIsRefusedByName(name: String, bytes: [UInt8], kind: String) throws {
+        let good = try write("good.vcf", VCardText.card("Never Imported", phone: "1"))
+        let path = files + "/" + name
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let result = try cli.run(["import", good, path])
+        #expect(result.status == 1)
+        #expect(result.error == "contacts: \(path) is \(kind), not a vCard or CSV file. "
+                + "Export the contacts as vCard (.vcf) or CSV, and import that file.\n")
+        #expect(result.output.isEmpty)
+        #expect(try names().isEmpty, "nothing of any file is imported")
+        let chinese = try cli.run(["import", path], environment: ["LANG": "zh_CN.UTF-8"])
+        #expect(chinese.status == 1 && chinese.error.contains("不是 vCard 或 CSV 文件"), "\(chinese.error)")
+    }
+
+    @Test func aFileWithoutContactsFailsRatherThanImportingNone() throws {
+        let notes = try write("notes.txt", "Call Ann about the party\nBuy milk\n")
+        let empty = try write("empty.vcf", "")
+        let header = try write("header-only.csv", "First Name,Last Name,Phone 1 - Value\r\n")
+        let good = try write("good.vcf", VCardText.card("Imported Anyway", phone: "1"))
+        let result = try cli.run(["import", notes, empty, header, good])
+        #expect(result.status == 1)
+        #expect(result.output == "Imported 1, updated 0, already there 0, skipped 0, failed 0.\n")
+        #expect(result.error == """
+            contacts: \(notes) holds no contacts: it has no vCard (BEGIN:VCARD) and is not a contacts CSV file.
+            \(empty) holds no contacts: it has no vCard (BEGIN:VCARD) and is not a contacts CSV file.
+            \(header) holds no contacts: the CSV file has no rows below its header.
+
+            """)
+        #expect(try names() == ["Imported Anyway"])
+    }
+
+    @Test func aRefusedCardIsNamedByItsFN() throws {
+        let lines = VCardText.lines("Fine", phone: "1")
+            + ["BEGIN:VCARD", "VERSION:3.0", "FN:Anna\u{202E} Lee\u{0007}", "BDAY:2999-01-01", "END:VCARD"]
+        let path = try write("named.vcf", lines.joined(separator: "\r\n") + "\r\n")
+        let result = try cli.run(["import", path])
+        #expect(result.status == 1)
+        let begin = try #require(lines.lastIndex(of: "BEGIN:VCARD")) + 1
+        #expect(result.error == "contacts: 1 card not imported:\n  \(path): vCard 2 (Anna Lee), line \(begin): Birthday is in the future\n",
+                "the name without its direction override and bell")
+    }
+
     @Test func failuresNameTheirOwnFile() throws {
         let good = try write("good.vcf", VCardText.card("Fine", phone: "1"))
         let bad = try write("bad.vcf", VCardText.card("Also Fine", phone: "2") + "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Cut off\r\n")
         let result = try cli.run(["import", "--user", "alice", good, bad])
         #expect(result.status == 1)
-        #expect(result.output == "Imported 2, updated 0, skipped 0, failed 1.\n")
+        #expect(result.output == "Imported 2, updated 0, already there 0, skipped 0, failed 1.\n")
         #expect(result.error == "contacts: 1 card not imported:\n  \(bad): vCard 2, line 7: no END:VCARD for the BEGIN:VCARD on this line\n")
         #expect(try names() == ["Also Fine", "Fine"])
     }
@@ -146,7 +219,6 @@ import VCard
         ["import", "--user", "alice"],
         ["import", "--user", "alice", "-", "-"],
         ["import", "--user", "alice", "--on-conflict"],
-        ["import", "FILE"],
         ["export", "--user", "alice", "--version", "2.1"],
         ["export", "--user", "alice", "--version", "4"],
         ["export", "--user", "alice", "abc"],
@@ -258,7 +330,7 @@ import VCard
         let exported = try cli.run(["export", "--user", "alice", "--version", "4.0"]).output
         try cli.addUser("bob")
         let result = try cli.run(["import", "--user", "bob", "-"], input: exported)
-        #expect(result.output == "Imported 3, updated 0, skipped 0, failed 0.\n")
+        #expect(result.output == "Imported 3, updated 0, already there 0, skipped 0, failed 0.\n")
         let strip: ([String: Any]) -> [String] = { contact in
             ["name", "uid", "note"].map { "\(contact[$0] ?? "")" } + (contact["phones"] as? [String] ?? []) + (contact["emails"] as? [String] ?? [])
         }
@@ -313,7 +385,8 @@ import VCard
             #expect(reported == Set(failed.keys), "\(file): the reader's failures and refusals are the ones reported")
         }
         let list = try cli.list("alice")
-        #expect(list.count == nameByUID.count + namesWithoutUID.count)
+        #expect(list.count <= nameByUID.count + namesWithoutUID.count)
+        #expect(list.count >= nameByUID.count + Set(namesWithoutUID).count)
         let listed = Dictionary(list.map { ($0["uid"] as? String ?? "", $0["name"] as? String ?? "") }) { first, _ in first }
         for (uid, fn) in nameByUID {
             let name = try #require(listed[uid], "UID \(uid) is not in the list")
@@ -321,7 +394,11 @@ import VCard
         }
         let names = list.compactMap { $0["name"] as? String }
         for case let fn? in namesWithoutUID { #expect(names.contains(fn), "\(fn) is not in the list") }
-        #expect(result.output == "Imported \(list.count), updated \(accepted - list.count), skipped 0, failed \(failureLines.count).\n")
+        // A card that says what a contact of the book already says adds nothing: the tally counts it
+        // as already there, and only those without a UID can leave the list shorter.
+        let tally = result.output.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+        #expect(tally.count == 5 && tally[0] == list.count && tally[0] + tally[1] + tally[2] == accepted && tally[3] == 0
+                && tally[4] == failureLines.count, "\(result.output)")
         #expect(try ContactStore(directory: cli.dataDirectory).integrityCheck() == "ok")
     }
 

@@ -168,6 +168,16 @@ struct CardReadingTests {
         #expect(throws: ContactValidationError.birthdayInFuture) { try details.validated(now: F.today) }
     }
 
+    @Test func aBirthdayCenturiesAgoIsOutOfRangeNotAnAge() throws {
+        // Today is in 2025: a birthday may lie up to 150 years back, in 1875.
+        func born(_ year: Int, _ month: Int, _ day: Int) -> ContactDetails {
+            ContactDetails(name: "A", birthday: CalendarDate(year: year, month: month, day: day))
+        }
+        #expect(throws: ContactValidationError.birthdayTooEarly(earliestYear: 1875)) { try born(1007, 1, 18).validated(now: F.today) }
+        #expect(throws: Never.self) { try born(1875, 1, 1).validated(now: F.today) }
+        #expect(throws: ContactValidationError.birthdayTooEarly(earliestYear: 1875)) { try born(1874, 12, 31).validated(now: F.today) }
+    }
+
     @Test(arguments: [
         ("GENDER:M", Sex.male), ("GENDER:m", .male), ("GENDER:F", .female), ("GENDER:O", .other),
         ("GENDER:N", .notSet), ("GENDER:U", .notSet), ("GENDER:", .notSet),

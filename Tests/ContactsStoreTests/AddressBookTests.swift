@@ -141,3 +141,52 @@ import Testing
         #expect(try store.addressBook(named: "contacts", for: fixture.bob)?.displayName == "Contacts")
     }
 }
+
+/// A book made from its display name alone, and display names unique among an account's live books.
+extension AddressBookTests {
+    @Test func theSegmentIsMadeFromTheDisplayNameAndNumberedPastEveryBookOfTheAccount() throws {
+        #expect(try store.createAddressBook(displayName: "家人", for: fixture.alice).name == "jiaren")
+        #expect(try store.createAddressBook(displayName: "Work", for: fixture.alice).name == "work")
+        #expect(try store.createAddressBook(displayName: "😀", for: fixture.alice).name == "book")
+        #expect(try store.createAddressBook(displayName: "Work!", for: fixture.alice).name == "work-2")
+        let trashed = try #require(try store.addressBook(named: "work-2", for: fixture.alice))
+        try store.deleteAddressBook(trashed.scope)
+        #expect(try store.createAddressBook(displayName: "work?", for: fixture.alice).name == "work-3", "not the trashed book's")
+        #expect(try store.trashedAddressBooks(for: fixture.alice).map(\.book.name) == ["work-2"])
+        #expect(try store.createAddressBook(displayName: "Contacts 2", for: fixture.alice).name == "contacts-2")
+        #expect(try store.createAddressBook(displayName: "Work", for: fixture.bob).name == "work", "another account's names are its own")
+    }
+
+    @Test func twoLiveBooksOfAnAccountNeverShareADisplayName() throws {
+        let work = try store.createAddressBook(displayName: "Work", for: fixture.alice)
+        for taken in ["work", " WORK ", "Work"] {
+            #expect(throws: StoreError.addressBookDisplayNameTaken(taken.trimmingCharacters(in: .whitespaces))) {
+                try store.createAddressBook(displayName: taken, for: fixture.alice)
+            }
+        }
+        #expect(throws: StoreError.addressBookDisplayNameTaken("contacts")) {
+            try store.createAddressBook(named: "other", displayName: "contacts", for: fixture.alice)
+        }
+        #expect(throws: StoreError.addressBookDisplayNameTaken("CONTACTS")) { try store.setDisplayName("CONTACTS", of: work.scope) }
+        try store.setDisplayName("WORK", of: work.scope)
+        #expect(try store.addressBook(named: "work", for: fixture.alice)?.displayName == "WORK", "a book may change its own name's case")
+        #expect(try store.addressBooks(for: fixture.alice).map(\.displayName) == ["Contacts", "WORK"])
+        _ = try store.createAddressBook(displayName: "Work", for: fixture.bob)
+    }
+
+    @Test func aTrashedBooksNameIsFreeAndItsRestoreWaitsTillItIsFreeAgain() throws {
+        let work = try store.createAddressBook(displayName: "Work", for: fixture.alice)
+        try store.deleteAddressBook(work.scope)
+        let newWork = try store.createAddressBook(displayName: "work", for: fixture.alice)
+        #expect(throws: StoreError.addressBookDisplayNameTaken("Work")) { try store.restoreAddressBook(named: "work", for: fixture.alice) }
+        #expect(try store.trashedAddressBooks(for: fixture.alice).map(\.book.name) == ["work"], "still in the trash")
+        try store.setDisplayName("New work", of: newWork.scope)
+        #expect(try store.restoreAddressBook(named: "work", for: fixture.alice).displayName == "Work")
+    }
+
+    @Test func theDefaultBookIsNamedAsTheAccountIsMade() throws {
+        let user = try store.createUser(username: "li", password: "password1", defaultBookName: "通讯录")
+        #expect(try store.addressBooks(for: user).map(\.displayName) == ["通讯录"])
+        #expect(try store.addressBooks(for: fixture.alice).map(\.displayName) == [ContactStore.defaultAddressBookDisplayName])
+    }
+}

@@ -51,6 +51,35 @@ extension ContactStoreTests {
         return summary
     }
 
+    // MARK: Cards already there
+
+    @Test func cardsTheBookAlreadyHasAreNotWrittenAgain() throws {
+        let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 7, 7]).base64EncodedString()
+        let file = Self.card("FN:Ann", "TEL:1") + Self.card("FN:Ann", "TEL:2") + Self.card("FN:李雷", "PHOTO;ENCODING=b;TYPE=PNG:" + png)
+            + Self.card(uid: "bob", name: "Bob") + Self.card("FN:Friends", "X-ADDRESSBOOKSERVER-KIND:group")
+            + Self.card("FN:Cat", "CATEGORIES:Friends")
+        #expect(try importText(file, into: alice) == Self.summary(imported: 6))
+        let before = try everything(in: alice)
+        let groups = try store.groups(in: alice)
+        #expect(groups.map(\.name) == ["Friends"] && groups.map(\.memberCount) == [1])
+        for policy in ImportConflictPolicy.allCases where policy != .copy {
+            var again = try importText(file, into: alice, onConflict: policy)
+            #expect(again.alreadyThere == 6, "\(policy)")
+            again.alreadyThere = 0
+            #expect(again == Self.summary(), "\(policy)")
+            #expect(try everything(in: alice) == before, "nothing was written again (\(policy))")
+            #expect(try store.groups(in: alice) == groups, "the group card too (\(policy))")
+        }
+        // The same card twice in one file is one contact; a trashed twin is not in the book.
+        let ann = try #require(before.first { $0.details.phones.map(\.number) == ["1"] })
+        try store.deleteContact(id: ann.id, in: alice)
+        let twice = try importText(Self.card("FN:Ann", "TEL:1") + Self.card("FN:Ann", "TEL:1"), into: alice)
+        #expect(twice.imported == 1 && twice.alreadyThere == 1)
+        #expect(try store.contacts(in: alice).count == before.count)
+        // Another book's twin is not this book's.
+        #expect(try importText(file, into: bob).imported == 6)
+    }
+
     // MARK: Conflicts
 
     private func importTwoThenConflict(_ policy: ImportConflictPolicy) throws -> ImportSummary {
@@ -144,13 +173,16 @@ extension ContactStoreTests {
         let summary = try importText(text, into: alice)
         #expect(summary == Self.summary(imported: 2, failures: [
             ImportFailure(card: 2, line: 8, reason: .unreadable(.missingColon)),
-            ImportFailure(card: 3, line: 10, reason: .invalid(.birthdayInFuture)),
+            ImportFailure(card: 3, line: 10, reason: .invalid(.birthdayInFuture), cardName: "Three"),
             ImportFailure(card: 4, line: 15, reason: .invalid(.cardWithoutName)),
-            ImportFailure(card: 5, line: 20, reason: .invalid(.tooLong(field: .name, limit: 200))),
+            ImportFailure(card: 5, line: 20, reason: .invalid(.tooLong(field: .name, limit: 200)),
+                          cardName: String(repeating: "长", count: 79) + "…"),
         ]))
         #expect(summary.cardsRead == 6)
         #expect(Language.english.catalogue.message(for: summary.failures[0]) == "vCard 2, line 8: content line has no colon")
         #expect(Language.chinese.catalogue.message(for: summary.failures[2]) == "第 4 张名片，第 15 行：名片没有姓名（FN、N 或 ORG）")
+        #expect(Language.english.catalogue.message(for: summary.failures[1]) == "vCard 3 (Three), line 10: Birthday is in the future")
+        #expect(Language.chinese.catalogue.message(for: summary.failures[1]) == "第 3 张名片（Three），第 10 行：生日不能晚于今天")
         let contacts = try everything(in: alice)
         #expect(contacts.map(\.details.name) == ["One", "Six"])
     }

@@ -46,7 +46,6 @@ import TestSupport
             ("import", {
                 _ = try store.importCards([ImportedCard(uid: "c", details: ContactDetails(name: "Cy"))], into: aliceBook, onConflict: .skip)
             }),
-            ("display name", { try store.setDisplayName("Mine", of: aliceBook) }),
         ]
         for (name, write) in writes {
             let taken = try locks(of: write)
@@ -69,6 +68,8 @@ import TestSupport
         let held = WriteLocks.account(alice.id)
         let writes: [(String, () throws -> Void)] = [
             ("new book", { _ = try store.createAddressBook(named: "work", displayName: "Work", for: alice) }),
+            // The account's books' names, which no two share, are the account's.
+            ("display name", { try store.setDisplayName("Mine", of: aliceBook) }),
             ("app password", { _ = try store.addAppPassword(username: "alice", device: "Phone") }),
             ("revoke", { try store.revokeAppPassword(username: "alice", device: "Phone") }),
             ("password", { try store.changePassword(username: "Alice", to: "password2") }),

@@ -45,31 +45,61 @@ import Testing
     }
 
     @Test func booksAreMadeRenamedDeletedAfterAConfirmationAndRestored() throws {
-        let made = try alice.post("/books", [("name", "家人"), ("display_name", " Family ")])
-        #expect(made.status == 303 && made.header("Location") == "/contacts?book=%E5%AE%B6%E4%BA%BA")
-        #expect(try store.addressBook(named: "家人", for: try user())?.displayName == "Family")
-        #expect(try alice.post("/books/rename", [("name", "家人"), ("display_name", "Kin")]).status == 303)
+        let made = try alice.post("/books", [("display_name", " 家人 ")])
+        #expect(made.status == 303 && made.header("Location") == "/contacts?book=jiaren", "the URL segment is the name's pinyin")
+        #expect(try store.addressBook(named: "jiaren", for: try user())?.displayName == "家人")
+        let edit = try alice.get("/books/edit?name=jiaren")
+        #expect(edit.status == 200 && edit.body.contains(#"<span class="inset-text" id="book-address">/dav/addressbooks/alice/jiaren/</span>"#))
+        #expect(edit.body.contains(#"value="家人""#) && edit.body.contains(#"href="/books/delete?name=jiaren" role="button">Delete Address Book</a>"#))
+        #expect(try alice.post("/books/rename", [("name", "jiaren"), ("display_name", "Kin")]).status == 303)
         let page = try alice.get("/books").body
-        #expect(page.contains(#"<a href="/contacts?book=%E5%AE%B6%E4%BA%BA">Kin</a> · <span class="book-count">0 contacts</span>"#))
-        #expect(page.contains(#"href="/books/delete?name=%E5%AE%B6%E4%BA%BA" role="button">Delete Address Book</a>"#))
-        let confirm = try alice.get("/books/delete?name=%E5%AE%B6%E4%BA%BA")
+        #expect(page.contains(#"<span class="inset-title book-title">Kin</span><span class="inset-detail book-segment">jiaren</span></span><span class="inset-value book-count">0 contacts</span>"#))
+        #expect(page.contains(#"<a class="inset-action" href="/books/edit?name=jiaren" aria-label="Edit Kin">Edit</a>"#))
+        #expect(!page.contains("Name in addresses") && !page.contains("Display name"), "one name is asked for")
+        let confirm = try alice.get("/books/delete?name=jiaren")
         #expect(confirm.status == 200 && confirm.body.contains("Delete Kin and its 0 contacts?"))
-        #expect(try store.addressBook(named: "家人", for: try user()) != nil, "asking is not deleting")
-        #expect(try alice.post("/books/delete", [("name", "家人")]).status == 303)
-        #expect(try store.addressBook(named: "家人", for: try user()) == nil)
-        #expect(try alice.get("/contacts?book=%E5%AE%B6%E4%BA%BA").status == 404)
+        #expect(try store.addressBook(named: "jiaren", for: try user()) != nil, "asking is not deleting")
+        #expect(try alice.post("/books/delete", [("name", "jiaren")]).status == 303)
+        #expect(try store.addressBook(named: "jiaren", for: try user()) == nil)
+        #expect(try alice.get("/contacts?book=jiaren").status == 404)
         #expect(try alice.get("/books").body.contains(#"<h2 class="group-label" id="trash-heading">Recently Deleted</h2>"#))
-        let restored = try alice.post("/books/restore", [("name", "家人")])
-        #expect(restored.status == 303 && restored.header("Location") == "/contacts?book=%E5%AE%B6%E4%BA%BA")
-        #expect(try store.addressBook(named: "家人", for: try user())?.displayName == "Kin")
+        let again = try alice.post("/books", [("display_name", "家人")])
+        #expect(again.header("Location") == "/contacts?book=jiaren-2", "the trashed book keeps its segment")
+        let restored = try alice.post("/books/restore", [("name", "jiaren")])
+        #expect(restored.status == 303 && restored.header("Location") == "/contacts?book=jiaren")
+        #expect(try store.addressBook(named: "jiaren", for: try user())?.displayName == "Kin")
         try alice.get("/contacts?lang=zh-Hans")
         #expect(try alice.get("/books").body.contains("<h1 class=\"bar-title\">通讯录列表</h1>"))
     }
 
+    @Test func aNameAnotherBookHasIsRefusedOnTheForm() throws {
+        let taken = try alice.post("/books", [("display_name", " contacts ")])
+        #expect(taken.status == 422)
+        #expect(taken.body.contains(#"<p class="form-error" role="alert" id="form-error">another address book is already called &quot;contacts&quot;; choose another name</p>"#))
+        #expect(taken.body.contains(#"id="new-book-name" name="display_name" value="contacts""#), "what was typed stays")
+        #expect(try alice.post("/books", [("display_name", "Work")]).status == 303)
+        let renamed = try alice.post("/books/rename", [("name", "work"), ("display_name", "CONTACTS")])
+        #expect(renamed.status == 422 && renamed.body.contains(#"value="CONTACTS""#) && renamed.body.contains("already called"))
+        #expect(try store.addressBooks(for: try user()).map(\.displayName) == ["Contacts", "Work"])
+        try alice.get("/contacts?lang=zh-Hans")
+        #expect(try alice.post("/books", [("display_name", "work")]).body.contains("已有名为“work”的通讯录，请换一个名称"))
+    }
+
+    @Test func booksSharedWithTheUserAreListedApartWithoutEdit() throws {
+        let bob = try user("bob")
+        let family = try store.createAddressBook(named: "family", displayName: "Family", for: bob)
+        try store.share(family.scope, with: "alice", access: .readOnly)
+        let page = try alice.get("/books").body
+        #expect(page.contains(#"<h2 class="group-label" id="shared-books-heading">Shared with Me</h2>"#))
+        #expect(page.contains(#"<span class="inset-title book-title">Family</span><span class="inset-detail">bob · Read-only</span>"#))
+        #expect(!page.contains("/books/edit?name=~"), "a shared book is its owner's to rename")
+        #expect(try alice.get("/books/edit?name=~bob~family").status == 403)
+        #expect(try alice.post("/books/rename", [("name", "~bob~family"), ("display_name", "Mine")]).status == 403)
+    }
+
     @Test func badInputIs400AndTheDefaultBookStays() throws {
-        #expect(try alice.post("/books", [("name", "a/b")]).status == 400)
-        #expect(try alice.post("/books", [("name", "x"), ("display_name", String(repeating: "x", count: 256))]).status == 400)
-        #expect(try alice.post("/books", [("name", "contacts")]).status == 409)
+        #expect(try alice.post("/books", [("display_name", "   ")]).status == 400)
+        #expect(try alice.post("/books", [("display_name", String(repeating: "x", count: 256))]).status == 400)
         #expect(try alice.post("/books/rename", [("name", "contacts"), ("display_name", "  ")]).status == 400)
         #expect(try alice.post("/books/rename", [("display_name", "X")]).status == 400)
         #expect(try alice.post("/books/delete", [("name", "contacts")]).status == 409)
@@ -79,7 +109,7 @@ import Testing
     }
 
     @Test func formsNeedTheirCSRFToken() throws {
-        #expect(try alice.post("/books", [("name", "x")], csrf: false).status == 403)
+        #expect(try alice.post("/books", [("display_name", "x")], csrf: false).status == 403)
         let work = try store.createAddressBook(named: "work", displayName: "Work", for: try user())
         #expect(try alice.post("/books/delete", [("name", "work")], csrf: false).status == 403)
         let contact = try add("Mover", to: try store.defaultAddressBook(for: try user()))
@@ -151,5 +181,20 @@ import Testing
         #expect(page.contains(#"<a href="/contacts?book=contacts&amp;q=wang">Contacts</a> · 1 contact</h2>"#))
         #expect(page.contains(#"<a href="/contacts?book=work&amp;q=wang">Work</a> · 1 contact</h2>"#))
         #expect(page.contains("Wang Fang") && page.contains("Wang Wei"))
+    }
+}
+
+/// The default book is named in the language the account was made in: the setup page's.
+@Suite struct DefaultBookNameTests {
+    @Test(arguments: [("en", "Contacts"), ("zh-CN,zh", "通讯录")])
+    func theFirstAccountsDefaultBookIsNamedInThePagesLanguage(acceptLanguage: String, name: String) throws {
+        let app = try RunningApp(setupCode: "s3cret-code")
+        let session = app.session(acceptLanguage: acceptLanguage)
+        _ = try session.get("/setup?code=s3cret-code")
+        let created = try session.post("/setup", [("code", "s3cret-code"), ("account", "alice"), ("password", "password1"), ("repeat", "password1")])
+        #expect(created.status == 303)
+        let books = try app.store.addressBooks(for: try app.store.user(named: "alice"))
+        #expect(books.map(\.name) == ["contacts"] && books.map(\.displayName) == [name])
+        #expect(try session.get("/books").body.contains(#"<span class="inset-title book-title">\#(name)</span>"#))
     }
 }

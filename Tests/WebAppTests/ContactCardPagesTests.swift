@@ -61,7 +61,7 @@ import Testing
         #expect(page.contains(#"<a href="https://www.tencent.com" target="_blank" rel="noopener noreferrer">"#))
         #expect(Self.rows(page, "handle-row") == ["WeChat ponyma Copy", "QQ · work 10001 Copy"])
         #expect(page.contains(#"data-copy="ponyma""#))
-        #expect(Self.rows(page, "date-row") == ["anniversary Nov 11, 1998", "上市日 Mar 8"])
+        #expect(Self.rows(page, "date-row") == ["anniversary November 11, 1998", "上市日 March 8"])
         #expect(Self.rows(page, "related-row") == ["friend 陈一丹"])
         #expect(Self.rows(page, "nickname-row") == ["Nickname Pony"])
         #expect(Self.rows(page, "phonetic-row") == ["Phonetic name Huateng Ma"])

@@ -23,14 +23,14 @@ import VCard
     private func stored(_ id: Int64) throws -> Contact { try app.store.contact(id: id, in: scope) }
 
     /// The edit page's form as served.
-    private func editForm(_ id: Int64) throws -> ServedForm { try ServedForm(try alice.get("/contacts/\(id)/edit").body) }
+    func editForm(_ id: Int64) throws -> ServedForm { try ServedForm(try alice.get("/contacts/\(id)/edit").body) }
 
-    private func save(_ id: Int64, _ form: ServedForm) throws -> WebSession.Reply {
+    func save(_ id: Int64, _ form: ServedForm) throws -> WebSession.Reply {
         try alice.postMultipart("/contacts/\(id)", form.fields.map { ($0.name, $0.value) })
     }
 
     /// One row of a kind: its inputs, the label picker's choice and the custom label text.
-    private func row(_ kind: String, _ inputs: [(String, String)], label: String, custom: String = "") -> [(String, String)] {
+    func row(_ kind: String, _ inputs: [(String, String)], label: String, custom: String = "") -> [(String, String)] {
         inputs + [(kind + "_label", label), (kind + "_label_custom", custom)]
     }
 
@@ -52,7 +52,7 @@ import VCard
             + address(["建国路 1 号", "北京", "北京市", "100022", "中国"], label: "work")
             + address(["", "", "", "", ""], label: "home")
             + row("im", [("im_service", "wechat"), ("im_handle", "anna_li")], label: "other")
-            + row("date", [("date", "2015-06-12")], label: "anniversary")
+            + row("date", [("date_year", "2015"), ("date_month", "6"), ("date_day", "12")], label: "anniversary")
             + row("related", [("related", "Bo Li")], label: "spouse")
         #expect(try alice.postMultipart("/contacts", posted).status == 303)
         let expected = ContactDetails(
@@ -138,14 +138,15 @@ import VCard
     }
 
     @Test func anUnreadableDateIsRefusedWithTheFormAgainInBothLanguages() throws {
-        let posted = [("name", "Anna"), ("sex", "unset")] + row("date", [("date", "someday")], label: "anniversary")
+        let posted = [("name", "Anna"), ("sex", "unset")]
+            + row("date", [("date_year", "someday"), ("date_month", "6"), ("date_day", "12")], label: "anniversary")
         let english = try alice.postMultipart("/contacts", posted)
-        #expect(english.status == 422 && english.body.contains("Date &quot;someday&quot; is not a date"))
+        #expect(english.status == 422 && english.body.contains("Date &quot;someday-06-12&quot; is not a date"))
         #expect(english.body.contains(#"id="name" name="name" autocomplete="off" maxlength="200" value="Anna""#), "the form again, as typed")
         let chinese = try app.session(acceptLanguage: "zh-CN")
         try chinese.logIn("alice", "password1")
         try chinese.get("/contacts/new")
-        #expect(try chinese.postMultipart("/contacts", posted).body.contains("日期“someday”不是有效日期"))
+        #expect(try chinese.postMultipart("/contacts", posted).body.contains("日期“someday-06-12”不是有效日期"))
         #expect(try app.store.contacts(in: scope).isEmpty)
     }
 
@@ -174,7 +175,7 @@ import VCard
     @Test func withoutScriptEveryKindHasASpareRowAndTheServicesAreSuggested() throws {
         let form = try ServedForm(try alice.get("/contacts/new").body)
         for name in ["phone", "email", "address_street", "address_country", "url", "im_service", "im_handle",
-                     "social_service", "social_handle", "date", "related"] {
+                     "social_service", "social_handle", "date_year", "date_month", "date_day", "related"] {
             #expect(form.values(name) == [""], "\(name)")
         }
         #expect(form.values("im_label") == ["home"] && form.values("related_label") == ["mother"])

@@ -29,7 +29,7 @@ import Testing
         let made = try alice.post("/groups", [("name", "  Family ")])
         let family = try #require(try app.store.group(named: "Family", in: try book()))
         #expect(made.status == 303 && made.headers["Location"] == "/contacts?group=\(family.id)")
-        #expect(try alice.get("/groups").body.contains(#"<a class="row-link" href="/contacts?group=\#(family.id)" aria-label="Family, 0 contacts">"#))
+        #expect(try alice.get("/groups").body.contains(#"<a class="inset-link" href="/contacts?group=\#(family.id)" aria-label="Family, 0 contacts">"#))
         let taken = try alice.post("/groups", [("name", "Family")])
         #expect(taken.status == 422 && taken.body.contains(#"a group named "Family" already exists"#.replacingOccurrences(of: "\"", with: "&quot;")))
         #expect(try alice.post("/groups", [("name", "\u{202E}")]).status == 422)

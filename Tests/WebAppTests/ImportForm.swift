@@ -16,7 +16,14 @@ extension WebSession.Reply {
     /// The four counts of an import summary page: imported, updated, skipped, failed.
     var importCounts: [Int?] {
         ["imported", "updated", "skipped", "failed"].map { id in
-            body.range(of: #"id="\#(id)-count">"#).flatMap { Int(body[$0.upperBound...].prefix { $0.isNumber }) }
+            count(id)
         }
+    }
+
+    /// The summary page's count of cards the book already had.
+    var alreadyThereCount: Int? { count("already-there") }
+
+    private func count(_ id: String) -> Int? {
+        body.range(of: #"id="\#(id)-count">"#).flatMap { Int(body[$0.upperBound...].prefix { $0.isNumber }) }
     }
 }

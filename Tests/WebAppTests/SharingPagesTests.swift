@@ -33,7 +33,8 @@ import Testing
         #expect(shared.status == 303 && shared.headers["Location"] == "/sharing?book=family")
         #expect(try app.store.shares(of: family.scope) == [BookShare(account: "bob", access: .readOnly)])
         let page = try alice.get("/sharing?book=family").body
-        #expect(page.contains(#"<span class="share-account">bob</span>"#) && page.contains(#"<option value="read-only" selected>Read-only</option>"#))
+        #expect(page.contains(#"<span class="inset-title share-account">bob</span>"#) && page.contains(#"<option value="read-only" selected>Read-only</option>"#))
+        #expect(!page.contains(#"id="no-shares""#))
         #expect(page.contains(#"aria-label="Stop sharing · bob""#))
         #expect(try alice.post("/sharing?book=family", [("account", "bob"), ("access", "read-write")]).status == 303)
         #expect(try app.store.shares(of: family.scope) == [BookShare(account: "bob", access: .readWrite)])

@@ -87,7 +87,10 @@ import VCard
         #expect(form.body.contains(#"value="update" checked><span>Update existing"#))
         #expect(form.body.contains(#"value="skip"><span>Skip duplicates"#))
         #expect(form.body.contains(#"value="copy"><span>Keep both as copies"#))
-        #expect(form.body.contains("Larger files: contacts import on the server"))
+        #expect(form.body.contains(#"<label class="file-button" for="file" aria-hidden="true">Choose File</label>"#))
+        #expect(form.body.contains(#"<span class="file-name" id="file-name" aria-live="polite">No file chosen</span>"#))
+        #expect(form.body.contains("Files up to 10 MB. The server&#39;s operator can raise the limit with --max-upload-mb (or $CONTACTS_MAX_UPLOAD_MB)."))
+        #expect(!form.body.contains("contacts import"), "no advice to run a command on the server")
     }
 
     @Test func importShowsTheSummaryAndTheContactsAppearInTheList() throws {
@@ -128,8 +131,11 @@ import VCard
     @Test func importingAgainSkipsUpdatesOrCopiesAsChosen() throws {
         let path = try file("cards.vcf", Self.cards)
         #expect(counts(try importFile(path)) == [3, 0, 0, 1])
-        #expect(counts(try importFile(path, onConflict: "skip")) == [0, 0, 3, 1])
-        #expect(counts(try importFile(path, onConflict: "update")) == [0, 3, 0, 1])
+        let same = try importFile(path, onConflict: "skip")
+        #expect(counts(same) == [0, 0, 0, 1] && same.alreadyThereCount == 3, "the same cards again are already there")
+        let changed = try file("changed.vcf", Self.cards.replacingOccurrences(of: "END:VCARD", with: "NOTE:changed\r\nEND:VCARD"))
+        #expect(counts(try importFile(changed, onConflict: "skip")) == [0, 0, 3, 1])
+        #expect(counts(try importFile(changed, onConflict: "update")) == [0, 3, 0, 1])
         #expect(try names(of: "alice").count == 3)
         #expect(counts(try importFile(path, onConflict: "copy")) == [3, 0, 0, 1])
         #expect(try names(of: "alice").count == 6)
@@ -153,11 +159,34 @@ import VCard
         #expect(try names(of: "alice").isEmpty)
     }
 
-    @Test func aFileWithoutCardsImportsNothing() throws {
-        let summary = try importFile(try file("notes.vcf", "Just some notes,\nno cards here.\n"))
-        #expect(summary.status == 200)
-        #expect(counts(summary) == [0, 0, 0, 0])
-        #expect(summary.body.contains("No cards found in the file"))
+    @Test func aFileWithoutCardsIsRefusedOnTheForm() throws {
+        let refused = try importFile(try file("notes.vcf", "Just some notes,\nno cards here.\n"))
+        #expect(refused.status == 422)
+        #expect(refused.body.contains(#"id="form-error">notes.vcf holds no contacts: it has no vCard (BEGIN:VCARD) and is not a contacts CSV file."#))
+        #expect(try names(of: "alice").isEmpty)
+    }
+
+    @Test func anImageIsRefusedByNameAndKindInEitherLanguage() throws {
+        let path = app.directory + "/photo.png"
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]).write(to: URL(fileURLWithPath: path))
+        let refused = try importFile(path)
+        #expect(refused.status == 422)
+        #expect(refused.body.contains(#"id="form-error">photo.png is a PNG image, not a vCard or CSV file."#))
+        try alice.get("/contacts/import?lang=zh-Hans")
+        let chinese = try alice.importFile(path)
+        #expect(chinese.status == 422)
+        #expect(chinese.body.contains("photo.png 是 PNG 图片，不是 vCard 或 CSV 文件。"))
+        #expect(try names(of: "alice").isEmpty)
+    }
+
+    @Test func importingTheSameFileAgainFindsEveryCardAlreadyThere() throws {
+        let path = try file("cards.vcf", "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ann\r\nTEL:1\r\nEND:VCARD\r\n"
+                            + "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:bob\r\nFN:Bob\r\nEND:VCARD\r\n")
+        #expect(counts(try importFile(path)) == [2, 0, 0, 0])
+        let again = try importFile(path)
+        #expect(counts(again) == [0, 0, 0, 0])
+        #expect(again.alreadyThereCount == 2)
+        #expect(try names(of: "alice").sorted() == ["Ann", "Bob"])
     }
 
     @Test func aLongListOfFailuresIsCut() throws {

@@ -5,7 +5,7 @@ from urllib.parse import urlparse
 import pytest
 
 from harness.app import find, login, open_contact, open_menu_item, start_editing, wait_for, wait_for_list, wait_rows
-from harness.browser import all_by_name, click, screenshot, visible_text, wait_gone
+from harness.browser import all_by_name, click, screenshot, visible_text, wait_gone, wait_until
 from harness.http import http_session
 from harness.strings import LANGS, list_title, t
 
@@ -52,10 +52,10 @@ def test_import_from_the_menu_shows_the_summary_then_the_contacts(server, accoun
     assert server.contact_names(account) == ["Anna Schmidt", "张三"]
 
 
-def test_importing_again_can_skip_what_is_already_there(server, account, logged_in, tmp_path):
+def test_importing_the_same_file_again_finds_it_already_there(server, account, logged_in, tmp_path):
     cards = tmp_path / "cards.vcf"
     cards.write_text(CARDS, encoding="utf-8")
-    for choice, counted in (("update", "imported"), ("skip", "skipped")):
+    for choice, counted in (("update", "imported"), ("skip", "already-there")):
         click(logged_in, open_menu_item(logged_in, "Import"))
         wait_for(logged_in, "heading", "Import")
         click(logged_in, logged_in.find_element("css selector", f"input[name=on_conflict][value={choice}]"))
@@ -66,6 +66,23 @@ def test_importing_again_can_skip_what_is_already_there(server, account, logged_
         click(logged_in, find(logged_in, "control", "Done"))
         wait_for_list(logged_in, account)
     assert server.contact_names(account) == ["Anna Schmidt", "张三"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_photo_chosen_by_mistake_is_refused_by_name(server, account, make_driver, tmp_path, lang):
+    driver = make_driver(lang)
+    login(driver, server.url, account)
+    photo = tmp_path / "photo.png"
+    photo.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
+    click(driver, open_menu_item(driver, "Import"))
+    wait_for(driver, "heading", "Import")
+    find(driver, "field", "vCard or CSV file", visible=False).send_keys(str(photo))
+    click(driver, find(driver, "button", "Import"))
+    error = wait_until(driver, lambda: driver.find_elements("id", "form-error") and driver.find_element("id", "form-error").text,
+                       "the form's error")
+    assert error.startswith({"en": "photo.png is a PNG image, not a vCard or CSV file.",
+                             "zh": "photo.png 是 PNG 图片，不是 vCard 或 CSV 文件。"}[lang]), error
+    assert server.contact_names(account) == []
 
 
 def test_export_in_the_menu_is_every_card(server, account, logged_in):

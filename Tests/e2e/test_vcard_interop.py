@@ -293,7 +293,7 @@ KNOWN_MISMATCHES = {
 
 
 def test_the_built_cards_import_whole(built):
-    assert built.import_output == f"Imported {len(BUILT)}, updated 0, skipped 0, failed 0.\n"
+    assert built.import_output == f"Imported {len(BUILT)}, updated 0, already there 0, skipped 0, failed 0.\n"
     assert len(built.contacts) == len(BUILT)
 
 

@@ -31,6 +31,8 @@ WAIT = float(os.environ.get("E2E_WAIT", "10"))
 
 VIEWPORTS = {
     "phone": {"width": 390, "height": 844, "mobile": True, "touch": True},
+    # The narrowest phone labels must fit on (iPhone SE, mini).
+    "narrow-phone": {"width": 375, "height": 812, "mobile": True, "touch": True},
     "desktop": {"width": 1280, "height": 800, "mobile": False, "touch": False},
 }
 

@@ -80,6 +80,12 @@ ZH = {
     "Remove": "移除",
     "This contact was changed on another device": "此联系人已在其他设备上被修改",
     "Birthday": "生日",
+    "Year": "年",
+    "Month": "月",
+    "Day": "日",
+    "Date": "日期",
+    "add date": "添加日期",
+    "With a birthday, the age comes from it: one typed here is not kept": "填写生日后，年龄按生日计算，此处填写的不保存",
     # Birthdays
     "Birthdays": "生日",
     "Upcoming birthdays": "近期生日",
@@ -130,11 +136,20 @@ ZH = {
     "Change": "更改",
     "Stop sharing": "停止共享",
     "Not shared with anyone.": "尚未共享给任何人。",
+    "Shared With": "已共享给",
+    "Share with Another Account": "共享给其他账号",
+    # Groups' and import's pages, the birthday calendar's address
+    "No groups yet.": "还没有分组。",
+    "Choose File": "选择文件",
+    "No file chosen": "未选择文件",
+    "Subscribe in Calendar": "在日历中订阅",
+    "Copy Address": "复制地址",
+    "Copied": "已复制",
     # Address books (not in SCREENS.md's tables; the zh strings the app ships)
     "Address Books": "通讯录列表",
     "New Address Book": "新建通讯录",
-    "Name in addresses": "地址中的名称",
-    "Display name": "显示名称",
+    "My Address Books": "我的通讯录",
+    "CardDAV address": "CardDAV 地址",
     "Create": "创建",
     "Delete Address Book": "删除通讯录",
     "Recently Deleted": "最近删除",
@@ -169,7 +184,10 @@ ZH = {
 CONFIRM_LOG_OUT = "confirm-log-out"
 # The sharing page's button: "Share" in English like the contact's share link, 共享 in Chinese (the link is 分享).
 SHARE_BOOK = "share-book"
-_SPECIAL = {CONFIRM_LOG_OUT: {"en": "Log out", "zh": "退出登录"}, SHARE_BOOK: {"en": "Share", "zh": "共享"}}
+# An address book's name field: "Name" in English like the contact's, 名称 in Chinese (a contact's is 姓名).
+BOOK_NAME = "book-name"
+_SPECIAL = {CONFIRM_LOG_OUT: {"en": "Log out", "zh": "退出登录"}, SHARE_BOOK: {"en": "Share", "zh": "共享"},
+            BOOK_NAME: {"en": "Name", "zh": "名称"}}
 
 
 def t(lang: str, english: str) -> str:

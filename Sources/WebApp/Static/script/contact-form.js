@@ -108,6 +108,17 @@ function guardLeaving(page, confirmDiscard) {
   });
 }
 
+/** Shows the age's hint while the birthday has a month and a day: a birthday gives the age. */
+function followBirthday(form) {
+  const hint = $('#age-hint', form);
+  const parts = ['month', 'day'].map((part) => $(`#birthday-${part}`, form));
+  if (!hint || parts.includes(null)) return;
+  const update = () => { hint.hidden = !parts.every((part) => part.value.trim()); };
+  for (const part of parts) for (const type of ['input', 'change']) part.addEventListener(type, update);
+  form.addEventListener('reset', () => setTimeout(update));
+  update();
+}
+
 export function initContactForm(form) {
   const page = new ContactForm(form);
   initContactRows(form, (removed) => {
@@ -115,6 +126,7 @@ export function initContactForm(form) {
     page.update();
   });
   watchForm(page);
+  followBirthday(form);
   const confirmDiscard = discardConfirmation($('#discard-dialog'));
   guardLeaving(page, confirmDiscard);
   const photo = $('#photo', form);

@@ -42,7 +42,7 @@ function initGroup(group, changed) {
     add.before(row);
     wireRemove(row, group, changed);
     numberRows(group);
-    $('.entry-inputs input, .entry-inputs textarea', row).focus();
+    $('.entry-inputs :is(input, select, textarea)', row).focus();
     changed(false);
   });
   numberRows(group);
