@@ -17,12 +17,12 @@ enum BooksPage {
         let own = books.filter { $0.book.sharedBy == nil }
         let shared = books.filter { $0.book.sharedBy != nil }
         let sharedSection = shared.isEmpty ? "" : section("shared-books", heading: strings.sharedWithMe,
-                                                          rows: shared.map { sharedRow($0.book, count: $0.count, strings: strings) })
+                                                          rows: shared.map { sharedRow($0.book, count: $0.count, context: context) })
         let recentlyDeleted = trashed.isEmpty ? "" : section("trash", heading: strings.recentlyDeletedBooks,
                                                              rows: trashed.map { restoreRow($0.book, context: context) })
         let main = """
             \(searchForm(query: "", strings: strings))
-            \(section("my-books", heading: strings.myAddressBooks, rows: own.map { ownRow($0.book, count: $0.count, strings: strings) }))
+            \(section("my-books", heading: strings.myAddressBooks, rows: own.map { ownRow($0.book, count: $0.count, context: context) }))
             \(sharedSection)
             <form class="new-book inset-form" method="post" action="/books" aria-labelledby="new-book-heading">\(context.csrfField)
             <h2 class="group-label" id="new-book-heading">\(HTML.escape(strings.newAddressBook))</h2>
@@ -48,7 +48,7 @@ enum BooksPage {
         let main = """
             <form class="book-rename inset-form" method="post" action="/books/rename">\(context.csrfField)<input type="hidden" name="name" value="\(HTML.escape(book.name))">
             \(Layout.formError(error))
-            <div class="field-group"><div class="field"><label class="field-label" for="book-name">\(HTML.escape(strings.bookNameLabel))</label><input id="book-name" name="display_name" value="\(HTML.escape(name ?? book.displayName))" maxlength="255" required autocomplete="off"></div></div>
+            <div class="field-group"><div class="field"><label class="field-label" for="book-name">\(HTML.escape(strings.bookNameLabel))</label><input id="book-name" name="display_name" value="\(HTML.escape(name ?? context.name(of: book)))" maxlength="255" required autocomplete="off"></div></div>
             <button type="submit" class="wide primary-text" id="save-book">\(HTML.escape(strings.save))</button></form>
             <section aria-labelledby="address-heading"><h2 class="group-label" id="address-heading">\(HTML.escape(strings.bookAddress))</h2>
             <ul class="inset-list"><li class="inset-row"><span class="inset-text" id="book-address">\(HTML.escape(address))</span></li></ul>
@@ -56,8 +56,8 @@ enum BooksPage {
             <ul class="inset-list"><li class="inset-row"><a class="inset-link" id="book-contacts" href="\(HTML.escape(listPath(book)))"><span class="inset-title">\(HTML.escape(strings.count(count)))</span><span class="chevron" aria-hidden="true"></span></a></li></ul>
             \(delete)
             """
-        let bar = #"<a class="bar-left" href="/books" id="back-button" role="button">\#(HTML.escape(strings.addressBooks))</a>\#(Layout.title(book.displayName))<div class="bar-right"></div>"#
-        return Layout.page(title: book.displayName, bodyClass: "books-page", bar: bar, main: main, context: context)
+        let bar = #"<a class="bar-left" href="/books" id="back-button" role="button">\#(HTML.escape(strings.addressBooks))</a>\#(Layout.title(context.name(of: book)))<div class="bar-right"></div>"#
+        return Layout.page(title: context.name(of: book), bodyClass: "books-page", bar: bar, main: main, context: context)
     }
 
     /// Delete's confirmation: what goes to the trash, with Delete and Cancel.
@@ -65,7 +65,7 @@ enum BooksPage {
         let strings = context.strings
         let main = """
             <div class="sheet sheet-page" role="dialog" aria-labelledby="delete-book-title" aria-describedby="delete-book-message">
-            <div class="sheet-group"><h2 id="delete-book-title">\(HTML.escape(strings.deleteBookQuestion(book.displayName, contacts: contacts)))</h2>
+            <div class="sheet-group"><h2 id="delete-book-title">\(HTML.escape(strings.deleteBookQuestion(context.name(of: book), contacts: contacts)))</h2>
             <p id="delete-book-message">\(HTML.escape(strings.deleteBookMessage))</p>
             <form method="post" action="/books/delete">\(context.csrfField)<input type="hidden" name="name" value="\(HTML.escape(book.name))"><button type="submit" class="destructive" id="confirm-delete-book">\(HTML.escape(strings.deleteBook))</button></form></div>
             <a class="cancel" href="/books" role="button">\(HTML.escape(strings.cancel))</a></div>
@@ -80,7 +80,7 @@ enum BooksPage {
         let found = results.enumerated().map { index, result in
             let heading = "search-book-\(index + 1)"
             return """
-                <section class="book-results" aria-labelledby="\(heading)"><h2 class="group-label" id="\(heading)"><a href="/contacts?book=\(HTML.urlComponent(result.book.name))&amp;q=\(HTML.urlComponent(query))">\(HTML.escape(result.book.displayName))</a> · \(HTML.escape(strings.count(result.total)))</h2>
+                <section class="book-results" aria-labelledby="\(heading)"><h2 class="group-label" id="\(heading)"><a href="/contacts?book=\(HTML.urlComponent(result.book.name))&amp;q=\(HTML.urlComponent(query))">\(HTML.escape(context.name(of: result.book)))</a> · \(HTML.escape(strings.count(result.total)))</h2>
                 <div class="list">\(ContactListPage.sections(result.contacts, context: context, deletable: false))</div></section>
                 """
         }.joined()
@@ -116,8 +116,9 @@ enum BooksPage {
 
     /// One of the user's own books: its name over its URL segment and its count (a link to its
     /// list), and Edit (its own page).
-    private static func ownRow(_ book: AddressBook, count: Int, strings: any Catalogue) -> String {
-        let name = HTML.escape(book.displayName)
+    private static func ownRow(_ book: AddressBook, count: Int, context: WebContext) -> String {
+        let strings = context.strings
+        let name = HTML.escape(context.name(of: book))
         return """
             <li class="inset-row book-row"><a class="inset-link" href="\(HTML.escape(listPath(book)))"><span class="inset-text"><span class="inset-title book-title">\(name)</span>\
             <span class="inset-detail book-segment">\(HTML.escape(book.name))</span></span><span class="inset-value book-count">\(HTML.escape(strings.count(count)))</span></a>\
@@ -126,9 +127,10 @@ enum BooksPage {
     }
 
     /// A book shared with the user: its name over its owner and access, and its count.
-    private static func sharedRow(_ book: AddressBook, count: Int, strings: any Catalogue) -> String {
-        """
-        <li class="inset-row book-row"><a class="inset-link" href="\(HTML.escape(listPath(book)))"><span class="inset-text"><span class="inset-title book-title">\(HTML.escape(book.displayName))</span>\
+    private static func sharedRow(_ book: AddressBook, count: Int, context: WebContext) -> String {
+        let strings = context.strings
+        return """
+        <li class="inset-row book-row"><a class="inset-link" href="\(HTML.escape(listPath(book)))"><span class="inset-text"><span class="inset-title book-title">\(HTML.escape(context.name(of: book)))</span>\
         <span class="inset-detail">\(HTML.escape(strings.sharedBookDetail(owner: book.sharedBy ?? "", book.access)))</span></span>\
         <span class="inset-value book-count">\(HTML.escape(strings.count(count)))</span><span class="chevron" aria-hidden="true"></span></a></li>
         """
@@ -136,7 +138,7 @@ enum BooksPage {
 
     private static func restoreRow(_ book: AddressBook, context: WebContext) -> String {
         """
-        <li class="inset-row trashed-book"><span class="inset-text"><span class="inset-title">\(HTML.escape(book.displayName))</span></span><form method="post" action="/books/restore">\(context.csrfField)<input type="hidden" name="name" value="\(HTML.escape(book.name))"><button type="submit" class="inset-action link" aria-label="\(HTML.escape(context.strings.restore)) \(HTML.escape(book.displayName))">\(HTML.escape(context.strings.restore))</button></form></li>
+        <li class="inset-row trashed-book"><span class="inset-text"><span class="inset-title">\(HTML.escape(context.name(of: book)))</span></span><form method="post" action="/books/restore">\(context.csrfField)<input type="hidden" name="name" value="\(HTML.escape(book.name))"><button type="submit" class="inset-action link" aria-label="\(HTML.escape(context.strings.restore)) \(HTML.escape(context.name(of: book)))">\(HTML.escape(context.strings.restore))</button></form></li>
         """
     }
 }
