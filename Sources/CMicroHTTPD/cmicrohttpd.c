@@ -23,6 +23,9 @@
 struct cmhd_server {
     struct MHD_Daemon *daemon;
     int listen_fd;
+    /* The listening socket once quiesced: the daemon's threads may still be taking it out of
+       their epoll sets, so it is closed only after MHD_stop_daemon (-1: none to close). */
+    int quiesced_fd;
     uint16_t port;
     int is_secure;
     char *tls_certificate_pem; /* kept for the daemon's lifetime */
@@ -424,6 +427,7 @@ struct cmhd_server *cmhd_start(const struct cmhd_options *options, char *error, 
     server->handler_context = options->handler_context;
     atomic_init(&server->in_flight, 0);
     pthread_mutex_init(&server->log_lock, NULL);
+    server->quiesced_fd = -1;
     server->listen_fd = open_listener(options, &server->port, error, error_size);
     if (server->listen_fd >= 0) server->daemon = start_daemon(server, options);
     if (server->daemon != NULL) return server;
@@ -441,7 +445,11 @@ uint16_t cmhd_port(const struct cmhd_server *server) { return server->port; }
 void cmhd_quiesce(struct cmhd_server *server) {
     if (server->listen_fd < 0) return;
     MHD_socket fd = MHD_quiesce_daemon(server->daemon);
-    if (fd != MHD_INVALID_SOCKET) close(fd);
+    if (fd != MHD_INVALID_SOCKET) {
+        /* New connections are refused from now on; the descriptor itself stays valid. */
+        shutdown(fd, SHUT_RDWR);
+        server->quiesced_fd = fd;
+    }
     server->listen_fd = -1;
 }
 
@@ -452,6 +460,7 @@ unsigned int cmhd_requests_in_flight(const struct cmhd_server *server) {
 void cmhd_stop(struct cmhd_server *server) {
     cmhd_quiesce(server);
     MHD_stop_daemon(server->daemon);
+    if (server->quiesced_fd >= 0) close(server->quiesced_fd);
     free_server(server);
 }
 

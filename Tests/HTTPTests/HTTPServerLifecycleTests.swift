@@ -17,6 +17,21 @@ import TestSupport
         #expect(try client.readResponse().text == "hi")
     }
 
+    /// Stopping right after start, many times over, with the daemon's threads still busy taking
+    /// the listening socket out of their epoll sets: the socket must outlive them (closing it
+    /// first made libmicrohttpd abort the process).
+    @Test func stoppingAtOnceNeverPullsTheSocketFromUnderTheThreads() throws {
+        for _ in 0..<2_000 {
+            let server = HTTPServer(configuration: .init(port: 0, threadCount: 4), responder: hello, log: { _ in })
+            try server.start()
+            server.stop(gracePeriod: .zero)
+        }
+        let last = try TestServer(responder: hello)
+        let client = try RawHTTPClient(port: last.server.port)
+        client.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n")
+        #expect(try client.readResponse().text == "hi", "servers still start and answer afterwards")
+    }
+
     @Test func startingTwiceThrows() throws {
         let server = try TestServer(responder: hello)
         #expect(throws: HTTPServerError.alreadyRunning) { try server.server.start() }

@@ -74,7 +74,8 @@ int cmhd_respond(const struct cmhd_request *request, unsigned int status,
                  const char *headers, size_t header_count,
                  const uint8_t *body, size_t body_length);
 
-/* Stops accepting connections and closes the listening socket; open connections go on. */
+/* Stops accepting connections (new ones are refused); open connections go on. The listening
+   socket is closed by cmhd_stop, once the daemon's threads no longer watch it. */
 void cmhd_quiesce(struct cmhd_server *server);
 
 /* Requests begun and not yet completed. */
