@@ -22,7 +22,12 @@ import Testing
     private func deleted(_ names: String..., user: String = "alice") throws -> [Int64] {
         let scope = try book(user)
         let ids = try names.map { try store.addContact(ContactDetails(name: $0, phones: [PhoneNumber("13800138000")]), to: scope).id }
-        for id in ids { try store.deleteContact(id: id, in: scope) }
+        for id in ids {
+            // Deletion times are kept to the millisecond: each deletion gets one of its own, so
+            // that "most recently deleted" has one answer.
+            usleep(2_000)
+            try store.deleteContact(id: id, in: scope)
+        }
         return ids
     }
 
