@@ -45,7 +45,7 @@ extension DAVError {
     init?(_ error: StoreError) {
         switch error {
         case .contactNotFound, .notInTrash, .cardNotFound, .addressBookNotFound, .groupNotFound, .noGroupNamed, .userNotFound,
-             .appPasswordNotFound, .nothingToUndo, .notSharedWith:
+             .appPasswordNotFound, .nothingToUndo, .notSharedWith, .versionNotFound:
             self.init(404, wording.notFound)
         case .busy:
             self.init(503, wording.busy)
@@ -53,7 +53,7 @@ extension DAVError {
         case .invalid, .invalidUID:
             self.init(403, wording.message(for: error), precondition: .cardDAV("valid-address-data"))
         case .invalidUsername, .invalidPassword, .invalidAddressBookName, .invalidGroupName, .invalidHref, .invalidDeviceName, .mergeNeedsTwoContacts,
-             .notAmongMerged, .sameAddressBook:
+             .notAmongMerged, .sameAddressBook, .rewindOutOfReach:
             self.init(400, wording.message(for: error))
         case .cannotDeleteDefaultAddressBook, .cannotShareWithOwner, .limitReached:
             self.init(403, wording.message(for: error))

@@ -13,7 +13,7 @@ enum ContactColumn: Int32, CaseIterable {
     static let following = Int32(allCases.count)
 
     /// The column's name in the table: the case's name in snake case.
-    private var tableName: String {
+    var tableName: String {
         String(describing: self).reduce(into: "") { name, character in
             name += character.isUppercase ? "_" + character.lowercased() : String(character)
         }

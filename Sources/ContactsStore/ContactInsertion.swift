@@ -60,7 +60,13 @@ struct ContactInsertion {
     /// Runs `body` with an insertion of at most `count` contacts, then adds those it inserted to
     /// their books' counts of live contacts: one statement per book, not one per contact.
     static func inserting<T>(count: Int, db: any SQLConnection, _ body: (inout ContactInsertion) throws -> T) throws -> T {
-        var insertion = try ContactInsertion(db: db, count: count)
+        try inserting(reusing: try Counter.contactID.reserveIDs(count, db: db), db: db, body)
+    }
+
+    /// Runs `body` with an insertion of contacts under `ids`, handed out before to contacts no
+    /// longer in the store (one coming back from its history), as `inserting(count:)` does.
+    static func inserting<T>(reusing ids: [Int64], db: any SQLConnection, _ body: (inout ContactInsertion) throws -> T) throws -> T {
+        var insertion = ContactInsertion(db: db, ids: ids)
         let result = try body(&insertion)
         try insertion.sendPending()
         for (bookID, added) in insertion.inserted {
@@ -74,15 +80,14 @@ struct ContactInsertion {
         return result
     }
 
-    /// Reserves `count` ids from the counter, which never hands one out twice.
-    private init(db: any SQLConnection, count: Int) throws {
+    private init(db: any SQLConnection, ids: [Int64]) {
         self.db = db
         changes = PendingRows(table: "changes", columns: ContactStore.creationColumns, on: db.dialect)
         contacts = PendingRows(table: "contacts", columns: [
             "id", "book_id", "uid", "href", "revision", "created_at", "updated_at", "changed_by", "changed_at",
         ] + ContactRow.detailColumns, on: db.dialect)
         photos = PendingRows(table: "photos", columns: ["book_id", "contact_id", "data"], on: db.dialect)
-        ids = try Counter.contactID.reserveIDs(count, db: db)
+        self.ids = ids
     }
 
     /// Inserts one contact, its photo and its creation in the change log, by the scope's acting

@@ -90,7 +90,7 @@ extension ContactStore {
 
     /// The count the book keeps of its live contacts, moved in the transaction of every write
     /// that brings one in or takes one out (`ChangeKind.liveContactsChange`, `ContactInsertion`).
-    private static func count(in scope: AddressBookScope, db: any SQLConnection) throws -> Int {
+    static func count(in scope: AddressBookScope, db: any SQLConnection) throws -> Int {
         try db.statement("SELECT live_contacts FROM address_books WHERE id = ?").firstRow([scope.bookID]) { $0.int(0) } ?? 0
     }
 

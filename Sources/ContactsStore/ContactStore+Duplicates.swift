@@ -77,7 +77,7 @@ extension ContactStore {
         let earlier = Self.earlierRecord(of: survivor)
         let now = now()
         let cutoff = trashCutoff()
-        try writing(scope) { db in
+        try writing(scope, as: .merge) { db in
             for contact in contacts where try Self.liveRevision(of: contact.id, in: scope, db: db) != contact.revision {
                 throw StoreError.changedSinceRead(contact.id)
             }
@@ -110,7 +110,7 @@ extension ContactStore {
         let row = try Self.prepare(earlier, today: clock())
         let now = now()
         let cutoff = trashCutoff()
-        try writing(scope) { db in
+        try writing(scope, as: .restore) { db in
             guard try Self.liveRevision(of: id, in: scope, db: db) == record.revision else { throw StoreError.changedSinceRead(id) }
             guard try Self.replaceDetails(of: id, with: row, in: scope, now: now, db: db) else { throw StoreError.contactNotFound(id) }
             for trashed in record.trashed.split(separator: ",").compactMap({ Int64($0) }) {

@@ -33,7 +33,7 @@ extension ContactStore {
         let ids = ids.filter { seen.insert($0).inserted }
         let now = now()
         // Both books' shares are checked as they stand inside the write.
-        return try writing(source, alsoHolding: [target]) { db in
+        return try writing(source, alsoHolding: [target], as: move ? .move : .edit) { db in
             try Self.checkShare(of: target, db: db)
             guard try Self.isLiveBook(source, db: db), try Self.isLiveBook(target, db: db) else { throw StoreError.addressBookNotFound }
             let originals = try ids.map { id in
@@ -80,7 +80,7 @@ extension ContactStore {
 
     /// Throws `alreadyInAddressBook` when the book has a live contact with the UID; deletes one
     /// in its trash for good.
-    private static func makeWay(forUID uid: String, in scope: AddressBookScope, db: any SQLConnection) throws {
+    static func makeWay(forUID uid: String, in scope: AddressBookScope, db: any SQLConnection) throws {
         guard let (id, inTrash) = try db.statement("SELECT id, deleted_at IS NOT NULL FROM contacts WHERE book_id = ? AND uid = ?")
             .firstRow([scope.bookID, uid], { ($0.int64(0), $0.int(1) != 0) }) else { return }
         guard inTrash else { throw StoreError.alreadyInAddressBook(uid: uid) }
@@ -88,7 +88,7 @@ extension ContactStore {
     }
 
     /// Keeps the card as sent for the contact's current revision, so clients read the same text.
-    private static func keepSentCard(_ sent: SentCard, of id: Int64, in scope: AddressBookScope, db: any SQLConnection) throws {
+    static func keepSentCard(_ sent: SentCard, of id: Int64, in scope: AddressBookScope, db: any SQLConnection) throws {
         try db.run("""
             INSERT INTO sent_cards (book_id, contact_id, revision, version, text)
             SELECT book_id, id, revision, ?, ? FROM contacts WHERE id = ? AND book_id = ?

@@ -62,13 +62,19 @@ extension ContactStore {
     /// contacts, or with `managingBook` change the book itself. An account the book is shared
     /// with is checked against the share as it stands in the write's own transaction. The write
     /// holds the book, and `alsoHolding` (books of the same owner it also writes, whose shares
-    /// the body checks), against other writers: writes to other books run beside it.
+    /// the body checks), against other writers: writes to other books run beside it. What the
+    /// write changed in each book it holds is kept in the contacts' history (`HistoryRecorder`),
+    /// as `operation`'s changes by the task's `ChangeClient.current`.
     func writing<T>(_ scope: AddressBookScope, managingBook: Bool = false, alsoHolding others: [AddressBookScope] = [],
-                    _ body: (any SQLConnection) throws -> T) throws -> T {
+                    as operation: HistoryOperation = .edit, _ body: (any SQLConnection) throws -> T) throws -> T {
         try Self.check(scope.access, managingBook: managingBook)
+        let client = ChangeClient.current
         return try queue.write(.books([scope.bookID] + others.map(\.bookID), of: scope.userID)) { db in
             try Self.checkShare(of: scope, managingBook: managingBook, db: db)
-            return try body(db)
+            let recorder = try HistoryRecorder(books: [scope.bookID] + others.map(\.bookID), db: db)
+            let result = try body(db)
+            try recorder.record(operation, by: client, account: scope.actorID, at: now(), pruningBefore: historyCutoff(), db: db)
+            return result
         }
     }
 

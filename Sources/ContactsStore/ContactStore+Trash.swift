@@ -27,7 +27,7 @@ extension ContactStore {
     public func restoreContact(id: Int64, in scope: AddressBookScope) throws -> Contact {
         let now = now()
         let cutoff = trashCutoff()
-        try writing(scope) { db in
+        try writing(scope, as: .restore) { db in
             guard try Self.restoreFromTrash(id, in: scope, now: now, cutoff: cutoff, db: db) else { throw StoreError.notInTrash(id) }
         }
         return try contact(id: id, in: scope)
@@ -44,7 +44,7 @@ extension ContactStore {
     /// Brings contacts back from the trash, all of them or none (`notInTrash` for the first id
     /// that is not in the book's trash).
     public func restoreContacts(ids: [Int64], in scope: AddressBookScope) throws {
-        try changeEachOnce(ids, in: scope, orThrow: StoreError.notInTrash) { id, now, cutoff, db in
+        try changeEachOnce(ids, in: scope, as: .restore, orThrow: StoreError.notInTrash) { id, now, cutoff, db in
             try Self.restoreFromTrash(id, in: scope, now: now, cutoff: cutoff, db: db)
         }
     }
@@ -54,7 +54,7 @@ extension ContactStore {
     public func restoreTrash(in scope: AddressBookScope) throws -> Int {
         let now = now()
         let cutoff = trashCutoff()
-        return try writing(scope) { db in
+        return try writing(scope, as: .restore) { db in
             let ids = try db.statement("""
                 SELECT id FROM contacts WHERE book_id = ? AND deleted_at IS NOT NULL AND deleted_at >= ? AND is_group = 0
                 """).rows([scope.bookID, cutoff]) { $0.int64(0) }
@@ -78,11 +78,12 @@ extension ContactStore {
 
     /// Runs `change` (given the id, now and the trash's cutoff) on each id once, in one write
     /// transaction: the first that answers false undoes them all with `error` of its id.
-    private func changeEachOnce(_ ids: [Int64], in scope: AddressBookScope, orThrow error: (Int64) -> StoreError,
+    private func changeEachOnce(_ ids: [Int64], in scope: AddressBookScope, as operation: HistoryOperation = .edit,
+                                orThrow error: (Int64) -> StoreError,
                                 _ change: (Int64, Int64, Int64, any SQLConnection) throws -> Bool) throws {
         let now = now()
         let cutoff = trashCutoff()
-        try writing(scope) { db in
+        try writing(scope, as: operation) { db in
             for id in Set(ids).sorted() {
                 guard try change(id, now, cutoff, db) else { throw error(id) }
             }

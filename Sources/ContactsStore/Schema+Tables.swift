@@ -48,58 +48,7 @@ extension Schema {
         ], primaryKey: PerDialect(sqlite: ["id"], postgresql: ["user_id", "id"]),
            uniques: [UniqueSchema(["id"], on: [.postgresql]), UniqueSchema(["user_id", "name"])],
            foreignKeys: [userReference]),
-        // Clustered in display order on SQLite, so listing a book reads its rows in sequence.
-        TableSchema("contacts", columns: [
-            ColumnSchema("book_id", .integer),
-            ColumnSchema("sort_key", .text),
-            ColumnSchema("name", .text),
-            ColumnSchema("uid", .text),
-            ColumnSchema("id", .integer),
-            ColumnSchema("phones", .text),
-            ColumnSchema("emails", .text),
-            ColumnSchema("sex", .text),
-            ColumnSchema("age", .integer, nullable: true),
-            ColumnSchema("birthday", .text, nullable: true),
-            ColumnSchema("note", .text),
-            ColumnSchema("extra_properties", .text),
-            ColumnSchema("has_photo", .integer),
-            ColumnSchema("section", .text),
-            ColumnSchema("search_text", .text),
-            ColumnSchema("created_at", .integer),
-            ColumnSchema("updated_at", .integer),
-            ColumnSchema("deleted_at", .integer, nullable: true),
-            // The card's resource name in its book: the UID with .vcf, or a random name when the
-            // UID (with a slash, or too long) cannot be one; and its book's change that last wrote it.
-            ColumnSchema("href", .text, default: .text("")),
-            ColumnSchema("revision", .integer, default: .integer(0)),
-            // Birthdays (solar and lunar) by month and day, for the upcoming-birthday lookups.
-            ColumnSchema("birthday_key", .integer, nullable: true),
-            ColumnSchema("lunar_birthday_key", .integer, nullable: true),
-            // Who last changed the contact: an account id (ids are never handed out again, so a
-            // deleted account's matches none) and when; NULL for contacts changed before sharing.
-            ColumnSchema("changed_by", .integer, nullable: true),
-            ColumnSchema("changed_at", .integer, nullable: true),
-            // is_group: the row is a group's card, not a contact. group_name: the name its
-            // members' CATEGORIES carry, which a rename of the card changes in each of them.
-            ColumnSchema("is_group", .integer, default: .integer(0)),
-            ColumnSchema("group_name", .text, nullable: true),
-            // The details without a column of their own (company, addresses, handles…: `DetailRecords`).
-            ColumnSchema("fields", .text, default: .text("")),
-        ], primaryKey: PerDialect(["book_id", "sort_key", "name", "uid"]),
-           uniques: [UniqueSchema(["id"]), UniqueSchema(["book_id", "uid"]),
-                     UniqueSchema(["book_id", "href"], on: [.postgresql]), UniqueSchema(["book_id", "id"], on: [.postgresql])],
-           foreignKeys: [bookReference],
-           indexes: [
-               IndexSchema("contacts_in_trash", on: ["book_id", "deleted_at"], where: "deleted_at IS NOT NULL"),
-               IndexSchema("contacts_by_href", on: ["book_id", "href"], unique: true, on: [.sqlite]),
-               IndexSchema("contacts_by_book_and_id", on: ["book_id", "id"], unique: true, on: [.sqlite]),
-               IndexSchema("contacts_by_birthday", on: ["book_id", "birthday_key"], where: "birthday_key IS NOT NULL"),
-               IndexSchema("contacts_by_lunar_birthday", on: ["book_id", "lunar_birthday_key"], where: "lunar_birthday_key IS NOT NULL"),
-               // The indexes cover what the group queries read, so that SQLite, planning without
-               // statistics, takes them over a walk of the whole book.
-               IndexSchema("contacts_groups_by_name", on: ["book_id", "group_name", "id", "is_group", "deleted_at", "sort_key", "uid"],
-                           where: "group_name IS NOT NULL"),
-           ], withoutRowID: true),
+        contacts,
         // Keys the server signs with (CSRF tokens), made once per data directory.
         TableSchema("secrets", columns: [
             ColumnSchema("name", .text),
@@ -230,7 +179,107 @@ extension Schema {
                IndexSchema("group_members_by_key", on: ["book_id", "member_key", "group_id", "contact_id"]),
                IndexSchema("group_members_by_group_and_key", on: ["book_id", "group_id", "member_key", "contact_id"]),
            ], sqliteTypeNames: .postgresql),
+        // Each contact's versions: what each change left (`ContactColumn`'s card columns as the
+        // contacts table has them, NULL when the change took the contact out of the book), with
+        // when, what and who. Kept 30 days after the next version replaced them (superseded_at,
+        // which a deletion sets at once); the version a contact is now is always kept.
+        TableSchema("contact_versions", columns: [
+            ColumnSchema("book_id", .integer),
+            ColumnSchema("id", .integer),
+            ColumnSchema("revision", .integer),
+        ] + versionedColumns + [
+            ColumnSchema("uid", .text),
+            ColumnSchema("href", .text),
+            ColumnSchema("live", .integer),
+            ColumnSchema("change", .text, oneOf: ContactVersion.Change.allCases.map(\.rawValue)),
+            ColumnSchema("changed_at", .integer),
+            ColumnSchema("changed_by", .integer, nullable: true),
+            ColumnSchema("client_kind", .text, nullable: true),
+            ColumnSchema("client_key", .text, nullable: true),
+            ColumnSchema("client_name", .text, nullable: true),
+            ColumnSchema("user_agent", .text, nullable: true),
+            // The card as its client sent it, when that was this version's write.
+            ColumnSchema("card_version", .text, nullable: true),
+            ColumnSchema("card_text", .text, nullable: true),
+            // The version_photos row of the contact's photo then; NULL without one.
+            ColumnSchema("photo_revision", .integer, nullable: true),
+            ColumnSchema("superseded_at", .integer, nullable: true),
+        ], primaryKey: PerDialect(["book_id", "id", "revision"]), foreignKeys: [bookReference],
+           indexes: [
+               IndexSchema("contact_versions_by_time", on: ["book_id", "changed_at"]),
+               IndexSchema("contact_versions_to_prune", on: ["book_id", "superseded_at"], where: "superseded_at IS NOT NULL"),
+           ], sqliteTypeNames: .postgresql),
+        // Each photo a contact's kept versions show, once per contact however many versions share it.
+        TableSchema("version_photos", columns: [
+            ColumnSchema("book_id", .integer),
+            ColumnSchema("contact_id", .integer),
+            ColumnSchema("revision", .integer),
+            ColumnSchema("data", .bytes),
+        ], primaryKey: PerDialect(["book_id", "contact_id", "revision"]), foreignKeys: [bookReference], sqliteTypeNames: .postgresql),
     ]
+
+    // Clustered in display order on SQLite, so listing a book reads its rows in sequence.
+    static let contacts = TableSchema("contacts", columns: [
+        ColumnSchema("book_id", .integer),
+        ColumnSchema("sort_key", .text),
+        ColumnSchema("name", .text),
+        ColumnSchema("uid", .text),
+        ColumnSchema("id", .integer),
+        ColumnSchema("phones", .text),
+        ColumnSchema("emails", .text),
+        ColumnSchema("sex", .text),
+        ColumnSchema("age", .integer, nullable: true),
+        ColumnSchema("birthday", .text, nullable: true),
+        ColumnSchema("note", .text),
+        ColumnSchema("extra_properties", .text),
+        ColumnSchema("has_photo", .integer),
+        ColumnSchema("section", .text),
+        ColumnSchema("search_text", .text),
+        ColumnSchema("created_at", .integer),
+        ColumnSchema("updated_at", .integer),
+        ColumnSchema("deleted_at", .integer, nullable: true),
+        // The card's resource name in its book: the UID with .vcf, or a random name when the
+        // UID (with a slash, or too long) cannot be one; and its book's change that last wrote it.
+        ColumnSchema("href", .text, default: .text("")),
+        ColumnSchema("revision", .integer, default: .integer(0)),
+        // Birthdays (solar and lunar) by month and day, for the upcoming-birthday lookups.
+        ColumnSchema("birthday_key", .integer, nullable: true),
+        ColumnSchema("lunar_birthday_key", .integer, nullable: true),
+        // Who last changed the contact: an account id (ids are never handed out again, so a
+        // deleted account's matches none) and when; NULL for contacts changed before sharing.
+        ColumnSchema("changed_by", .integer, nullable: true),
+        ColumnSchema("changed_at", .integer, nullable: true),
+        // is_group: the row is a group's card, not a contact. group_name: the name its
+        // members' CATEGORIES carry, which a rename of the card changes in each of them.
+        ColumnSchema("is_group", .integer, default: .integer(0)),
+        ColumnSchema("group_name", .text, nullable: true),
+        // The details without a column of their own (company, addresses, handles…: `DetailRecords`).
+        ColumnSchema("fields", .text, default: .text("")),
+    ], primaryKey: PerDialect(["book_id", "sort_key", "name", "uid"]),
+       uniques: [UniqueSchema(["id"]), UniqueSchema(["book_id", "uid"]),
+                 UniqueSchema(["book_id", "href"], on: [.postgresql]), UniqueSchema(["book_id", "id"], on: [.postgresql])],
+       foreignKeys: [bookReference],
+       indexes: [
+           IndexSchema("contacts_in_trash", on: ["book_id", "deleted_at"], where: "deleted_at IS NOT NULL"),
+           IndexSchema("contacts_by_href", on: ["book_id", "href"], unique: true, on: [.sqlite]),
+           IndexSchema("contacts_by_book_and_id", on: ["book_id", "id"], unique: true, on: [.sqlite]),
+           IndexSchema("contacts_by_birthday", on: ["book_id", "birthday_key"], where: "birthday_key IS NOT NULL"),
+           IndexSchema("contacts_by_lunar_birthday", on: ["book_id", "lunar_birthday_key"], where: "lunar_birthday_key IS NOT NULL"),
+           // The indexes cover what the group queries read, so that SQLite, planning without
+           // statistics, takes them over a walk of the whole book.
+           IndexSchema("contacts_groups_by_name", on: ["book_id", "group_name", "id", "is_group", "deleted_at", "sort_key", "uid"],
+                       where: "group_name IS NOT NULL"),
+       ], withoutRowID: true)
+
+    /// The contacts table's columns a version keeps of the card (`ContactColumn`'s, but for id,
+    /// UID and revision, which it has of its own, and is_group), each as the contacts table has
+    /// it but nullable.
+    static let versionedColumnNames = ContactColumn.allCases.filter { ![.id, .uid, .revision].contains($0) }.map(\.tableName) + ["is_group"]
+
+    private static let versionedColumns = versionedColumnNames.map { name in
+        guard let column = contacts.columns.first(where: { $0.name == name }) else { preconditionFailure("no contacts.\(name)") }
+        return ColumnSchema(column.name, column.kind, nullable: true, oneOf: column.allowedValues)
+    }
 
     /// The table of `name`, which the description must have.
     static func table(_ name: String) -> TableSchema {

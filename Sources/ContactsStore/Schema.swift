@@ -307,6 +307,7 @@ enum Schema {
         Migration("PostgreSQL: each counter hands its values out from a sequence, which no writer waits for") { db in
             try Counter.makeSequences(db: db)
         },
+        Migration(HistoryMigration.name, apply: HistoryMigration.apply),
     ]
 
     /// The text columns earlier releases made on PostgreSQL in the database's own collation.

@@ -1,5 +1,6 @@
 import Accounts
 import ContactsCore
+import Foundation
 import SQLEngine
 
 /// Why the store refused an operation; a language's `Catalogue` (in Wording) words it as one line a person can act on.
@@ -19,6 +20,10 @@ public enum StoreError: Error, Sendable, Equatable {
     case notAmongMerged(Int64)
     /// No merge into this contact is on record to take back.
     case nothingToUndo(Int64)
+    /// The book keeps no such version of the contact.
+    case versionNotFound(contact: Int64, version: Int64)
+    /// A rewind to before the history's start (`earliest`), or to the future.
+    case rewindOutOfReach(earliest: Date)
     case invalid(ContactValidationError)
     /// The system's reason (`strerror`) the data directory could not be made.
     case cannotCreateDataDirectory(path: String, reason: String)

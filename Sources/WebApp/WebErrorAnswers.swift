@@ -31,12 +31,12 @@ struct WebErrorAnswers: Sendable {
     static func status(for error: StoreError) -> Int? {
         switch error {
         case .contactNotFound, .notInTrash, .cardNotFound, .addressBookNotFound, .groupNotFound, .noGroupNamed, .userNotFound,
-             .appPasswordNotFound, .nothingToUndo, .notSharedWith: 404
+             .appPasswordNotFound, .nothingToUndo, .notSharedWith, .versionNotFound: 404
         case .busy: 503
         case .addressBookReadOnly, .onlyOwnerManagesBook, .limitReached: 403
         case .invalid: 422
         case .invalidUsername, .invalidPassword, .invalidAddressBookName, .invalidGroupName, .invalidHref, .invalidUID, .invalidDeviceName,
-             .mergeNeedsTwoContacts, .notAmongMerged, .cannotShareWithOwner, .sameAddressBook: 400
+             .mergeNeedsTwoContacts, .notAmongMerged, .cannotShareWithOwner, .sameAddressBook, .rewindOutOfReach: 400
         case .usernameTaken, .addressBookNameTaken, .addressBookDisplayNameTaken, .groupNameTaken, .appPasswordExists, .uidConflict, .cannotDeleteDefaultAddressBook,
              .alreadyInAddressBook,
              .changedSinceRead: 409

@@ -362,6 +362,8 @@ struct ChineseCatalogue: Catalogue {
         case .mergeNeedsTwoContacts: "合并至少需要两个不同的联系人"
         case .notAmongMerged(let id): "编号为 \(id) 的联系人不在要合并的联系人之中"
         case .nothingToUndo(let id): "编号为 \(id) 的联系人没有可以撤销的合并"
+        case .versionNotFound(let id, let version): "编号为 \(id) 的联系人的历史中没有版本 \(version)"
+        case .rewindOutOfReach(let earliest): "历史记录最早到 \(timestamp(earliest))；请选择从那时到现在之间的时间"
         case .busy: "数据库正忙（另一个程序正在写入）或暂时无法连接；请稍后再试"
         case .needsSQLite: "此操作只适用于 SQLite 数据目录；当前存储在 PostgreSQL 上（请用 PostgreSQL 的工具备份，例如 pg_dump）"
         case .targetNotEmpty: "目标中已有用户或联系人；只能复制到新的空数据库或数据目录"

@@ -376,6 +376,9 @@ struct EnglishCatalogue: Catalogue {
         case .mergeNeedsTwoContacts: "a merge needs at least two different contacts"
         case .notAmongMerged(let id): "contact \(id) is not one of the contacts being merged"
         case .nothingToUndo(let id): "there is no merge into contact \(id) to undo"
+        case .versionNotFound(let id, let version): "contact \(id) has no version \(version) in its history"
+        case .rewindOutOfReach(let earliest):
+            "the history reaches back to \(timestamp(earliest)); choose a time between then and now"
         case .busy: "the database is busy (another program is writing to it) or out of reach; try again in a moment"
         case .needsSQLite: "this works on a SQLite data directory; this store is on PostgreSQL (use the PostgreSQL tools, e.g. pg_dump, for its backups)"
         case .targetNotEmpty: "the target already has users or contacts; copy only into a new, empty database or data directory"

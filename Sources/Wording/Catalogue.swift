@@ -1,6 +1,7 @@
 import ContactCSV
 import ContactsCore
 import ContactsStore
+import Foundation
 import SQLEngine
 import VCard
 
@@ -532,4 +533,9 @@ extension Catalogue {
     public func lunarBirthdaySummary(_ date: LunarDate, next: CalendarDate?) -> String {
         lunarDate(date) + (next.map(nextOccurrence) ?? "")
     }
+}
+
+/// A moment as messages give it in any language: ISO 8601 in UTC, to the second.
+func timestamp(_ date: Date) -> String {
+    date.formatted(.iso8601)
 }

@@ -1,0 +1,122 @@
+import ContactsCore
+import Foundation
+import SQLEngine
+import VCard
+
+extension ContactStore {
+    /// How long a version is kept after the next one replaced it: what a rewind can reach back to.
+    public static let historyRetention = trashRetention
+
+    /// Versions superseded before this moment (milliseconds) are past keeping.
+    func historyCutoff() -> Int64 {
+        now() - Int64(Self.historyRetention * 1000)
+    }
+
+    /// The contact's versions of the last 30 days, newest first: each change made to it, and the
+    /// version it was in before them. A deleted contact's too, while its versions are kept.
+    /// - Throws: `contactNotFound` when the book keeps no version of such a contact.
+    public func history(ofContact id: Int64, in scope: AddressBookScope) throws -> [ContactVersion] {
+        let cutoff = historyCutoff()
+        let versions = try queue.read { db in
+            try db.statement("""
+                SELECT \(Self.versionColumns) FROM \(Self.versionJoins)
+                WHERE c.book_id = ? AND c.id = ? AND (c.superseded_at IS NULL OR c.superseded_at >= ?)
+                ORDER BY c.revision DESC
+                """).rows([scope.bookID, id, cutoff], Self.version)
+        }
+        guard !versions.isEmpty else { throw StoreError.contactNotFound(id) }
+        return versions
+    }
+
+    /// Makes the contact as it was in its version `number`, as a new change clients sync: its
+    /// details, photo and card as sent come back (from the trash, or into the book again when it
+    /// left it), or it goes to the trash when that version was its deletion.
+    /// - Returns: the contact as it is now; nil when the version was a deletion.
+    /// - Throws: `versionNotFound` for a version the book does not keep, `uidConflict` when
+    ///   another live card has taken its UID or name since, `addressBookReadOnly`.
+    public func restoreVersion(_ number: Int64, ofContact id: Int64, in scope: AddressBookScope) throws -> Contact? {
+        let now = now()
+        let cutoff = trashCutoff()
+        let live = try writing(scope, as: .restore) { db in
+            guard let version = try Self.version(number, of: id, in: scope, db: db) else {
+                throw StoreError.versionNotFound(contact: id, version: number)
+            }
+            return try Self.bringBack(version, in: scope, now: now, cutoff: cutoff, db: db)
+        }
+        return live ? try contact(id: id, in: scope) : nil
+    }
+
+    /// A kept version of a contact of the book, nil when there is none of that number.
+    static func version(_ number: Int64, of id: Int64, in scope: AddressBookScope, db: any SQLConnection) throws -> ContactVersion? {
+        try db.statement("""
+            SELECT \(versionColumns) FROM \(versionJoins) WHERE c.book_id = ? AND c.id = ? AND c.revision = ?
+            """).firstRow([scope.bookID, id, number], version)
+    }
+
+    /// Makes the contact what `version` says it was, in the transaction `db` holds; returns
+    /// whether it is live after.
+    @discardableResult
+    static func bringBack(_ version: ContactVersion, in scope: AddressBookScope, now: Int64, cutoff: Int64,
+                          db: any SQLConnection) throws -> Bool {
+        let id = version.contactID
+        let current = try db.statement("SELECT deleted_at IS NOT NULL FROM contacts WHERE id = ? AND book_id = ?")
+            .firstRow([id, scope.bookID]) { (inTrash: $0.int(0) != 0, live: $0.int(0) == 0) }
+        guard version.isLive, let stored = version.contact else {
+            if current?.live == true { _ = try moveToTrash(id, in: scope, now: now, cutoff: cutoff, db: db) }
+            return false
+        }
+        let row = PreparedRow(stored.details)
+        switch current {
+        case nil:
+            try makeWay(for: stored.uid, href: version.href, in: scope, db: db)
+            _ = try ContactInsertion.inserting(reusing: [id], db: db) { insertion in
+                try insertion.next(row, uid: stored.uid, href: version.href, in: scope, now: now)
+            }
+        case let state?:
+            if state.inTrash { _ = try restoreFromTrash(id, in: scope, now: now, cutoff: 0, db: db) }
+            _ = try replaceDetails(of: id, with: row, in: scope, now: now, db: db)
+        }
+        if let card = version.card { try keepSentCard(card, of: id, in: scope, db: db) }
+        return true
+    }
+
+    /// Frees a UID and a resource name for a contact coming back into the book: a contact of the
+    /// trash holding either is deleted for good (its versions stay); a live one is a conflict.
+    private static func makeWay(for uid: String, href: String, in scope: AddressBookScope, db: any SQLConnection) throws {
+        let holders = try db.statement("""
+            SELECT id, href, deleted_at IS NOT NULL FROM contacts WHERE book_id = ? AND (uid = ? OR href = ?)
+            """).rows([scope.bookID, uid, href]) { (id: $0.int64(0), href: $0.text(1), inTrash: $0.int(2) != 0) }
+        if let live = holders.first(where: { !$0.inTrash }) { throw StoreError.uidConflict(href: live.href) }
+        for holder in holders { try purgeFromTrash(holder.id, in: scope, db: db) }
+    }
+
+    /// The columns `version(from:)` reads, from `versionJoins`.
+    private static let versionColumns = """
+        \(ContactRow.columns), c.href, c.live, c.change, c.changed_at, c.client_kind, c.client_key, c.client_name, c.user_agent,
+        u.username, c.card_version, c.card_text, vp.data, c.name IS NULL
+        """
+    /// A book's versions `c`, with the account `u` that made each and its photo `vp`.
+    private static let versionJoins = """
+        contact_versions c LEFT JOIN users u ON u.id = c.changed_by
+        LEFT JOIN version_photos vp ON vp.book_id = c.book_id AND vp.contact_id = c.id AND vp.revision = c.photo_revision
+        """
+
+    /// A version from a row of `versionColumns`.
+    private static func version(from row: any SQLRow) throws -> ContactVersion {
+        let first = ContactColumn.following
+        var contact: Contact?
+        if row.int(first + 13) == 0 {
+            var stored = ContactRow.contact(from: row)
+            if !row.isNull(first + 12) { stored.details.photo = try? Photo(data: row.blob(first + 12)) }
+            contact = stored
+        }
+        let client = Self.client(row, from: first + 4)
+        let card = row.optionalText(first + 11).flatMap { text in
+            row.optionalText(first + 10).flatMap(VCardWriter.Version.init).map { SentCard(text: text, version: $0) }
+        }
+        return ContactVersion(contactID: row.int64(.id), number: row.int64(.revision), at: date(row.int64(first + 3)),
+                              change: ContactVersion.Change(rawValue: row.text(first + 2)) ?? .changed, client: client,
+                              account: row.optionalText(first + 8), isLive: row.int(first + 1) != 0, href: row.text(first),
+                              contact: contact, card: card)
+    }
+}
