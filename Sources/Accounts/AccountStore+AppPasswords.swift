@@ -54,10 +54,10 @@ extension AccountStore {
     /// passwords it has: a password shaped like an app password gets one argon2id check against
     /// the app password its digest finds (a decoy hash when none), then one against the account
     /// password (a decoy when there is no account); any other password gets the second only.
-    public func authenticateForSync(username: String, password: String) throws -> User? {
+    public func authenticateForSync(username: String, password: String) throws -> DeviceLogin? {
         let account = try account(named: username)
-        if let typed = AppPassword.normalized(password), let user = try appPasswordUser(typed, account: account?.user, undigested: true) {
-            return user
+        if let typed = AppPassword.normalized(password), let login = try appPasswordUser(typed, account: account?.user, undigested: true) {
+            return login
         }
         guard let (user, hash) = account else {
             _ = PasswordHasher.verify(password, against: Self.decoyHash)
@@ -65,7 +65,7 @@ extension AccountStore {
         }
         guard PasswordHasher.verify(password, against: hash) else { return nil }
         try rehashIfNeeded(password, verifiedAgainst: hash, in: .users, id: user.id)
-        return user
+        return DeviceLogin(user: user, appPassword: nil)
     }
 
     /// The user whose app password this is, found by its digest alone: nil, at the cost of one
@@ -73,7 +73,7 @@ extension AccountStore {
     /// password, an app password made before digests were kept, which `authenticateForSync`
     /// still finds). An app password has 150 random bits, so this runs before the login
     /// throttle: it cannot be guessed, and a device keeps syncing while its account is locked.
-    public func authenticateAppPassword(username: String, password: String) throws -> User? {
+    public func authenticateAppPassword(username: String, password: String) throws -> DeviceLogin? {
         guard let typed = AppPassword.normalized(password), let account = try account(named: username) else { return nil }
         return try appPasswordUser(typed, account: account.user, undigested: false)
     }
@@ -81,15 +81,15 @@ extension AccountStore {
     /// `user` when `typed` (a normalised app password) is one of theirs, recording its use.
     /// - Parameter undigested: whether app passwords made before digests were kept are tried too
     ///   (and a decoy hash checked when none is found, so that a failure costs the same).
-    private func appPasswordUser(_ typed: String, account user: User?, undigested: Bool) throws -> User? {
+    private func appPasswordUser(_ typed: String, account user: User?, undigested: Bool) throws -> DeviceLogin? {
         let lookup = SecretToken.hash(typed)
         let candidates = try user.map { user in
             try database.read { db in
                 // The one the digest finds, then any made before digests were kept.
                 try db.statement("""
-                    SELECT id, password_hash FROM app_passwords WHERE user_id = ? AND (lookup = ? OR (? = 1 AND lookup IS NULL))
+                    SELECT id, password_hash, device FROM app_passwords WHERE user_id = ? AND (lookup = ? OR (? = 1 AND lookup IS NULL))
                     ORDER BY lookup IS NULL
-                    """).rows([user.id, lookup, undigested]) { (id: $0.int64(0), hash: $0.text(1)) }
+                    """).rows([user.id, lookup, undigested]) { (id: $0.int64(0), hash: $0.text(1), device: $0.text(2)) }
             }
         } ?? []
         guard let user, let match = candidates.first(where: { PasswordHasher.verify(typed, against: $0.hash) }) else {
@@ -104,7 +104,7 @@ extension AccountStore {
         // Revoked while it was being verified: no longer good.
         guard stillThere else { return nil }
         try rehashIfNeeded(typed, verifiedAgainst: match.hash, in: .appPasswords, id: match.id)
-        return user
+        return DeviceLogin(user: user, appPassword: AppPasswordDevice(id: match.id, name: match.device))
     }
 
     /// A number that changes whenever the user's credentials do: a new account password, an app
@@ -121,4 +121,19 @@ extension AccountStore {
     private static func renewCredentialsGeneration(ofUser id: Int64, db: any SQLConnection) throws {
         try db.run("UPDATE users SET credentials_generation = ? WHERE id = ?", try Counter.credentialsGeneration.next(db: db), id)
     }
+}
+
+/// Who a sync client's password belongs to: the account, and the app password's device when it
+/// was one (nil for the account password).
+public struct DeviceLogin: Sendable, Equatable {
+    public let user: User
+    public let appPassword: AppPasswordDevice?
+}
+
+/// The device an app password was made for.
+public struct AppPasswordDevice: Sendable, Hashable {
+    /// The app password's id, the same for as long as it lasts.
+    public let id: Int64
+    /// The name it was made under ("iPhone").
+    public let name: String
 }

@@ -32,8 +32,9 @@ final class BasicAuthenticator: Sendable {
         let user: User
         let generation: Int64
         let expires: Date
-        /// An app password, which the throttle does not hold back; else the account password.
-        let isAppPassword: Bool
+        /// The device of an app password, which the throttle does not hold back; nil for the
+        /// account password.
+        let device: AppPasswordDevice?
     }
 
     /// How long a verified password is trusted without another argon2id check.
@@ -61,6 +62,8 @@ final class BasicAuthenticator: Sendable {
         /// Set for an account password verified earlier: the login failures that hold it back
         /// while its account or address is locked, which the caller reads with the generation.
         let unreadFailures: LoginFailureCheck?
+        /// The device whose app password it was; nil for the account password.
+        let device: AppPasswordDevice?
     }
 
     /// Who the request's credentials belong to.
@@ -82,30 +85,29 @@ final class BasicAuthenticator: Sendable {
         }
         if trustingCache, let entry = verified.withLock({ $0[cacheKey] }), entry.expires > now {
             // The failures are read with the request's first statement, with the generation.
-            let failures = entry.isAppPassword ? nil : try throttle.check(account: accountKey ?? username, address: request.clientAddress)
-            return Login(user: entry.user, unconfirmedGeneration: entry.generation, unreadFailures: failures)
+            let failures = entry.device != nil ? nil : try throttle.check(account: accountKey ?? username, address: request.clientAddress)
+            return Login(user: entry.user, unconfirmedGeneration: entry.generation, unreadFailures: failures, device: entry.device)
         }
-        var isAppPassword = true
-        var user = accountKey == nil ? nil : try gate.run({ try store.authenticateAppPassword(username: username, password: password) })
-        if user == nil {
+        var login = accountKey == nil ? nil : try gate.run({ try store.authenticateAppPassword(username: username, password: password) })
+        if login == nil {
             if let refusal = try throttled() { throw refusal }
-            isAppPassword = false
-            user = accountKey == nil ? nil : try gate.run({ try store.authenticateForSync(username: username, password: password) })
+            login = accountKey == nil ? nil : try gate.run({ try store.authenticateForSync(username: username, password: password) })
         }
-        guard let user else {
+        guard let login else {
             try throttle.recordFailure(account: accountKey ?? username, address: request.clientAddress)
             log("\(ISO8601DateFormatter().string(from: now)) carddav: failed login for account \"\(LogText.printable(username))\" from \(LogText.printable(request.clientAddress))")
             throw Self.unauthorized(wording.wrongLogin)
         }
+        let user = login.user
         let generation = try store.credentialsGeneration(of: user)
         verified.withLock { verified in
             if verified.count >= Self.cacheLimit { verified = verified.filter { $0.value.expires > now } }
             if verified.count < Self.cacheLimit {
                 verified[cacheKey] = Verified(user: user, generation: generation, expires: now.addingTimeInterval(Self.cacheLifetime),
-                                              isAppPassword: isAppPassword)
+                                              device: login.appPassword)
             }
         }
-        return Login(user: user, unconfirmedGeneration: nil, unreadFailures: nil)
+        return Login(user: user, unconfirmedGeneration: nil, unreadFailures: nil, device: login.appPassword)
     }
 
     /// 429 with Retry-After: a password login held back by the throttle for `seconds`.

@@ -96,7 +96,9 @@ public final class CardDAVServer: Sendable {
         let credentials = PendingCredentials(login)
         if !confirmsByReading { try credentials.confirmIfPending(with: store, user: login.user) }
         do {
-            var response = try dispatch(request, user: login.user, credentials: credentials)
+            var response = try ChangeClient.$current.withValue(Self.client(of: request, login: login)) {
+                try dispatch(request, user: login.user, credentials: credentials)
+            }
             try credentials.confirmIfPending(with: store, user: login.user)
             response.headers["Cache-Control"] = response.headers["Cache-Control"] ?? "no-store"
             return response
@@ -105,6 +107,16 @@ public final class CardDAVServer: Sendable {
             try credentials.confirmIfPending(with: store, user: login.user)
             throw error
         }
+    }
+
+    /// Who the history says made the request's changes: the app password's device, or the
+    /// account's own password, with the client's User-Agent.
+    static func client(of request: Request, login: BasicAuthenticator.Login) -> ChangeClient {
+        let userAgent = request.headers["User-Agent"]
+        guard let device = login.device else {
+            return ChangeClient(kind: .carddav, key: "password:\(login.user.id)", name: "", userAgent: userAgent)
+        }
+        return ChangeClient(kind: .carddav, key: "app-password:\(device.id)", name: device.name, userAgent: userAgent)
     }
 
     private func dispatch(_ request: Request, user: User, credentials: PendingCredentials) throws -> Response {

@@ -53,7 +53,7 @@ public enum CommandLineTool {
             let parsed = try Arguments(rest, specs: command.options)
             let context = CommandContext(arguments: parsed, console: console, location: location,
                                          environment: environment, catalogue: catalogue)
-            try command.run(context)
+            try ChangeClient.$current.withValue(.commandLine) { try command.run(context) }
             return 0
         } catch let error as UsageError {
             return usageFailure(error.message(catalogue) + "\n" + catalogue.usage(command.usage), console)

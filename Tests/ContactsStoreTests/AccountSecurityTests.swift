@@ -67,14 +67,14 @@ import Testing
         _ = try store.addAppPassword(username: "alice", device: "Mac")
         let password = try store.addAppPassword(username: "alice", device: "iPhone")
         #expect(try verifications { try store.authenticateForSync(username: "alice", password: password) } == 1)
-        #expect(try store.authenticateForSync(username: "alice", password: password) == fixture.alice)
+        #expect(try store.authenticateForSync(username: "alice", password: password)?.user == fixture.alice)
     }
 
     @Test func anAppPasswordFromBeforeDigestsStillLogsInAndGetsOne() throws {
         let password = try store.addAppPassword(username: "alice", device: "iPhone")
         let database = try fixture.directory.connection()
         try database.run("UPDATE app_passwords SET lookup = NULL")
-        #expect(try store.authenticateForSync(username: "alice", password: password) == fixture.alice)
+        #expect(try store.authenticateForSync(username: "alice", password: password)?.user == fixture.alice)
         #expect(try database.statement("SELECT count(*) FROM app_passwords WHERE lookup IS NOT NULL").firstRow { $0.int(0) } == 1)
     }
 

@@ -69,7 +69,7 @@ import VCard
         let store = try directory.store()
         let alice = try store.user(named: "alice")
         #expect(try store.authenticate(username: "alice", password: "password1") == alice)
-        #expect(try store.authenticateForSync(username: "alice", password: "password1") == alice)
+        #expect(try store.authenticateForSync(username: "alice", password: "password1")?.user == alice)
         let books = try store.addressBooks(for: alice)
         #expect(books.map(\.name) == [ContactStore.defaultAddressBookName])
         let book = try #require(books.first)

@@ -75,7 +75,7 @@ import VCard
         #expect(next.written.map(\.href) == ["new.vcf"] && next.removed == ["a.vcf"], "only what was written after")
 
         #expect(try target.authenticate(username: "alice", password: "password1") == user)
-        #expect(try target.authenticateForSync(username: "alice", password: appPassword) == user)
+        #expect(try target.authenticateForSync(username: "alice", password: appPassword)?.user == user)
         #expect(try target.user(forToken: session, kind: .session) == user)
         guard case .valid(user, _, _) = try target.useRememberToken(remember, lifetime: 3600) else {
             Issue.record("the remember token no longer works")
