@@ -72,6 +72,7 @@ extension ContactStore {
             _ = try ContactInsertion.inserting(reusing: [id], db: db) { insertion in
                 try insertion.next(row, uid: stored.uid, href: version.href, in: scope, now: now)
             }
+            try db.send("UPDATE contacts SET created_at = ? WHERE id = ? AND book_id = ?", milliseconds(stored.createdAt), id, scope.bookID)
         case let state?:
             if state.inTrash { _ = try restoreFromTrash(id, in: scope, now: now, cutoff: 0, db: db) }
             _ = try replaceDetails(of: id, with: row, in: scope, now: now, db: db)
@@ -91,10 +92,33 @@ extension ContactStore {
     }
 
     /// The columns `version(from:)` reads, from `versionJoins`.
-    private static let versionColumns = """
-        \(ContactRow.columns), c.href, c.live, c.change, c.changed_at, c.client_kind, c.client_key, c.client_name, c.user_agent,
-        u.username, c.card_version, c.card_text, vp.data, c.name IS NULL
-        """
+    private static let versionColumns = ContactRow.columns + ", " + VersionColumn.allCases.map(\.expression).joined(separator: ", ")
+
+    /// What a version row has beside its contact's columns, in the order selected after them.
+    private enum VersionColumn: Int32, CaseIterable {
+        case href, live, change, changedAt, clientKind, clientKey, clientName, userAgent, account, cardVersion, cardText, photo, gone
+
+        var expression: String {
+            switch self {
+            case .href: "c.href"
+            case .live: "c.live"
+            case .change: "c.change"
+            case .changedAt: "c.changed_at"
+            case .clientKind: "c.client_kind"
+            case .clientKey: "c.client_key"
+            case .clientName: "c.client_name"
+            case .userAgent: "c.user_agent"
+            case .account: "u.username"
+            case .cardVersion: "c.card_version"
+            case .cardText: "c.card_text"
+            case .photo: "vp.data"
+            case .gone: "c.name IS NULL"
+            }
+        }
+
+        var position: Int32 { ContactColumn.following + rawValue }
+    }
+
     /// A book's versions `c`, with the account `u` that made each and its photo `vp`.
     private static let versionJoins = """
         contact_versions c LEFT JOIN users u ON u.id = c.changed_by
@@ -103,20 +127,19 @@ extension ContactStore {
 
     /// A version from a row of `versionColumns`.
     private static func version(from row: any SQLRow) throws -> ContactVersion {
-        let first = ContactColumn.following
+        func column(_ column: VersionColumn) -> Int32 { column.position }
         var contact: Contact?
-        if row.int(first + 13) == 0 {
+        if row.int(column(.gone)) == 0 {
             var stored = ContactRow.contact(from: row)
-            if !row.isNull(first + 12) { stored.details.photo = try? Photo(data: row.blob(first + 12)) }
+            if !row.isNull(column(.photo)) { stored.details.photo = try? Photo(data: row.blob(column(.photo))) }
             contact = stored
         }
-        let client = Self.client(row, from: first + 4)
-        let card = row.optionalText(first + 11).flatMap { text in
-            row.optionalText(first + 10).flatMap(VCardWriter.Version.init).map { SentCard(text: text, version: $0) }
+        let card = row.optionalText(column(.cardText)).flatMap { text in
+            row.optionalText(column(.cardVersion)).flatMap(VCardWriter.Version.init).map { SentCard(text: text, version: $0) }
         }
-        return ContactVersion(contactID: row.int64(.id), number: row.int64(.revision), at: date(row.int64(first + 3)),
-                              change: ContactVersion.Change(rawValue: row.text(first + 2)) ?? .changed, client: client,
-                              account: row.optionalText(first + 8), isLive: row.int(first + 1) != 0, href: row.text(first),
-                              contact: contact, card: card)
+        return ContactVersion(contactID: row.int64(.id), number: row.int64(.revision), at: date(row.int64(column(.changedAt))),
+                              change: ContactVersion.Change(rawValue: row.text(column(.change))) ?? .changed,
+                              client: client(row, from: column(.clientKind)), account: row.optionalText(column(.account)),
+                              isLive: row.int(column(.live)) != 0, href: row.text(column(.href)), contact: contact, card: card)
     }
 }

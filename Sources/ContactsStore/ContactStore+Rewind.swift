@@ -29,9 +29,10 @@ extension ContactStore {
                 }
             }
             if !dryRun {
-                // Removals first, so a card coming back finds its UID and name free; group cards
-                // last, so their member lists are written over what the members' own left.
-                for step in steps.sorted(by: { ($0.isGroup ? 1 : 0, $0.then == nil ? 0 : 1) < ($1.isGroup ? 1 : 0, $1.then == nil ? 0 : 1) }) {
+                // Removals first, so a card coming back finds its UID and name free; then group
+                // cards, so that the groups a member's categories name are there when it comes back.
+                let order = { (step: RewindStep) in step.then == nil ? 0 : step.isGroup ? 1 : 2 }
+                for step in steps.sorted(by: { order($0) < order($1) }) {
                     if let number = step.then {
                         guard let version = try Self.version(number, of: step.id, in: scope, db: db) else { continue }
                         try Self.bringBack(version, in: scope, now: now, cutoff: cutoff, db: db)
@@ -44,11 +45,12 @@ extension ContactStore {
         }
     }
 
+    private typealias RewindStep = (id: Int64, then: Int64?, liveNow: Bool, isGroup: Bool)
+
     /// Each contact (or group card) of the book changed after `target`: the version it had then
     /// (nil when it was not in the book: not made yet, deleted, or moved away), and whether it is
     /// live now.
-    private static func rewindSteps(in scope: AddressBookScope, to target: Int64, db: any SQLConnection) throws
-        -> [(id: Int64, then: Int64?, liveNow: Bool, isGroup: Bool)] {
+    private static func rewindSteps(in scope: AddressBookScope, to target: Int64, db: any SQLConnection) throws -> [RewindStep] {
         try db.statement("""
             SELECT changed.id, t.revision, t.live, c.id IS NOT NULL AND c.deleted_at IS NULL, coalesce(c.is_group, t.is_group, 0)
             FROM (SELECT DISTINCT id FROM contact_versions WHERE book_id = ? AND changed_at > ?) changed

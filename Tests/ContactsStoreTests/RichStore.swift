@@ -54,8 +54,12 @@ struct RichStore {
         let bo2 = try store.addContact(TwoUserStore.details("Bo", phone: "134 0013 4000"), to: home).id
         try store.dismissDuplicates([bo, bo2], in: home)
 
-        _ = try store.putCard(href: "colleague.vcf", uid: "colleague", details: TwoUserStore.details("Colleague"), in: work,
+        // Sent by a phone, which the history names with its User-Agent.
+        let phoneClient = ChangeClient(kind: .carddav, key: "app-password:1", name: "iPhone", userAgent: "iOS/18.0 dataaccessd/1.0")
+        _ = try ChangeClient.$current.withValue(phoneClient) {
+            try store.putCard(href: "colleague.vcf", uid: "colleague", details: TwoUserStore.details("Colleague"), in: work,
                               precondition: .none)
+        }
         let appleGroup = ["BEGIN:VCARD", "VERSION:3.0", "N:Team;;;;", "FN:Team", "X-ADDRESSBOOKSERVER-KIND:group", "UID:team",
                           "X-ADDRESSBOOKSERVER-MEMBER:urn:uuid:colleague", "X-ADDRESSBOOKSERVER-MEMBER:urn:uuid:not-yet", "END:VCARD", ""]
         _ = try store.putCard(href: "team.vcf", uid: "team", details: try ContactDetails(card: try VCard(parsing: appleGroup.joined(separator: "\r\n"))),
