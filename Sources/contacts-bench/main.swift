@@ -10,12 +10,15 @@ import StoreOpening
 // `contacts-bench load-seed URL ACCOUNTS CARDS PASSWORD` fills an empty PostgreSQL database for
 // the load test (scripts/load-test.sh): accounts load1…loadN, each with CARDS contacts;
 // `contacts-bench migration [COUNT] [--database URL]` measures reading COUNT stored cards again
-// (100,000 by default) into the whole contact.
+// (100,000 by default) into the whole contact;
+// `contacts-bench history [COUNT [EDITS]] [--database URL]` measures the contacts' history
+// (50,000 contacts edited 10 times each by default).
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
-/// The words after the command, and the URL of `--database URL` among them.
-func countAndDatabase(_ command: String) -> (count: Int, databaseURL: String?) {
+/// The numbers after the command (the first a count, `defaultCount` without one), and the URL
+/// of `--database URL` among them.
+func countAndDatabase(_ command: String, defaultCount: Int = 100_000) -> (count: Int, numbers: [Int], databaseURL: String?) {
     var words = Array(arguments.dropFirst())
     var databaseURL: String?
     if let option = words.firstIndex(of: "--database") {
@@ -26,15 +29,19 @@ func countAndDatabase(_ command: String) -> (count: Int, databaseURL: String?) {
         databaseURL = words[option + 1]
         words.removeSubrange(option...(option + 1))
     }
-    return (words.first.flatMap { Int($0) } ?? 100_000, databaseURL)
+    let numbers = words.compactMap { Int($0) }
+    return (numbers.first ?? defaultCount, numbers, databaseURL)
 }
 
 switch arguments.first ?? "store" {
 case "store":
-    let (count, databaseURL) = countAndDatabase("store")
+    let (count, _, databaseURL) = countAndDatabase("store")
     try storeBenchmark(count: count, databaseURL: databaseURL)
+case "history":
+    let (count, numbers, databaseURL) = countAndDatabase("history", defaultCount: 50_000)
+    try historyBenchmark(count: count, edits: numbers.count > 1 ? numbers[1] : 10, databaseURL: databaseURL)
 case "migration":
-    let (count, databaseURL) = countAndDatabase("migration")
+    let (count, _, databaseURL) = countAndDatabase("migration")
     try migrationBenchmark(count: count, databaseURL: databaseURL)
 case "seed" where arguments.count == 5 || arguments.count == 6:
     let store = try ContactStore(directory: arguments[1])
@@ -59,6 +66,6 @@ case "load-seed" where arguments.count == 5:
 case "cards" where arguments.count == 3:
     try writeCardFile(path: arguments[1], count: Int(arguments[2]) ?? 100_000)
 default:
-    FileHandle.standardError.write(Data("usage: contacts-bench [store [COUNT] [--database URL]] | migration [COUNT] [--database URL] | seed DIR USER PASSWORD COUNT [GROUPS] | load-seed URL ACCOUNTS CARDS PASSWORD | cards FILE COUNT\n".utf8))
+    FileHandle.standardError.write(Data("usage: contacts-bench [store [COUNT] [--database URL]] | migration [COUNT] [--database URL] | history [COUNT [EDITS]] [--database URL] | seed DIR USER PASSWORD COUNT [GROUPS] | load-seed URL ACCOUNTS CARDS PASSWORD | cards FILE COUNT\n".utf8))
     exit(2)
 }
