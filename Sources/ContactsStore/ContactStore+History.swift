@@ -74,11 +74,21 @@ extension ContactStore {
             }
             try db.send("UPDATE contacts SET created_at = ? WHERE id = ? AND book_id = ?", milliseconds(stored.createdAt), id, scope.bookID)
         case let state?:
-            if state.inTrash { _ = try restoreFromTrash(id, in: scope, now: now, cutoff: 0, db: db) }
+            if state.inTrash {
+                _ = try restoreFromTrash(id, in: scope, now: now, cutoff: 0, db: db)
+                // Its last version before the deletion is the one asked for: it comes back as it is.
+                if try lastLiveVersion(of: id, in: scope, db: db) == version.number { break }
+            }
             _ = try replaceDetails(of: id, with: row, in: scope, now: now, db: db)
         }
         if let card = version.card { try keepSentCard(card, of: id, in: scope, db: db) }
         return true
+    }
+
+    /// The number of the contact's newest version in which it was live.
+    private static func lastLiveVersion(of id: Int64, in scope: AddressBookScope, db: any SQLConnection) throws -> Int64? {
+        try db.statement("SELECT max(revision) FROM contact_versions WHERE book_id = ? AND id = ? AND live = 1")
+            .firstRow([scope.bookID, id]) { $0.isNull(0) ? nil : $0.int64(0) } ?? nil
     }
 
     /// Frees a UID and a resource name for a contact coming back into the book: a contact of the

@@ -87,11 +87,13 @@ extension ContactStore {
         try purgeFromTrash(id, in: scope, db: db)
     }
 
-    /// Keeps the card as sent for the contact's current revision, so clients read the same text.
+    /// Keeps the card as sent for the contact's current revision (over one kept for an earlier
+    /// revision), so clients read the same text.
     static func keepSentCard(_ sent: SentCard, of id: Int64, in scope: AddressBookScope, db: any SQLConnection) throws {
         try db.run("""
             INSERT INTO sent_cards (book_id, contact_id, revision, version, text)
             SELECT book_id, id, revision, ?, ? FROM contacts WHERE id = ? AND book_id = ?
+            ON CONFLICT (book_id, contact_id) DO UPDATE SET revision = excluded.revision, version = excluded.version, text = excluded.text
             """, sent.version.rawValue, sent.text, id, scope.bookID)
     }
 }
