@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The web app under load: one user with 10,000 contacts and one with 100,000; the list page's
 # server time for each, search requests/s and latency under 16 concurrent keep-alive clients (wrk)
-# in the smaller book, and the server's peak RSS. With CONTACTS_WEB_BENCH_GROUPS set (make bench
+# in the smaller book, web saves (scripts/bench-saves.py) there, and the server's peak RSS. With CONTACTS_WEB_BENCH_GROUPS set (make bench
 # sets 50000), a third user with that many contacts in 200 groups: a group's list page.
 # Usage: scripts/bench-web.sh [BIN_DIR]   (default .build/release)
 set -euo pipefail
@@ -66,4 +66,6 @@ wrk -t2 -c16 -d10s --latency -s "$data/search.lua" -H "Cookie: pc_session=$sessi
 awk '/Requests\/sec/ { printf "search:      %s requests/s with 16 keep-alive clients for 10 s\n", $2 }
      / 50%/ { p50 = $2 } / 99%/ { p99 = $2 } /Non-2xx/ { errors = $0 }
      END { printf "             latency p50 %s, p99 %s %s\n", p50, p99, errors }' "$data/wrk"
+# One person editing: open a contact's edit page and save it, one contact after another.
+printf 'saves:       %s\n' "$(python3 scripts/bench-saves.py "$base" bench "bench password" 300 3 | sed 's/^web saves: //')"
 echo "peak RSS:    $(awk '/VmHWM/ { printf "%.1f MiB", $2 / 1024 }' /proc/$server/status)"
