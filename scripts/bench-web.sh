@@ -67,5 +67,5 @@ awk '/Requests\/sec/ { printf "search:      %s requests/s with 16 keep-alive cli
      / 50%/ { p50 = $2 } / 99%/ { p99 = $2 } /Non-2xx/ { errors = $0 }
      END { printf "             latency p50 %s, p99 %s %s\n", p50, p99, errors }' "$data/wrk"
 # One person editing: open a contact's edit page and save it, one contact after another.
-printf 'saves:       %s\n' "$(python3 scripts/bench-saves.py "$base" bench "bench password" 300 3 | sed 's/^web saves: //')"
+printf 'saves:       %s\n' "$(python3 "$(dirname "$0")/bench-saves.py" "$base" bench "bench password" 300 3 | sed 's/^web saves: //')"
 echo "peak RSS:    $(awk '/VmHWM/ { printf "%.1f MiB", $2 / 1024 }' /proc/$server/status)"
