@@ -1,3 +1,4 @@
+import Accounts
 import ContactCSV
 import ContactsCore
 import ContactsStore
@@ -572,7 +573,11 @@ func timestamp(_ date: Date) -> String {
     date.formatted(.iso8601)
 }
 
-/// A moment to the millisecond, as a command a person copies must give it: ISO 8601 in UTC.
+/// A moment to the millisecond the store keeps, as a command a person copies must give it: ISO
+/// 8601 in UTC. (Formatting the fraction of a `Date` would cut 0.123 stored as 0.12299… to .122.)
 public func preciseTimestamp(_ date: Date) -> String {
-    date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+    var (seconds, milliseconds) = StoredTime.milliseconds(date).quotientAndRemainder(dividingBy: 1000)
+    if milliseconds < 0 { (seconds, milliseconds) = (seconds - 1, milliseconds + 1000) }
+    let fraction = String(milliseconds)
+    return timestamp(Date(timeIntervalSince1970: Double(seconds))).dropLast() + "." + String(repeating: "0", count: 3 - fraction.count) + fraction + "Z"
 }
