@@ -37,7 +37,7 @@ enum HistoryCommands {
             let id = try CommandContext.contactID(word)
             guard let restore = context.arguments.value("--restore") else { return try contactHistory(id, context) }
             if context.arguments.has("--json") { throw UsageError { $0.notBoth("--restore", "--json") } }
-            guard let number = Int64(restore), number > 0 else { throw UsageError { [shown = TimeArgument.shown(restore)] in $0.notAVersion(shown) } }
+            guard let number = Int64(restore), number > 0 else { throw UsageError { [shown = Arguments.shown(restore)] in $0.notAVersion(shown) } }
             let (store, scope) = try context.openAddressBook()
             let contact = try store.restoreVersion(number, ofContact: id, in: scope)
             context.console.print(context.catalogue.versionRestored(number, ofContact: id, live: contact != nil))
@@ -54,7 +54,7 @@ enum HistoryCommands {
             _ = try context.arguments.positionals()
             let text = try context.arguments.required("--to")
             let moment = try TimeArgument.moment(text, of: "--to")
-            guard moment <= Date() else { throw CommandFailure { [shown = TimeArgument.shown(text)] in $0.inTheFuture("--to", given: shown) } }
+            guard moment <= Date() else { throw CommandFailure { [shown = Arguments.shown(text)] in $0.inTheFuture("--to", given: shown) } }
             let dryRun = context.arguments.has("--dry-run")
             let (store, scope) = try context.openAddressBook()
             let plan = try store.rewind(scope, to: moment, dryRun: dryRun)

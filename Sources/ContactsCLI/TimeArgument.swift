@@ -15,7 +15,7 @@ enum TimeArgument {
     /// - Throws: a usage error naming the option and showing the value (control characters escaped).
     static func moment(_ text: String, of option: String, now: Date = Date()) throws(UsageError) -> Date {
         let bytes = Array(text.utf8)
-        let shown = self.shown(text)
+        let shown = Arguments.shown(text)
         if let seconds = secondsBack(bytes) {
             guard seconds > 0 else { throw UsageError { $0.notBackFromNow(option, given: shown) } }
             return now.addingTimeInterval(-Double(seconds))
@@ -39,12 +39,6 @@ enum TimeArgument {
         }
         let (seconds, overflow) = count.multipliedReportingOverflow(by: unit)
         return overflow ? longestReach : min(seconds, longestReach)
-    }
-
-    /// A value as an error shows it: control characters escaped (`\u{1B}`), at most 60 characters.
-    static func shown(_ text: String) -> String {
-        let escaped = text.unicodeScalars.map { $0.properties.generalCategory == .control ? $0.escaped(asASCII: true) : String($0) }.joined()
-        return escaped.count > 60 ? escaped.prefix(60) + "…" : escaped
     }
 }
 

@@ -13,19 +13,12 @@ import Testing
         try cli.addUser("bob")
     }
 
-    @discardableResult
-    private func succeed(_ arguments: [String], environment: [String: String] = [:]) throws -> String {
-        let result = try cli.run(arguments, environment: environment)
-        #expect(result.status == 0, "\(arguments): \(result.error)")
-        return result.output
-    }
-
     private func add(_ name: String, user: String = "alice") throws -> String {
-        try succeed(["add", "--user", user, "--name", name, "--phone", "1"]).trimmingCharacters(in: .newlines)
+        try cli.succeed(["add", "--user", user, "--name", name, "--phone", "1"]).trimmingCharacters(in: .newlines)
     }
 
     private func json(_ arguments: [String]) throws -> Any {
-        try JSONSerialization.jsonObject(with: Data(try succeed(arguments + ["--json"]).utf8))
+        try JSONSerialization.jsonObject(with: Data(try cli.succeed(arguments + ["--json"]).utf8))
     }
 
     /// The contact's versions as `history --json` gives them.
@@ -40,8 +33,8 @@ import Testing
 
     @Test func aContactsVersionsAreListedNewestFirstWithWhoMadeThemAndTheFields() throws {
         let id = try add("Anna")
-        try succeed(["edit", "--user", "alice", id, "--name", "Anna Berg", "--email", "anna@example.com"])
-        try succeed(["delete", "--user", "alice", id])
+        try cli.succeed(["edit", "--user", "alice", id, "--name", "Anna Berg", "--email", "anna@example.com"])
+        try cli.succeed(["delete", "--user", "alice", id])
         let listed = try versions(id)
         #expect(listed.map { $0["change"] as? String } == ["deleted", "changed", "created"])
         let numbers = listed.compactMap { $0["version"] as? Int }
@@ -55,28 +48,28 @@ import Testing
             #expect(by.keys.sorted() == ["account", "kind", "name", "userAgent"], "every key, null when empty")
             #expect((version["at"] as? String).flatMap { try? Date($0, strategy: .iso8601) } != nil)
         }
-        let text = try succeed(["history", "--user", "alice", id])
+        let text = try cli.succeed(["history", "--user", "alice", id])
         let headings = text.split(separator: "\n").filter { $0.hasPrefix("Version ") }
         #expect(headings.count == 3)
         #expect(headings.first?.hasPrefix("Version \(numbers[0]), ") == true && headings.first?.hasSuffix(": deleted by alice's command line") == true)
         #expect(text.contains("\n    Name: Anna Berg\n    ID: \(id)\n") && text.contains("\n    Email (other): anna@example.com"))
-        let chinese = try succeed(["history", "--user", "alice", id], environment: ["LANG": "zh_CN.UTF-8"])
+        let chinese = try cli.succeed(["history", "--user", "alice", id], environment: ["LANG": "zh_CN.UTF-8"])
         #expect(chinese.hasPrefix("版本 \(numbers[0])，") && chinese.contains("：由 alice 的命令行删除\n"))
     }
 
     @Test func restoringAVersionMakesTheContactAsItWasInANewChange() throws {
         let id = try add("Anna")
-        try succeed(["edit", "--user", "alice", id, "--name", "Anna Berg"])
+        try cli.succeed(["edit", "--user", "alice", id, "--name", "Anna Berg"])
         let first = try #require(try versions(id).last?["version"] as? Int)
-        #expect(try succeed(["history", "--user", "alice", id, "--restore", String(first)]) == "Contact \(id) is as it was in version \(first) again.\n")
+        #expect(try cli.succeed(["history", "--user", "alice", id, "--restore", String(first)]) == "Contact \(id) is as it was in version \(first) again.\n")
         #expect(try names() == ["Anna"])
         #expect(try versions(id).map { $0["change"] as? String } == ["restored", "changed", "created"])
 
-        try succeed(["delete", "--user", "alice", id])
+        try cli.succeed(["delete", "--user", "alice", id])
         let deletion = try #require(try versions(id).first?["version"] as? Int)
-        #expect(try succeed(["history", "--user", "alice", id, "--restore", String(first)]) == "Contact \(id) is as it was in version \(first) again.\n")
+        #expect(try cli.succeed(["history", "--user", "alice", id, "--restore", String(first)]) == "Contact \(id) is as it was in version \(first) again.\n")
         #expect(try names() == ["Anna"], "a deleted contact comes back from its history")
-        let trashed = try succeed(["history", "--user", "alice", id, "--restore", String(deletion)], environment: ["LANG": "zh_CN.UTF-8"])
+        let trashed = try cli.succeed(["history", "--user", "alice", id, "--restore", String(deletion)], environment: ["LANG": "zh_CN.UTF-8"])
         #expect(trashed == "版本 \(deletion) 是联系人 \(id) 被删除时的状态：已把它移到回收站。\n")
         #expect(try names().isEmpty)
         #expect(try cli.list("alice", ["trash"]).map { $0["name"] as? String } == ["Anna"])
@@ -85,7 +78,7 @@ import Testing
     /// Another account's contact, or a version its history does not have: exit 1, nothing changed.
     @Test func anotherAccountsContactOrAnUnknownVersionIsNotFound() throws {
         let id = try add("Anna")
-        try succeed(["edit", "--user", "alice", id, "--name", "Anna Berg"])
+        try cli.succeed(["edit", "--user", "alice", id, "--name", "Anna Berg"])
         let first = try #require(try versions(id).last?["version"] as? Int)
         let before = try versions(id).count
         for (arguments, message) in [
@@ -123,8 +116,8 @@ import Testing
     @Test func aRewindBringsBackSetsBackAndRemovesAndCanItselfBeRewound() throws {
         let anna = try add("Anna"), bob = try add("Bob")
         let moment = try #require(try versions(bob).first?["at"] as? String)
-        try succeed(["edit", "--user", "alice", anna, "--name", "Anna Berg"])
-        try succeed(["delete", "--user", "alice", bob])
+        try cli.succeed(["edit", "--user", "alice", anna, "--name", "Anna Berg"])
+        try cli.succeed(["delete", "--user", "alice", bob])
         let carl = try add("Carl")
         #expect(try names() == ["Anna Berg", "Carl"])
 
@@ -133,11 +126,11 @@ import Testing
                 && preview["removed"] as? [Int] == [Int(carl)!])
         #expect(preview["counts"] as? [String: Int] == ["broughtBack": 1, "setBack": 1, "removed": 1])
         #expect(preview["dryRun"] as? Bool == true && preview["to"] as? String == moment)
-        let text = try succeed(["rewind", "--user", "alice", "--to", moment, "--dry-run"])
+        let text = try cli.succeed(["rewind", "--user", "alice", "--to", moment, "--dry-run"])
         #expect(text.hasPrefix("Would bring back 1 deleted contact, set back 1 changed, remove 1 added since ") && text.hasSuffix("Nothing was changed.\n"))
         #expect(try names() == ["Anna Berg", "Carl"], "a dry run changes nothing")
 
-        let done = try succeed(["rewind", "--user", "alice", "--to", moment])
+        let done = try cli.succeed(["rewind", "--user", "alice", "--to", moment])
         #expect(done.hasPrefix("Brought back 1 deleted contact, set back 1 changed, removed 1 added since "), "\(done)")
         #expect(try names() == ["Anna", "Bob"])
         #expect(try cli.list("alice", ["trash"]).map { $0["name"] as? String } == ["Carl"])
@@ -148,13 +141,13 @@ import Testing
         let undone = try #require(try json(["rewind", "--user", "alice", "--to", beforeRewind]) as? [String: Any])
         #expect(undone["counts"] as? [String: Int] == ["broughtBack": 1, "setBack": 1, "removed": 1])
         #expect(try names() == ["Anna Berg", "Carl"])
-        #expect(try succeed(["rewind", "--user", "alice", "--to", "1s", "--dry-run"], environment: ["LANG": "zh_CN.UTF-8"]).hasPrefix("将会找回"))
+        #expect(try cli.succeed(["rewind", "--user", "alice", "--to", "1s", "--dry-run"], environment: ["LANG": "zh_CN.UTF-8"]).hasPrefix("将会找回"))
     }
 
     @Test func aRewindToAMomentAfterTheLastChangeHasNothingToUndo() throws {
         let id = try add("Anna")
         let moment = try #require(try versions(id).first?["at"] as? String)
-        let result = try succeed(["rewind", "--user", "alice", "--to", moment])
+        let result = try cli.succeed(["rewind", "--user", "alice", "--to", moment])
         #expect(result.hasPrefix("Nothing changed since ") && result.hasSuffix(": nothing to undo.\n"))
         #expect(try names() == ["Anna"])
     }
@@ -187,7 +180,7 @@ import Testing
     ] as [(String, Int32, String)])
     func hostileTimesAreRefusedAndChangeNothing(time: String, status: Int32, message: String) throws {
         let id = try add("Anna")
-        try succeed(["delete", "--user", "alice", id])
+        try cli.succeed(["delete", "--user", "alice", id])
         for arguments in [["--to", time], ["--to=" + time, "--dry-run"]] {
             let result = try cli.run(["rewind", "--user", "alice"] + arguments)
             #expect(result.status == status && result.error.hasPrefix("contacts: ") && result.error.contains(message), "\(result.error)")
@@ -200,8 +193,8 @@ import Testing
     @Test func aBookSharedReadOnlyIsNotRewoundNorRestored() throws {
         let id = try add("Anna")
         let first = try #require(try versions(id).first?["version"] as? Int)
-        try succeed(["edit", "--user", "alice", id, "--name", "Anna Berg"])
-        try succeed(["book", "share", "--user", "alice", "contacts", "--with", "bob", "--read-only"])
+        try cli.succeed(["edit", "--user", "alice", id, "--name", "Anna Berg"])
+        try cli.succeed(["book", "share", "--user", "alice", "contacts", "--with", "bob", "--read-only"])
         let book = ["--user", "bob", "--book", "~alice~contacts"]
         for arguments in [["rewind", "--to", "1h"], ["rewind", "--to", "1h", "--dry-run"], ["history", id, "--restore", String(first)]] {
             let result = try cli.run(arguments + book)
@@ -220,7 +213,7 @@ import Testing
         try (1...60).map { "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Friend \($0)\r\nEND:VCARD\r\n" }.joined()
             .write(toFile: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: file) }
-        try succeed(["import", "--user", "alice", file])
+        try cli.succeed(["import", "--user", "alice", file])
         let store = try ContactStore(directory: cli.dataDirectory)
         let scope = try store.defaultAddressBook(for: try store.user(named: "alice"))
         let ids = try store.contacts(in: scope).map(\.id)
@@ -242,10 +235,10 @@ import Testing
         let undoTo = try #require(deletion["undoTo"] as? String)
         #expect(undoTo < (deletion["first"] as? String ?? ""))
 
-        let text = try succeed(["history", "--user", "alice"])
+        let text = try cli.succeed(["history", "--user", "alice"])
         #expect(text.contains("\n  alice's iPhone (CardDAV client): 60 deleted ("))
         #expect(text.hasSuffix("\nalice's iPhone (CardDAV client) deleted 60 contacts at \(timestampOf(deletion["first"])). To undo: contacts rewind --to \(undoTo)\n"))
-        let chinese = try succeed(["history", "--user", "alice"], environment: ["LANG": "zh_CN.UTF-8"])
+        let chinese = try cli.succeed(["history", "--user", "alice"], environment: ["LANG": "zh_CN.UTF-8"])
         #expect(chinese.contains("\n  alice 的 iPhone（CardDAV 客户端）：删除 60 个（"))
 
         let undone = try #require(try json(["rewind", "--user", "alice", "--to", undoTo]) as? [String: Any])
@@ -253,7 +246,7 @@ import Testing
         #expect(try cli.list("alice").count == 60)
         let after = try #require(try json(["history", "--user", "alice"]) as? [String: Any])
         #expect(after["massDeletion"] is NSNull, "undone, the deletion is no longer one to warn of")
-        #expect(try succeed(["history", "--user", "alice", "--since", "2999-01-01T00:00:00Z"]).hasPrefix("No changes since 2999-01-01T00:00:00Z."))
+        #expect(try cli.succeed(["history", "--user", "alice", "--since", "2999-01-01T00:00:00Z"]).hasPrefix("No changes since 2999-01-01T00:00:00Z."))
         #expect(try cli.run(["history", "--user", "alice", "--since", "yesterday"]).status == 2)
     }
 
@@ -264,9 +257,9 @@ import Testing
     }
 
     @Test func helpListsTheCommandsAndHowTimesAreWritten() throws {
-        let overview = try succeed(["--help"])
+        let overview = try cli.succeed(["--help"])
         #expect(overview.contains("\n  history ") && overview.contains("\n  rewind "))
-        let help = try succeed(["rewind", "--help"])
+        let help = try cli.succeed(["rewind", "--help"])
         #expect(help.hasPrefix("usage: contacts [--data DIR | --database URL] rewind --user U [--book NAME] --to TIME [--dry-run] [--json]\n"))
         #expect(help.contains("(90s, 10m, 2h, 3d, 1w)"))
     }
