@@ -93,6 +93,13 @@ struct Arguments {
         return value
     }
 
+    /// A value as an error message shows it: control characters escaped (`\u{1B}`), so that none
+    /// reaches the terminal, and at most 60 characters.
+    static func shown(_ text: String) -> String {
+        let escaped = text.unicodeScalars.map { $0.properties.generalCategory == .control ? $0.escaped(asASCII: true) : String($0) }.joined()
+        return escaped.count > 60 ? escaped.prefix(60) + "…" : escaped
+    }
+
     /// Exactly `count` positional words, named in the error when they are not there.
     func positionals(_ names: String...) throws(UsageError) -> [String] {
         guard positionals.count == names.count else {

@@ -8,7 +8,7 @@ import Wording
 /// The `contacts` program: finds the command, runs it, and maps its outcome to an exit status
 /// (0 success, 1 failure, 2 usage error, 75 busy database: try again) with a one-line message on stderr.
 public enum CommandLineTool {
-    static let commands: [Command] = [ServeCommand.command] + UserCommands.all + ContactCommands.all + BookCommands.all + GroupCommands.all
+    static let commands: [Command] = [ServeCommand.command] + UserCommands.all + ContactCommands.all + HistoryCommands.all + BookCommands.all + GroupCommands.all
         + DuplicateCommands.all + ShareCommands.all + BirthdayCommands.all + VCardCommands.all + BackupCommands.all
         + [MigrateCommand.command]
 

@@ -13,9 +13,10 @@ extension ContactStore {
     ///   card to bring back has a UID another live card took since.
     public func rewind(_ scope: AddressBookScope, to moment: Date, dryRun: Bool = false) throws -> RewindPlan {
         let now = now()
-        let target = Self.milliseconds(moment)
         let earliest = historyCutoff()
-        guard target >= earliest, target <= now else { throw StoreError.rewindOutOfReach(earliest: Self.date(earliest)) }
+        // Compared as dates first: a moment too far off for milliseconds would trap their conversion.
+        guard moment >= Self.date(earliest), moment <= Self.date(now) else { throw StoreError.rewindOutOfReach(earliest: Self.date(earliest)) }
+        let target = Self.milliseconds(moment)
         let cutoff = trashCutoff()
         return try writing(scope, as: .restore) { db in
             let steps = try Self.rewindSteps(in: scope, to: target, db: db)
@@ -72,7 +73,7 @@ extension ContactStore {
                 FROM contact_versions v LEFT JOIN users u ON u.id = v.changed_by
                 WHERE v.book_id = ? AND v.changed_at >= ? AND v.client_key IS NOT NULL AND coalesce(v.is_group, 0) = 0
                 GROUP BY v.client_kind, v.client_key, u.username, v.change
-                """).rows([scope.bookID, Self.milliseconds(since)]) { row in
+                """).rows([scope.bookID, Self.milliseconds(min(max(since, .distantPast), .distantFuture))]) { row in
                 (client: Self.client(row, from: 0), account: row.optionalText(4), change: ContactVersion.Change(rawValue: row.text(5)),
                  count: row.int(6), first: row.int64(7), last: row.int64(8))
             }

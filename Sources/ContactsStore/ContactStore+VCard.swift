@@ -166,8 +166,10 @@ private final class BackgroundBatch: Sendable {
     private let result = Mutex<Result<[ImportOutcome], any Error>?>(nil)
 
     func start(_ work: @escaping @Sendable () throws -> [ImportOutcome]) {
+        // The queue's thread does not inherit task-locals: the writes keep the caller's client.
+        let client = ChangeClient.current
         queue.async(group: group) {
-            let outcome = Result { try work() }
+            let outcome = Result { try ChangeClient.$current.withValue(client) { try work() } }
             self.result.withLock { $0 = outcome }
         }
     }

@@ -1,6 +1,7 @@
 import ContactCSV
 import ContactsCore
 import ContactsStore
+import Foundation
 import SQLEngine
 import VCard
 
@@ -546,6 +547,71 @@ struct ChineseCatalogue: Catalogue {
     func contactsMoved(_ count: Int, to book: String) -> String { "已把 \(self.count(count))移到 \(book)。" }
     func contactsCopied(_ count: Int, to book: String) -> String { "已把 \(self.count(count))复制到 \(book)。" }
     var invalidDisplayName: String { "显示名称不能为空，且不能超过 255 字节" }
+
+    // MARK: History and rewind (CLI)
+    func notATime(_ option: String, given: String) -> String {
+        "\(option) 应为带时区的 ISO 8601 时间（2026-12-04T10:00:00Z、2026-12-04T18:00:00+08:00）或从现在往回的时长（90s、10m、2h、3d、1w），而不是“\(given)”"
+    }
+    func noSuchMoment(_ option: String, given: String) -> String { "\(option)：日历上没有“\(given)”这个日期或时间" }
+    func notBackFromNow(_ option: String, given: String) -> String {
+        "\(option) 从现在往回计时，“\(given)”并没有往回：请给出 1s 或更长（10m、2h、3d）"
+    }
+    func inTheFuture(_ option: String, given: String) -> String { "\(option)“\(given)”是将来的时间：通讯录只能回到过去 30 天内的某个时刻" }
+    func notAVersion(_ text: String) -> String { "VERSION 应为联系人历史中的版本号（正整数），而不是“\(text)”" }
+    func changeName(_ change: ContactVersion.Change) -> String {
+        switch change {
+        case .created: "创建"
+        case .changed: "修改"
+        case .deleted: "删除"
+        case .restored: "恢复"
+        case .merged: "合并"
+        case .moved: "移动"
+        }
+    }
+    func changeClientName(_ client: ChangeClient?) -> String {
+        guard let client else { return "开始记录历史之前" }
+        let kind = switch client.kind {
+        case .web: "网页版"
+        case .carddav: "CardDAV 客户端"
+        case .cli: "命令行"
+        case .server: "服务器"
+        }
+        return client.name.isEmpty ? kind : "\(client.name)（\(kind)）"
+    }
+    func versionHeading(_ number: Int64, at: Date, change: ContactVersion.Change, by client: ChangeClient?, account: String?) -> String {
+        "版本 \(number)，\(timestamp(at))：" + spaced(spaced("由", clientOf(account, client)), changeName(change))
+    }
+    var movedToAnotherBook: String { "（已移到另一个通讯录）" }
+    func versionRestored(_ number: Int64, ofContact id: Int64, live: Bool) -> String {
+        live ? "联系人 \(id) 已恢复为版本 \(number) 的样子。" : "版本 \(number) 是联系人 \(id) 被删除时的状态：已把它移到回收站。"
+    }
+    func activitySince(_ date: Date, any: Bool) -> String {
+        any ? "自 \(timestamp(date)) 以来的更改（按客户端）：" : "自 \(timestamp(date)) 以来没有更改。"
+    }
+    func activityEntry(by client: ChangeClient?, account: String?, changes: [ContactVersion.Change: Int], first: Date, last: Date) -> String {
+        let counts = ContactVersion.Change.allCases.compactMap { change in changes[change].map { "\(changeName(change)) \($0) 个" } }
+        return "  \(clientOf(account, client))：\(counts.joined(separator: "，"))（\(timestamp(first)) 至 \(timestamp(last))）"
+    }
+    func massDeletionNotice(by client: ChangeClient?, account: String?, count: Int, at: Date, undoTo: Date) -> String {
+        spaced(clientOf(account, client), "在") + " \(timestamp(at)) 删除了 \(self.count(count))。撤销：contacts rewind --to \(preciseTimestamp(undoTo))"
+    }
+    func rewound(broughtBack: Int, setBack: Int, removed: Int, since: Date, dryRun: Bool) -> String {
+        let what = "找回 \(broughtBack) 位删除的联系人，还原 \(setBack) 位修改过的，移除 \(removed) 位在 \(timestamp(since)) 之后添加的"
+        return dryRun ? "将会\(what)。尚未做任何更改。" : "已\(what)。"
+    }
+    func nothingToRewind(since: Date) -> String { "自 \(timestamp(since)) 以来没有更改，无需撤销。" }
+
+    /// "alice 的 iPhone（CardDAV 客户端）", "alice 的命令行".
+    private func clientOf(_ account: String?, _ client: ChangeClient?) -> String {
+        account.map { spaced($0 + " 的", changeClientName(client)) } ?? changeClientName(client)
+    }
+
+    /// Two pieces of text joined with a space between Chinese and Latin text, as Chinese typesetting does.
+    private func spaced(_ first: String, _ second: String) -> String {
+        let latin = { (character: Character?) in character.map { $0.isASCII && !$0.isWhitespace } ?? false }
+        return first + (latin(first.last) != latin(second.first) ? " " : "") + second
+    }
+
 
     // MARK: Address books (web)
     var addressBooks: String { "通讯录列表" }

@@ -1,6 +1,7 @@
 import ContactCSV
 import ContactsCore
 import ContactsStore
+import Foundation
 import SQLEngine
 import VCard
 
@@ -577,6 +578,60 @@ struct EnglishCatalogue: Catalogue {
     func contactsMoved(_ count: Int, to book: String) -> String { "Moved \(self.count(count)) to \(book)." }
     func contactsCopied(_ count: Int, to book: String) -> String { "Copied \(self.count(count)) to \(book)." }
     var invalidDisplayName: String { "the display name must not be empty and at most 255 bytes long" }
+
+    // MARK: History and rewind (CLI)
+    func notATime(_ option: String, given: String) -> String {
+        "\(option) takes an ISO 8601 time with its zone (2026-12-04T10:00:00Z, 2026-12-04T18:00:00+08:00) or a time back from now (90s, 10m, 2h, 3d, 1w), not \"\(given)\""
+    }
+    func noSuchMoment(_ option: String, given: String) -> String { "\(option): the calendar has no such day or time as \"\(given)\"" }
+    func notBackFromNow(_ option: String, given: String) -> String {
+        "\(option) counts back from now, and \"\(given)\" does not go back: give 1s or more (10m, 2h, 3d)"
+    }
+    func inTheFuture(_ option: String, given: String) -> String {
+        "\(option) \"\(given)\" is in the future: a book goes back to a moment of the last 30 days"
+    }
+    func notAVersion(_ text: String) -> String { "VERSION must be a version number of the contact's history (a positive number), not \"\(text)\"" }
+    func changeName(_ change: ContactVersion.Change) -> String { change.rawValue }
+    func changeClientName(_ client: ChangeClient?) -> String {
+        guard let client else { return "before history was kept" }
+        let kind = switch client.kind {
+        case .web: "web app"
+        case .carddav: "CardDAV client"
+        case .cli: "command line"
+        case .server: "server"
+        }
+        return client.name.isEmpty ? kind : "\(client.name) (\(kind))"
+    }
+    func versionHeading(_ number: Int64, at: Date, change: ContactVersion.Change, by client: ChangeClient?, account: String?) -> String {
+        "Version \(number), \(timestamp(at)): \(changeName(change)) by \(clientOf(account, client))"
+    }
+    var movedToAnotherBook: String { "(moved to another address book)" }
+    func versionRestored(_ number: Int64, ofContact id: Int64, live: Bool) -> String {
+        live ? "Contact \(id) is as it was in version \(number) again." : "Version \(number) was the deletion of contact \(id): moved it to the trash."
+    }
+    func activitySince(_ date: Date, any: Bool) -> String {
+        any ? "Changes since \(timestamp(date)), by client:" : "No changes since \(timestamp(date))."
+    }
+    func activityEntry(by client: ChangeClient?, account: String?, changes: [ContactVersion.Change: Int], first: Date, last: Date) -> String {
+        let counts = ContactVersion.Change.allCases.compactMap { change in changes[change].map { "\($0) \(changeName(change))" } }
+        return "  \(clientOf(account, client)): \(counts.joined(separator: ", ")) (\(timestamp(first)) to \(timestamp(last)))"
+    }
+    func massDeletionNotice(by client: ChangeClient?, account: String?, count: Int, at: Date, undoTo: Date) -> String {
+        "\(clientOf(account, client)) deleted \(self.count(count)) at \(timestamp(at)). To undo: contacts rewind --to \(preciseTimestamp(undoTo))"
+    }
+    func rewound(broughtBack: Int, setBack: Int, removed: Int, since: Date, dryRun: Bool) -> String {
+        let contacts = broughtBack == 1 ? "1 deleted contact" : "\(broughtBack) deleted contacts"
+        return dryRun
+            ? "Would bring back \(contacts), set back \(setBack) changed, remove \(removed) added since \(timestamp(since)). Nothing was changed."
+            : "Brought back \(contacts), set back \(setBack) changed, removed \(removed) added since \(timestamp(since))."
+    }
+    func nothingToRewind(since: Date) -> String { "Nothing changed since \(timestamp(since)): nothing to undo." }
+
+    /// "alice's iPhone (CardDAV client)".
+    private func clientOf(_ account: String?, _ client: ChangeClient?) -> String {
+        (account.map { $0 + "'s " } ?? "") + changeClientName(client)
+    }
+
 
     // MARK: Address books (web)
     var addressBooks: String { "Address Books" }

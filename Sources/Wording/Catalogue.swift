@@ -1,3 +1,4 @@
+import Accounts
 import ContactCSV
 import ContactsCore
 import ContactsStore
@@ -422,6 +423,38 @@ public protocol Catalogue: Sendable {
     /// A display name that is empty, all white space or too long.
     var invalidDisplayName: String { get }
 
+    // MARK: History and rewind (CLI)
+    /// A `--to` or `--since` value that is neither ISO 8601 with its zone nor a time back from now.
+    func notATime(_ option: String, given: String) -> String
+    /// An ISO 8601 value naming a day or time the calendar does not have (`2026-02-30T10:00Z`).
+    func noSuchMoment(_ option: String, given: String) -> String
+    /// A time back from now that does not go back: `0m`, `-1m`.
+    func notBackFromNow(_ option: String, given: String) -> String
+    /// A rewind to a moment that has not come yet.
+    func inTheFuture(_ option: String, given: String) -> String
+    func notAVersion(_ text: String) -> String
+    /// A kind of change as a history names it: "changed".
+    func changeName(_ change: ContactVersion.Change) -> String
+    /// Who made a change: "iPhone (CardDAV client)", "command line"; nil: from before history was kept.
+    func changeClientName(_ client: ChangeClient?) -> String
+    /// The first line of one version: "Version 12, 2026-12-05T10:04:00Z: changed by alice's iPhone (CardDAV client)".
+    func versionHeading(_ number: Int64, at: Date, change: ContactVersion.Change, by client: ChangeClient?, account: String?) -> String
+    /// A version that took the contact out of the book.
+    var movedToAnotherBook: String { get }
+    /// What `history --restore` did: the contact is as it was, or (`live` false) back in the trash.
+    func versionRestored(_ number: Int64, ofContact id: Int64, live: Bool) -> String
+    /// The first line of a book's changes by client; `any` false when there were none.
+    func activitySince(_ date: Date, any: Bool) -> String
+    /// One client's line of a book's changes: "alice's iPhone (CardDAV client): 300 deleted, 2 changed (… to …)".
+    func activityEntry(by client: ChangeClient?, account: String?, changes: [ContactVersion.Change: Int], first: Date, last: Date) -> String
+    /// What the list's banner warns of, and the command that undoes it.
+    func massDeletionNotice(by client: ChangeClient?, account: String?, count: Int, at: Date, undoTo: Date) -> String
+    /// What a rewind did (or, `dryRun`, would do) to the book.
+    func rewound(broughtBack: Int, setBack: Int, removed: Int, since: Date, dryRun: Bool) -> String
+    /// A rewind to a moment after which nothing changed.
+    func nothingToRewind(since: Date) -> String
+
+
     // MARK: Address books (web)
     var addressBooks: String { get }
     var newAddressBook: String { get }
@@ -538,4 +571,13 @@ extension Catalogue {
 /// A moment as messages give it in any language: ISO 8601 in UTC, to the second.
 func timestamp(_ date: Date) -> String {
     date.formatted(.iso8601)
+}
+
+/// A moment to the millisecond the store keeps, as a command a person copies must give it: ISO
+/// 8601 in UTC. (Formatting the fraction of a `Date` would cut 0.123 stored as 0.12299… to .122.)
+public func preciseTimestamp(_ date: Date) -> String {
+    var (seconds, milliseconds) = StoredTime.milliseconds(date).quotientAndRemainder(dividingBy: 1000)
+    if milliseconds < 0 { (seconds, milliseconds) = (seconds - 1, milliseconds + 1000) }
+    let fraction = String(milliseconds)
+    return timestamp(Date(timeIntervalSince1970: Double(seconds))).dropLast() + "." + String(repeating: "0", count: 3 - fraction.count) + fraction + "Z"
 }

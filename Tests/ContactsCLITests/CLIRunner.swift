@@ -1,5 +1,6 @@
 import Foundation
 import StoreOpening
+import Testing
 
 /// Runs the built `contacts` binary as a separate process, the way a person would.
 struct CLIRunner {
@@ -54,6 +55,16 @@ struct CLIRunner {
         process.waitUntilExit()
         return Result(status: process.terminationStatus, output: String(decoding: try Data(contentsOf: outputFile), as: UTF8.self),
                       error: String(decoding: try Data(contentsOf: errorFile), as: UTF8.self))
+    }
+
+    /// Runs a command that must succeed (an issue is recorded where it is called when it does
+    /// not); its output.
+    @discardableResult
+    func succeed(_ arguments: [String], environment: [String: String] = [:],
+                 sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        let result = try run(arguments, environment: environment)
+        #expect(result.status == 0, "\(arguments): \(result.error)", sourceLocation: sourceLocation)
+        return result.output
     }
 
     /// Creates a user with a password given on stdin.

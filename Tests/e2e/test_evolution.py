@@ -19,7 +19,7 @@ import pytest
 import requests
 
 from harness.carddav import book_url, member_etags, put_card
-from harness.evolution import EvolutionClient, missing
+from harness.evolution import EvolutionClient, fields, missing, unfolded
 from harness.syncevolution import RecordingProxy
 
 DEVICE = "evolution"
@@ -27,35 +27,6 @@ WAIT = 20  # seconds Evolution has to show a server change after a refresh
 
 
 # -- cards, property by property ------------------------------------------------------------------
-
-def unfolded(text: str) -> list[str]:
-    return [line for line in re.sub(r"\r?\n[ \t]", "", text).splitlines() if line.strip()]
-
-
-def fields(text: str) -> list[tuple[str, tuple, str]]:
-    """A vCard's properties as sorted (NAME, params, value): names and parameter names upper-cased,
-    TYPE values split, upper-cased and sorted, Evolution's X-EVOLUTION-* properties and parameters
-    left out, VERSION and BEGIN/END too. Two cards with the same fields mean the same."""
-    found = []
-    for line in unfolded(text):
-        head, _, value = line.partition(":")
-        name, *params = head.split(";")
-        name = name.split(".")[-1].upper()  # item1.TEL → TEL
-        if name in ("BEGIN", "END", "VERSION") or name.startswith("X-EVOLUTION-"):
-            continue
-        kept = []
-        for param in params:
-            key, _, val = param.partition("=")
-            key = key.upper()
-            if key.startswith("X-EVOLUTION-"):
-                continue
-            if key == "TYPE":
-                kept += [("TYPE", t) for t in val.upper().split(",")]
-            else:
-                kept.append((key, val))
-        found.append((name, tuple(sorted(kept)), value))
-    return sorted(found)
-
 
 def assert_same_card(got: str, expected: str, context: str = "") -> None:
     assert fields(got) == fields(expected), (

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import select
 import shutil
 import signal
@@ -50,6 +51,35 @@ SESSION_CONF = """<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Conf
   </policy>
 </busconfig>
 """
+
+
+def unfolded(text: str) -> list[str]:
+    return [line for line in re.sub(r"\r?\n[ \t]", "", text).splitlines() if line.strip()]
+
+
+def fields(text: str) -> list[tuple[str, tuple, str]]:
+    """A vCard's properties as sorted (NAME, params, value): names and parameter names upper-cased,
+    TYPE values split, upper-cased and sorted, Evolution's X-EVOLUTION-* properties and parameters
+    left out, VERSION and BEGIN/END too. Two cards with the same fields mean the same."""
+    found = []
+    for line in unfolded(text):
+        head, _, value = line.partition(":")
+        name, *params = head.split(";")
+        name = name.split(".")[-1].upper()  # item1.TEL → TEL
+        if name in ("BEGIN", "END", "VERSION") or name.startswith("X-EVOLUTION-"):
+            continue
+        kept = []
+        for param in params:
+            key, _, val = param.partition("=")
+            key = key.upper()
+            if key.startswith("X-EVOLUTION-"):
+                continue
+            if key == "TYPE":
+                kept += [("TYPE", t) for t in val.upper().split(",")]
+            else:
+                kept.append((key, val))
+        found.append((name, tuple(sorted(kept)), value))
+    return sorted(found)
 
 
 def missing() -> str | None:

@@ -20,6 +20,7 @@ Commands (the field "cmd", other fields are arguments):
   add {vcard}                         e_book_client_add_contact: the uid Evolution gave it
   modify {vcard}                      e_book_client_modify_contact
   remove {uid}                        e_book_client_remove_contact_by_uid
+  remove_all {uids}                   e_book_client_remove_contacts: many in one call
 Every EBookClient call is made asynchronously while the driver runs the main loop, so that the
 credentials-required signal is answered while a call waits for the backend.
 """
@@ -153,6 +154,10 @@ class Driver:
 
     def cmd_remove(self, uid: str) -> dict:
         self.finish(self.client, "remove_contact_by_uid", uid, OPFLAGS)
+        return {}
+
+    def cmd_remove_all(self, uids: list[str]) -> dict:
+        self.finish(self.client, "remove_contacts", uids, OPFLAGS)
         return {}
 
 
