@@ -13,8 +13,13 @@ extension ContactStore {
     ///   card to bring back has a UID another live card took since.
     public func rewind(_ scope: AddressBookScope, to moment: Date, dryRun: Bool = false) throws -> RewindPlan {
         let now = now()
-        let target = Self.milliseconds(moment)
         let earliest = historyCutoff()
+        // Compared as dates first: a moment far outside the history (or not a number) has no
+        // milliseconds an Int64 holds.
+        guard moment >= Self.date(earliest), moment <= Self.date(now) else {
+            throw StoreError.rewindOutOfReach(earliest: Self.date(earliest))
+        }
+        let target = Self.milliseconds(moment)
         guard target >= earliest, target <= now else { throw StoreError.rewindOutOfReach(earliest: Self.date(earliest)) }
         let cutoff = trashCutoff()
         return try writing(scope, as: .restore) { db in
