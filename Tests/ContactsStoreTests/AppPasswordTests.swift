@@ -67,7 +67,7 @@ import Testing
         #expect(throws: StoreError.appPasswordNotFound(device: "Mac")) { try store.revokeAppPassword(username: "bob", device: "Mac") }
         #expect(try store.appPasswords(username: "alice").map(\.device) == ["Mac"])
         // The device's name is free again.
-        #expect(try store.authenticateForSync(username: "alice", password: try store.addAppPassword(username: "alice", device: "iPhone"))
+        #expect(try store.authenticateForSync(username: "alice", password: try store.addAppPassword(username: "alice", device: "iPhone"))?.user
                 == fixture.alice)
     }
 
