@@ -27,7 +27,7 @@ import Testing
         let password = try add("alice", "iPhone")
         #expect(password.wholeMatch(of: /([0-9a-z]{5}-){5}[0-9a-z]{5}/) != nil, "\(password)")
         let store = try ContactStore(directory: cli.dataDirectory)
-        #expect(try store.authenticateForSync(username: "alice", password: password)?.user?.username == "alice")
+        #expect(try store.authenticateForSync(username: "alice", password: password)?.user.username == "alice")
         #expect(try store.authenticate(username: "alice", password: password) == nil)
     }
 
