@@ -41,7 +41,9 @@ enum HistoryPage {
                             showsAccounts: Bool, context: WebContext) -> String {
         let strings = context.strings
         let id = "version-\(version.number)"
-        let who = version.client.map { ChangeClientNames.name(of: $0, strings: strings).text }
+        // A line of its own: "The command line" starts with a capital, "iPhone" and "macOS" stay as they are.
+        let who = version.client.map { ChangeClientNames.name(of: $0, strings: strings) }
+            .map { $0.isDevice ? $0.text : $0.text.prefix(1).uppercased() + $0.text.dropFirst() }
         let byline = [who, showsAccounts ? version.account : nil].compactMap { $0 }.joined(separator: " · ")
         let kind = version.client == nil && before == nil ? strings.historyStart : strings.changeName(version.change)
         let changes = version.contact.map { VersionComparison.lines(from: before?.contact?.details, to: $0.details, strings: strings) }

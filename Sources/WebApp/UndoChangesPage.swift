@@ -14,13 +14,12 @@ enum UndoChangesPage {
         let strings = context.strings
         let links = choices.map { seconds in
             let href = context.inBook("/contacts/undo/preview?ago=\(seconds)")
-            return #"<li class="inset-row"><a class="inset-link" href="\#(HTML.escape(href))"><span class="inset-title">\#(HTML.escape(strings.undoChoice(secondsAgo: seconds)))</span><span class="chevron" aria-hidden="true"></span></a></li>"#
+            return #"<li class="inset-row"><a class="inset-link" href="\#(HTML.escape(href))"><span class="inset-text"><span class="inset-title">\#(HTML.escape(strings.undoChoice(secondsAgo: seconds)))</span></span><span class="chevron" aria-hidden="true"></span></a></li>"#
         }
         let main = """
             \(Layout.formError(error))<p class="inset-footer undo-note" id="undo-note">\(HTML.escape(strings.undoChangesNote))</p>
             <ul class="inset-list undo-choices" id="undo-choices">\(links.joined())</ul>
             <form class="inset-form undo-time-form" id="undo-time-form" method="get" action="/contacts/undo/preview">\(context.bookField)
-            <h2 class="group-label" id="chosen-time-heading">\(HTML.escape(strings.chosenTime))</h2>
             <div class="field-group"><label class="field"><span class="field-label">\(HTML.escape(strings.chosenTime))</span>\
             <input type="datetime-local" name="at" id="undo-at" required></label></div><input type="hidden" name="offset" id="undo-offset">
             <noscript><p class="inset-footer">\(HTML.escape(strings.timeReadAsUTC))</p></noscript>

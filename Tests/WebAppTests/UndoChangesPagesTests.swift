@@ -34,7 +34,7 @@ import Testing
         #expect(try alice.get("/contacts").body.contains(#"<a href="/contacts/undo" id="undo-changes-link">Undo changes</a>"#))
         let choices = try alice.get("/contacts/undo").body
         for (seconds, text) in [(600, "10 minutes ago"), (3_600, "1 hour ago"), (86_400, "Yesterday"), (604_800, "1 week ago")] {
-            #expect(choices.contains(#"<a class="inset-link" href="/contacts/undo/preview?ago=\#(seconds)"><span class="inset-title">\#(text)</span>"#))
+            #expect(choices.contains(#"<a class="inset-link" href="/contacts/undo/preview?ago=\#(seconds)"><span class="inset-text"><span class="inset-title">\#(text)</span></span>"#))
         }
         #expect(choices.contains(#"<input type="datetime-local" name="at" id="undo-at" required>"#)
                 && choices.contains(#"<input type="hidden" name="offset" id="undo-offset">"#)
