@@ -97,7 +97,7 @@ enum ContactListPage {
 
     /// "Your contacts are back as they were at …", after Undo changes.
     private static func undoNotice(_ moment: Date, context: WebContext) -> String {
-        #"<p class="list-notice" id="undo-notice" role="status">\#(UndoChangesPage.withMoment(context.strings.changesUndone, moment, context: context))</p>"#
+        #"<p class="list-notice" id="undo-notice" role="status">\#(LocalTime.message(context.strings.changesUndone, moment, context: context))</p>"#
     }
 
     /// The bar's Log out, which asks first (`LogoutSheet`).

@@ -30,13 +30,6 @@ enum HistoryPage {
         context.inBook("/contacts/\(contactID)/history")
     }
 
-    /// A moment as the pages show it: in UTC, which the page's script (time-zone.js) shows in the
-    /// browser's own time zone and language.
-    static func moment(_ date: Date, timeOnly: Bool = false, context: WebContext) -> String {
-        let text = timeOnly ? context.strings.timeInUTC(date) : context.strings.momentInUTC(date)
-        return #"<time datetime="\#(date.formatted(.iso8601))" data-local="\#(timeOnly ? "time" : "moment")">\#(HTML.escape(text))</time>"#
-    }
-
     private static func row(_ version: ContactVersion, before: ContactVersion?, isCurrent: Bool, contactID: Int64,
                             showsAccounts: Bool, context: WebContext) -> String {
         let strings = context.strings
@@ -54,7 +47,7 @@ enum HistoryPage {
             : restoreForm(version, contactID: contactID, describedBy: id, context: context)
         return """
             <li class="inset-row version-row" id="\(id)"><div class="inset-text"><span class="inset-title" id="\(id)-title">\
-            \(HTML.escape(kind)) · \(moment(version.at, context: context))</span>\
+            \(HTML.escape(kind)) · \(LocalTime.moment(version.at, context: context))</span>\
             \(byline.isEmpty ? "" : #"<span class="inset-detail version-client">\#(HTML.escape(byline))</span>"#)\(list)\(end)</div></li>
             """
     }

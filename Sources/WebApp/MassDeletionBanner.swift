@@ -8,7 +8,7 @@ enum MassDeletionBanner {
     static func render(_ burst: MassDeletion, context: WebContext) -> String {
         let strings = context.strings
         let who = burst.client.map { ChangeClientNames.name(of: $0, strings: strings) } ?? (text: strings.theServer, isDevice: false)
-        let message = UndoChangesPage.withMoment({ strings.massDeletion(by: who.text, isDevice: who.isDevice, count: burst.count, at: $0) },
+        let message = LocalTime.message({ strings.massDeletion(by: who.text, isDevice: who.isDevice, count: burst.count, at: $0) },
                                                  burst.last, timeOnly: true, context: context)
         let undo = context.inBook("/contacts/undo/preview?to=\(StoredTime.milliseconds(burst.undoTo))")
         return """

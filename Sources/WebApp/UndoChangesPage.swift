@@ -41,16 +41,11 @@ enum UndoChangesPage {
             <button type="submit" class="wide destructive" id="undo-confirm">\(HTML.escape(strings.undoChanges))</button></form>
             """
         let main = """
-            <section class="undo-preview" aria-labelledby="undo-to"><h2 class="group-label" id="undo-to">\(withMoment(strings.undoTo, plan.to, context: context))</h2>
+            <section class="undo-preview" aria-labelledby="undo-to"><h2 class="group-label" id="undo-to">\(LocalTime.message(strings.undoTo, plan.to, context: context))</h2>
             <p class="inset-list undo-plan" id="undo-plan">\(HTML.escape(message))</p>\(confirm)</section>
             """
         return Layout.page(title: strings.undoChanges, bodyClass: "undo-page",
                            bar: bar(back: context.inBook("/contacts/undo"), context: context), main: main, context: context)
-    }
-
-    /// A message with a moment in it, the moment as a `<time>` the script shows in local time.
-    static func withMoment(_ message: (String) -> String, _ date: Date, timeOnly: Bool = false, context: WebContext) -> String {
-        HTML.escape(message("\u{0}")).replacingOccurrences(of: "\u{0}", with: HistoryPage.moment(date, timeOnly: timeOnly, context: context))
     }
 
     private static func bar(back: String, context: WebContext) -> String {

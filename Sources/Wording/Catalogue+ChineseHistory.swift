@@ -41,16 +41,8 @@ extension ChineseCatalogue {
     var cardDAVClient: String { "CardDAV 客户端" }
     var theServer: String { "服务器" }
 
-    func momentInUTC(_ date: Date) -> String { Self.utcFormat("yyyy年M月d日 HH:mm '(UTC)'").string(from: date) }
-    func timeInUTC(_ date: Date) -> String { Self.utcFormat("HH:mm '(UTC)'").string(from: date) }
-
-    private static func utcFormat(_ pattern: String) -> DateFormatter {
-        let format = DateFormatter()
-        format.locale = Locale(identifier: "en_US_POSIX")
-        format.timeZone = TimeZone(identifier: "UTC")
-        format.dateFormat = pattern
-        return format
-    }
+    func momentInUTC(_ date: Date) -> String { inUTC("yyyy年M月d日 HH:mm '(UTC)'", date) }
+    func timeInUTC(_ date: Date) -> String { inUTC("HH:mm '(UTC)'", date) }
 
     var undoChanges: String { "撤销更改" }
     var undoChangesNote: String { "联系人将回到你所选时间的样子。之后的更改仍保留在每个联系人的历史记录中，因此这一操作也可以撤销。" }

@@ -43,16 +43,8 @@ extension EnglishCatalogue {
     var cardDAVClient: String { "a CardDAV client" }
     var theServer: String { "the server" }
 
-    func momentInUTC(_ date: Date) -> String { Self.utcFormat("MMM d, yyyy, HH:mm 'UTC'").string(from: date) }
-    func timeInUTC(_ date: Date) -> String { Self.utcFormat("HH:mm 'UTC'").string(from: date) }
-
-    private static func utcFormat(_ pattern: String) -> DateFormatter {
-        let format = DateFormatter()
-        format.locale = Locale(identifier: "en_US_POSIX")
-        format.timeZone = TimeZone(identifier: "UTC")
-        format.dateFormat = pattern
-        return format
-    }
+    func momentInUTC(_ date: Date) -> String { inUTC("MMM d, yyyy, HH:mm 'UTC'", date) }
+    func timeInUTC(_ date: Date) -> String { inUTC("HH:mm 'UTC'", date) }
 
     var undoChanges: String { "Undo changes" }
     var undoChangesNote: String {

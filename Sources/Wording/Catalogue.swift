@@ -596,3 +596,13 @@ extension Catalogue {
 func timestamp(_ date: Date) -> String {
     date.formatted(.iso8601)
 }
+
+/// A moment in UTC in a `DateFormatter` pattern: what the history pages show before their script
+/// shows it in the browser's time zone.
+func inUTC(_ pattern: String, _ date: Date) -> String {
+    let format = DateFormatter()
+    format.locale = Locale(identifier: "en_US_POSIX")
+    format.timeZone = TimeZone(identifier: "UTC")
+    format.dateFormat = pattern
+    return format.string(from: date)
+}

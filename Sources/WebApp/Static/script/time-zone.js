@@ -1,5 +1,5 @@
 // The browser's time zone, which the server does not know: moments the pages give in UTC
-// (`<time data-local>`, HistoryPage.moment) are shown in local time, in the page's language; and
+// (`<time data-local>`, LocalTime.swift) are shown in local time, in the page's language; and
 // the chosen time of Undo changes (a datetime-local field) is sent with its offset from UTC.
 import { $, $$ } from './dom.js';
 
