@@ -41,8 +41,8 @@ enum RecentlyDeletedPage {
         }
         return """
             <li class="trash-row" data-id="\(contact.id)">\(Avatar.render(contact))<span class="row-text"><span class="row-name" id="\(nameID)">\(HTML.escape(name))</span>\
-            <span class="row-phone">\(HTML.escape(strings.daysLeft(daysLeft(trashed, now: now)))) · \
-            <a href="\(HTML.escape(HistoryPage.path(of: contact.id, context: context)))" class="trash-history" aria-describedby="\(nameID)">\(HTML.escape(strings.history))</a></span></span>\
+            <span class="row-phone">\(HTML.escape(strings.daysLeft(daysLeft(trashed, now: now))))</span>\
+            <a href="\(HTML.escape(HistoryPage.path(of: contact.id, context: context)))" class="trash-history" aria-describedby="\(nameID)">\(HTML.escape(strings.history))</a></span>\
             <span class="trash-actions">\(button("/contacts/trash/restore", strings.restore, class: "restore"))\
             \(button("/contacts/trash/delete", strings.deleteNow, class: "destructive",
                      asking: ConfirmSheet.attributes(confirm: strings.deleteNow, message: strings.deleteNowMessage(name))))</span></li>
