@@ -44,7 +44,7 @@ enum HistoryPage {
         let list = changes.isEmpty ? "" : #"<ul class="version-changes">\#(changes.map { "<li>\(HTML.escape($0))</li>" }.joined())</ul>"#
         let end = isCurrent
             ? #"<span class="version-current">\#(HTML.escape(strings.currentVersion))</span>"#
-            : restoreForm(version, contactID: contactID, describedBy: id, context: context)
+            : restoreForm(version, contactID: contactID, rowID: id, context: context)
         return """
             <li class="inset-row version-row" id="\(id)"><div class="inset-text"><span class="inset-title" id="\(id)-title">\
             \(HTML.escape(kind)) · \(LocalTime.moment(version.at, context: context))</span>\
@@ -53,7 +53,7 @@ enum HistoryPage {
     }
 
     /// Restore this version: asks first; without script the server asks on a page (`ConfirmSheet.page`).
-    private static func restoreForm(_ version: ContactVersion, contactID: Int64, describedBy id: String, context: WebContext) -> String {
+    private static func restoreForm(_ version: ContactVersion, contactID: Int64, rowID id: String, context: WebContext) -> String {
         let strings = context.strings
         guard context.canWriteContacts else {
             return SharedBookViews.disabledButton(strings.restoreThisVersion, id: "\(id)-restore", class: "link version-restore")
@@ -68,6 +68,7 @@ enum HistoryPage {
             """
     }
 
+    /// Where Restore this version posts.
     static func restorePath(_ version: ContactVersion, contactID: Int64, context: WebContext) -> String {
         context.inBook("/contacts/\(contactID)/history/\(version.number)/restore")
     }
