@@ -6,7 +6,7 @@ let scriptModules = [
     "app.js", "dom.js", "requests.js", "sheets.js", "confirmations.js", "login-page.js",
     "list-rows.js", "list-editing.js", "list-deletion.js", "list-index.js", "list-selection.js",
     "contact-form.js", "contact-rows.js", "photo-picker.js", "photo-cropper.js", "copy-buttons.js", "app-shell.js", "desktop-keys.js",
-    "file-picker.js",
+    "file-picker.js", "time-zone.js",
 ]
 
 // The icons a phone's home screen and the browser ask for (scripts/generate-icons.sh renders them).

@@ -14,9 +14,13 @@ extension ContactStore {
     public func rewind(_ scope: AddressBookScope, to moment: Date, dryRun: Bool = false) throws -> RewindPlan {
         let now = now()
         let earliest = historyCutoff()
-        // Compared as dates first: a moment too far off for milliseconds would trap their conversion.
-        guard moment >= Self.date(earliest), moment <= Self.date(now) else { throw StoreError.rewindOutOfReach(earliest: Self.date(earliest)) }
+        // Compared as dates first: a moment far outside the history (or not a number) has no
+        // milliseconds an Int64 holds.
+        guard moment >= Self.date(earliest), moment <= Self.date(now) else {
+            throw StoreError.rewindOutOfReach(earliest: Self.date(earliest))
+        }
         let target = Self.milliseconds(moment)
+        guard target >= earliest, target <= now else { throw StoreError.rewindOutOfReach(earliest: Self.date(earliest)) }
         let cutoff = trashCutoff()
         return try writing(scope, as: .restore) { db in
             let steps = try Self.rewindSteps(in: scope, to: target, db: db)

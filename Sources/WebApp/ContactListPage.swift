@@ -1,5 +1,6 @@
 import ContactsCore
 import ContactsStore
+import Foundation
 import Wording
 
 /// The contact list: sections A–Z then #, a jump index, search, edit mode and the Undo toast.
@@ -26,6 +27,10 @@ enum ContactListPage {
         /// The next days' birthdays, shown above the sections on the first screen.
         var birthdays: [ContactBirthday] = []
         var today: CalendarDate
+        /// The book's latest mass deletion, for the banner that offers to undo it.
+        var massDeletion: MassDeletion? = nil
+        /// The moment Undo changes just took the book back to, for its notice.
+        var undoneTo: Date? = nil
     }
 
     static func render(_ state: State, context: WebContext) -> String {
@@ -61,6 +66,8 @@ enum ContactListPage {
         } ?? ""
         let main = """
             \(SharedBookViews.sharedWithYou(context))
+            \(state.undoneTo.map { undoNotice($0, context: context) } ?? "")
+            \(state.massDeletion.map { MassDeletionBanner.render($0, context: context) } ?? "")
             \(switcher(state.books, context: context))
             \(state.group == nil ? "" : groupHeader(context: context))
             \(searchForm(id: "search", query: state.query, group: state.group, context: context))
@@ -86,6 +93,11 @@ enum ContactListPage {
                            extra: toast + ListMenu.render(context: context) + LogoutSheet.render(context: context, asDialog: true)
                                + ConfirmSheet.dialog(context: context) + detail,
                            context: context)
+    }
+
+    /// "Your contacts are back as they were at …", after Undo changes.
+    private static func undoNotice(_ moment: Date, context: WebContext) -> String {
+        #"<p class="list-notice" id="undo-notice" role="status">\#(LocalTime.message(context.strings.changesUndone, moment, context: context))</p>"#
     }
 
     /// The bar's Log out, which asks first (`LogoutSheet`).

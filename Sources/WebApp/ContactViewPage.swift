@@ -3,7 +3,7 @@ import ContactsStore
 import Foundation
 
 /// The view screen: Back and Edit in the bar, the contact's card (`ContactCardView`), then
-/// Share, who last changed it, its groups, moving it to another book, and Delete.
+/// Share and History, who last changed it, its groups, moving it to another book, and Delete.
 enum ContactViewPage {
     /// - Parameters:
     ///   - pane: the list beside the card on a wide screen (`ListPane`).
@@ -18,7 +18,8 @@ enum ContactViewPage {
             ? #"<a href="\#(HTML.escape(context.inBook("/contacts/\(contact.id)/edit")))" id="edit-button" role="button">\#(HTML.escape(strings.edit))</a>"#
             : SharedBookViews.disabledButton(strings.edit, id: "edit-button")
         let bar = #"<a class="bar-left" href="\#(back)" id="back-button" role="button">\#(HTML.escape(strings.back))</a>\#(Layout.title(strings.contact))<div class="bar-right">\#(edit)</div>"#
-        let share = #"<ul class="links" id="contact-actions"><li><a href="/contacts/\#(contact.id)/vcard" id="share-link">\#(HTML.escape(strings.share))</a></li></ul>"#
+        let share = #"<ul class="links" id="contact-actions"><li><a href="/contacts/\#(contact.id)/vcard" id="share-link">\#(HTML.escape(strings.share))</a></li>"#
+            + #"<li><a href="\#(HTML.escape(HistoryPage.path(of: contact.id, context: context)))" id="history-link">\#(HTML.escape(strings.history))</a></li></ul>"#
         let main = """
             \(ContactCardView.render(contact, now: now, strings: strings))
             \(share)\(lastChange.map { SharedBookViews.lastChanged($0, context: context) } ?? "")

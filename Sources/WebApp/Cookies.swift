@@ -8,6 +8,8 @@ enum Cookies {
     static let autoLogin = "pc_auto"
     static let language = "pc_lang"
     static let csrf = "pc_csrf"
+    /// The last deletion of the mass deletion the list's banner was dismissed for (milliseconds).
+    static let deletionsSeen = "pc_deletions_seen"
 
     static let sessionLifetime: Double = 12 * 3600
     static let rememberLifetime: Double = 30 * 24 * 3600

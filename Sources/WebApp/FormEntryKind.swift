@@ -175,10 +175,13 @@ struct FormEntryKind {
 
     /// The kind's entries as the page shows them: "138 0013 8000 (mobile), …".
     func shown(_ details: ContactDetails, strings: any Catalogue) -> String {
-        rows(details).map { row in
-            inputs(of: row).map { $0.input.shown($0.values, strings: strings) }.filter { !$0.isEmpty }
-                .joined(separator: " ") + " (\(strings.labelName(row.label)))"
-        }.joined(separator: ", ")
+        rows(details).map { shown($0, strings: strings) }.joined(separator: ", ")
+    }
+
+    /// One entry as the page shows it: "138 0013 8000 (mobile)".
+    func shown(_ row: EntryRow, strings: any Catalogue) -> String {
+        inputs(of: row).map { $0.input.shown($0.values, strings: strings) }.filter { !$0.isEmpty }
+            .joined(separator: " ") + " (\(strings.labelName(row.label)))"
     }
 
     /// Each input of the kind with its values of the row (`EntryInput.fieldNames`).

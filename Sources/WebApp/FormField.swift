@@ -14,6 +14,8 @@ struct FormField {
     let copy: (ContactDetails, inout ContactDetails) -> Void
     /// The field's label and a version's value, as the page shows them.
     let shown: (any Catalogue, ContactDetails) -> (label: String, value: String)
+    /// The kind of repeated entry the field is, when it is one.
+    let entries: FormEntryKind?
 
     private init<Value>(_ id: String, _ field: WritableKeyPath<ContactDetails, Value>,
                         label: @escaping (any Catalogue) -> String, text: @escaping (Value) -> String,
@@ -25,6 +27,7 @@ struct FormField {
             let value = shown.map { $0(strings, details[keyPath: field]) } ?? text(details[keyPath: field])
             return (label(strings), value.isEmpty ? "—" : value)
         }
+        entries = nil
     }
 
     /// A kind of repeated entry as one field: all its entries with their labels.
@@ -36,6 +39,7 @@ struct FormField {
             let value = kind.shown(details, strings: strings)
             return (kind.title(strings), value.isEmpty ? "—" : value)
         }
+        entries = kind
     }
 
     /// The form's fields, in its order.

@@ -2,8 +2,8 @@ import ContactsCore
 import ContactsStore
 import Foundation
 
-/// The book's contacts deleted in the last 30 days: each with Restore and Delete Now (which asks
-/// first), and Restore All in the bar. Plain forms; in a book shared read-only the buttons are
+/// The book's contacts deleted in the last 30 days: each with its History, Restore and Delete
+/// Now (which asks first), and Restore All in the bar. Plain forms; in a book shared read-only the buttons are
 /// there but disabled.
 enum RecentlyDeletedPage {
     static func render(_ trash: [TrashedContact], now: Date, context: WebContext) -> String {
@@ -41,7 +41,8 @@ enum RecentlyDeletedPage {
         }
         return """
             <li class="trash-row" data-id="\(contact.id)">\(Avatar.render(contact))<span class="row-text"><span class="row-name" id="\(nameID)">\(HTML.escape(name))</span>\
-            <span class="row-phone">\(HTML.escape(strings.daysLeft(daysLeft(trashed, now: now))))</span></span>\
+            <span class="row-phone">\(HTML.escape(strings.daysLeft(daysLeft(trashed, now: now))))</span>\
+            <a href="\(HTML.escape(HistoryPage.path(of: contact.id, context: context)))" class="trash-history" aria-describedby="\(nameID)">\(HTML.escape(strings.history))</a></span>\
             <span class="trash-actions">\(button("/contacts/trash/restore", strings.restore, class: "restore"))\
             \(button("/contacts/trash/delete", strings.deleteNow, class: "destructive",
                      asking: ConfirmSheet.attributes(confirm: strings.deleteNow, message: strings.deleteNowMessage(name))))</span></li>

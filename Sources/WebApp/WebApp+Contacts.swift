@@ -1,3 +1,4 @@
+import Accounts
 import ContactsCore
 import ContactsStore
 import Foundation
@@ -196,10 +197,13 @@ extension WebApp {
                                               .compactMap { Int64($0) },
                                           birthdays: firstScreen ? try store.birthdays(in: scope, from: today, days: Self.upcomingBirthdayDays,
                                                                                      limit: Self.birthdaysOnTheList) : [],
-                                          today: today)
+                                          today: today,
+                                          massDeletion: firstScreen && context.canWriteContacts ? try massDeletionBanner(request, scope: scope) : nil,
+                                          undoneTo: request.query["undone"].flatMap { Int64($0) }.map(StoredTime.date))
         var response = Response.html(ContactListPage.render(state, context: context))
         // The copy kept for offline use is the default book's list, the one /contacts shows.
-        if firstScreen, request.query["edit"] == nil, request.query["deleted"] == nil, request.query["book"] == nil {
+        if firstScreen, request.query["edit"] == nil, request.query["deleted"] == nil, request.query["book"] == nil,
+           request.query["undone"] == nil, state.massDeletion == nil {
             response.headers[AppShell.offlineCopyHeader] = "list"
         }
         return response

@@ -42,9 +42,13 @@ extension WebApp {
     /// Who last changed the contact, for a contact in a book shared with the user or by them;
     /// nil in a book nobody else has access to.
     func lastChange(of contact: Contact, context: WebContext) throws -> ContactChange? {
-        guard let book = context.book else { return nil }
-        guard try book.sharedBy != nil || !store.shares(of: book.scope).isEmpty else { return nil }
+        guard let book = context.book, try isShared(book) else { return nil }
         return try store.lastChange(ofContact: contact.id, in: book.scope)
+    }
+
+    /// Whether more than one account uses the book: shared with the user, or by them.
+    func isShared(_ book: AddressBook) throws -> Bool {
+        try book.sharedBy != nil || !store.shares(of: book.scope).isEmpty
     }
 
     /// The logged-in user's current book, which must be their own: sharing a book shared with

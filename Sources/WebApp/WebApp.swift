@@ -55,12 +55,14 @@ public final class WebApp: Sendable {
         addBookRoutes(to: router)
         addBulkRoutes(to: router)
         addTrashRoutes(to: router)
+        addHistoryRoutes(to: router)
         router.get("/static/*path") { request, _ in try StaticFiles.assets.respond(to: request) }
         addAppShellRoutes(to: router)
         router.get("/") { request, _ in .redirect(to: request.context.user == nil ? "/login" : "/contacts") }
         router.refusal = { request, status in Self.refusalPage(for: request, status: status) }
-        return chain([WebContextMiddleware(store: store, csrfKey: try store.secretKey(named: "csrf"), router: router, errors: errors)],
-                     to: router)
+        let context = WebContextMiddleware(store: store, csrfKey: try store.secretKey(named: "csrf"),
+                                           clientKey: try store.secretKey(named: "web-client"), router: router, errors: errors)
+        return chain([context], to: router)
     }
 
     /// The page for a request the server refused for its size (a body or header section over the
@@ -115,6 +117,8 @@ enum StaticFiles {
         ("photo-cropper.js", PackageResources.photo_cropper_js), ("copy-buttons.js", PackageResources.copy_buttons_js),
         // The import page.
         ("file-picker.js", PackageResources.file_picker_js),
+        // Moments in the browser's time zone: the history pages, the list's banner and notice.
+        ("time-zone.js", PackageResources.time_zone_js),
         // Every page: the service worker, the offline banner, the wide screen's keys.
         ("app-shell.js", PackageResources.app_shell_js), ("desktop-keys.js", PackageResources.desktop_keys_js),
     ]

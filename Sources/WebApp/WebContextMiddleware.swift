@@ -9,13 +9,16 @@ import Wording
 /// Builds the `WebContext` of each request (language, CSRF token, logged-in user), refuses
 /// state-changing requests without the right CSRF token or from another site (403), switches the
 /// language on `?lang=`, answers every error with a page (`WebErrorAnswers`), and adds the
-/// security headers to every response, error pages included.
+/// security headers to every response, error pages included. A logged-in browser's requests
+/// make their changes as its `ChangeClient`.
 ///
 /// The CSRF token is an HMAC of the browser's `pc_csrf` cookie and, once logged in, of the
 /// session: a token seen before the login, or in another account's pages, is no good.
 struct WebContextMiddleware: Middleware {
     let store: ContactStore
     let csrfKey: [UInt8]
+    /// The key of the HMAC that groups a browser session's changes (`ChangeClientNames.webClient`).
+    let clientKey: [UInt8]
     /// Tells which requests reach a route: only those are checked, the rest get the router's 404 or 405.
     let router: Router
     let errors: WebErrorAnswers
@@ -76,7 +79,9 @@ struct WebContextMiddleware: Middleware {
             response = ErrorPage.response(status: 403, message: context.strings.forbidden, context: context)
         } else {
             do {
-                response = try next.respond(to: request)
+                // The store records who made each change: this browser, when someone is logged in.
+                let client = boundSession.map { ChangeClientNames.webClient(of: request, session: $0, key: clientKey) }
+                response = try ChangeClient.$current.withValue(client ?? ChangeClient.current) { try next.respond(to: request) }
             } catch {
                 // Rendered here, with the context, so that error pages get the headers and cookie too.
                 response = errors.response(for: error, request: request, context: context)

@@ -512,6 +512,63 @@ public protocol Catalogue: Sendable {
     var deleteNow: String { get }
     /// The question before deleting a contact for good, naming it.
     func deleteNowMessage(_ name: String) -> String
+
+    // MARK: History and undo (web)
+    /// The link to a contact's versions, and their page's title.
+    var history: String { get }
+    /// What a change did to the contact: "Created", "Changed", "Deleted"…
+    func changeName(_ change: ContactVersion.Change) -> String
+    /// The oldest version kept of a contact whose history began after it was made.
+    var historyStart: String { get }
+    /// Beside the newest version, the one the contact is in now.
+    var currentVersion: String { get }
+    var restoreThisVersion: String { get }
+    /// What restoring a version does, asked first: `time` is when the version was made.
+    func restoreVersionMessage(_ time: String) -> String
+    /// A version with nothing to compare: its contact left the book (moved to another).
+    var versionLeftBook: String { get }
+    /// A field a version added, removed or changed: "Phone added: 138…", "Name: A → B";
+    /// `value` nil for a field shown without one (the photo).
+    func fieldAdded(_ label: String, _ value: String?) -> String
+    func fieldRemoved(_ label: String, _ value: String?) -> String
+    func fieldChanged(_ label: String, from old: String, to new: String) -> String
+    /// A field changed whose values are too long to show: "Note changed".
+    func fieldEdited(_ label: String) -> String
+    /// A version that changed only what the card carries beyond the form's fields.
+    var otherDetailsChanged: String { get }
+    /// What the history calls a contact's photo.
+    var photoName: String { get }
+    /// Who made a change: a browser ("Chrome on macOS"; "a browser" when the User-Agent says nothing).
+    func browser(_ name: String?, on system: String?) -> String
+    var commandLine: String { get }
+    var cardDAVClient: String { get }
+    var theServer: String { get }
+    /// A moment as the history pages show it, in UTC until the page's script shows it in the
+    /// browser's time zone: "Dec 4, 2026, 10:04 UTC".
+    func momentInUTC(_ date: Date) -> String
+    /// The time of day alone, the same way: "10:04 UTC".
+    func timeInUTC(_ date: Date) -> String
+    /// The list menu's item, the page's title and its confirm button.
+    var undoChanges: String { get }
+    /// Under the title: what undoing changes does.
+    var undoChangesNote: String { get }
+    /// A choice of how far back: "10 minutes ago", "1 hour ago", "Yesterday", "1 week ago".
+    func undoChoice(secondsAgo seconds: Int) -> String
+    var chosenTime: String { get }
+    var continueButton: String { get }
+    /// Under the chosen time, for a browser without script.
+    var timeReadAsUTC: String { get }
+    /// The preview's heading: "Back to Dec 4, 2026, 10:04".
+    func undoTo(_ time: String) -> String
+    /// "This brings back 312 deleted contacts, sets back 20 changed and removes 3 added since."
+    func rewindPreview(broughtBack: Int, setBack: Int, removed: Int) -> String
+    var nothingToUndoSince: String { get }
+    /// The list's notice after undoing changes.
+    func changesUndone(to time: String) -> String
+    /// The list's banner: "Your iPhone deleted 312 contacts at 10:04."; `isDevice` when `name` is
+    /// a device's or browser's name (else it is "the command line", "a CardDAV client"…).
+    func massDeletion(by name: String, isDevice: Bool, count: Int, at time: String) -> String
+    var dismiss: String { get }
 }
 
 extension Catalogue {
@@ -580,4 +637,14 @@ public func preciseTimestamp(_ date: Date) -> String {
     if milliseconds < 0 { (seconds, milliseconds) = (seconds - 1, milliseconds + 1000) }
     let fraction = String(milliseconds)
     return timestamp(Date(timeIntervalSince1970: Double(seconds))).dropLast() + "." + String(repeating: "0", count: 3 - fraction.count) + fraction + "Z"
+}
+
+/// A moment in UTC in a `DateFormatter` pattern: what the history pages show before their script
+/// shows it in the browser's time zone.
+func inUTC(_ pattern: String, _ date: Date) -> String {
+    let format = DateFormatter()
+    format.locale = Locale(identifier: "en_US_POSIX")
+    format.timeZone = TimeZone(identifier: "UTC")
+    format.dateFormat = pattern
+    return format.string(from: date)
 }

@@ -54,11 +54,11 @@ import Testing
         for device in ["iPhone", "Mac", "iPad"] { _ = try store.addAppPassword(username: "alice", device: device) }
         let wrongAppPassword = "abcde-fghjk-mnpqr-stvwx-yz012-34567"
         let costs = try ["alice", "bob", "nobody"].map { name in
-            try verifications { try store.authenticateForSync(username: name, password: wrongAppPassword) }
+            try verifications { try store.authenticateForSync(username: name, password: wrongAppPassword)?.user }
         }
         #expect(costs == [2, 2, 2], "with three app passwords, none, and no account")
         let plainCosts = try ["alice", "bob", "nobody"].map { name in
-            try verifications { try store.authenticateForSync(username: name, password: "wrong password") }
+            try verifications { try store.authenticateForSync(username: name, password: "wrong password")?.user }
         }
         #expect(plainCosts == [1, 1, 1])
     }
@@ -66,7 +66,7 @@ import Testing
     @Test func anAppPasswordLogsInWithOneCheck() throws {
         _ = try store.addAppPassword(username: "alice", device: "Mac")
         let password = try store.addAppPassword(username: "alice", device: "iPhone")
-        #expect(try verifications { try store.authenticateForSync(username: "alice", password: password) } == 1)
+        #expect(try verifications { try store.authenticateForSync(username: "alice", password: password)?.user } == 1)
         #expect(try store.authenticateForSync(username: "alice", password: password)?.user == fixture.alice)
     }
 

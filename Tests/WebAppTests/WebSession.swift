@@ -112,7 +112,7 @@ final class WebSession {
     /// The CSRF token is added unless `csrf` is false.
     @discardableResult
     func postMultipart(_ path: String, _ fields: [(String, String)], files: [(String, String)] = [],
-                       csrf: Bool = true) throws -> Reply {
+                       csrf: Bool = true, headers: [String] = []) throws -> Reply {
         let boundary = "----session-" + UUID().uuidString
         var body: [UInt8] = []
         for (name, value) in (csrf ? [("csrf", self.csrf)] : []) + fields {
@@ -125,7 +125,7 @@ final class WebSession {
                 + Array(try Data(contentsOf: URL(fileURLWithPath: file))) + Array("\r\n".utf8)
         }
         body += Array("--\(boundary)--\r\n".utf8)
-        return try send("POST", path, body: body, headers: ["Content-Type: multipart/form-data; boundary=\(boundary)"])
+        return try send("POST", path, body: body, headers: ["Content-Type: multipart/form-data; boundary=\(boundary)"] + headers)
     }
 
     /// Opens a contact's edit page and returns the hidden fields its form carries of the version it

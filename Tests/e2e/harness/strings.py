@@ -176,6 +176,18 @@ ZH = {
     "anniversary": "纪念日",
     "friend": "朋友",
     "Nickname": "昵称",
+    # History and undo (Catalogue+ChineseHistory.swift).
+    "History": "历史记录",
+    "Restore this version": "恢复此版本",
+    "Current": "当前版本",
+    "Undo changes": "撤销更改",
+    "10 minutes ago": "10 分钟前",
+    "1 hour ago": "1 小时前",
+    "Yesterday": "昨天",
+    "1 week ago": "1 周前",
+    "Date and time": "日期和时间",
+    "Continue": "继续",
+    "Dismiss": "关闭",
     # Language switch: the link names the *other* language.
     "中文": "English",
 }

@@ -16,6 +16,7 @@ import { initListRows } from './list-rows.js';
 import { initListSelection } from './list-selection.js';
 import { initLoginPage } from './login-page.js';
 import { initListMenu, initLogoutSheet } from './sheets.js';
+import { initLocalTimes, initTimeZoneField } from './time-zone.js';
 
 document.documentElement.classList.add('js');
 initAppShell();
@@ -56,3 +57,6 @@ const fileField = $('.file-field');
 if (fileField) initFilePicker(fileField);
 const feed = $('#birthday-calendar');
 if (feed) initCopyButtons(feed);
+initLocalTimes();
+const undoTimeForm = $('#undo-time-form');
+if (undoTimeForm) initTimeZoneField(undoTimeForm);

@@ -1,0 +1,38 @@
+import HTTP
+import Testing
+
+/// The browser and system read from real User-Agents, and what a hostile or empty one gives.
+@Suite struct BrowserIdentityTests {
+    @Test(arguments: [
+        ("Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+         "Chrome", "macOS"),
+        ("Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1",
+         "Safari", "iPhone"),
+        ("Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0", "Firefox", "Windows"),
+        ("Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0",
+         "Edge", "Windows"),
+        ("Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/26.0 Chrome/122.0.0.0 Mobile Safari/537.36",
+         "Samsung Internet", "Android"),
+        ("Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/131.0.6778.73 Mobile/15E148 Safari/604.1",
+         "Chrome", "iPad"),
+        ("Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 OPR/115.0.0.0",
+         "Opera", "Linux"),
+        ("Mozilla/5.0 (X11; CrOS x86_64 14541.0.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+         "Chrome", "ChromeOS"),
+    ])
+    func aRealUserAgentNamesItsBrowserAndSystem(userAgent: String, browser: String, system: String) {
+        #expect(BrowserIdentity(userAgent: userAgent) == BrowserIdentity(browser: browser, system: system))
+    }
+
+    @Test func whatTheUserAgentDoesNotTellStaysUnknown() {
+        #expect(BrowserIdentity(userAgent: "") == BrowserIdentity(browser: nil, system: nil))
+        #expect(BrowserIdentity(userAgent: "curl/8.5.0") == BrowserIdentity(browser: nil, system: nil))
+        #expect(BrowserIdentity(userAgent: "Mozilla/5.0 (Windows NT 10.0) <script>") == BrowserIdentity(browser: nil, system: "Windows"))
+    }
+
+    @Test func onlyTheStartOfAHugeUserAgentIsRead() {
+        let padding = String(repeating: "x", count: BrowserIdentity.readLength)
+        #expect(BrowserIdentity(userAgent: padding + " (Macintosh) Firefox/133.0") == BrowserIdentity(browser: nil, system: nil))
+        #expect(BrowserIdentity(userAgent: "Chrome/131.0 " + padding + String(repeating: "Edg/1 ", count: 100_000)).browser == "Chrome")
+    }
+}
