@@ -558,16 +558,6 @@ struct ChineseCatalogue: Catalogue {
     }
     func inTheFuture(_ option: String, given: String) -> String { "\(option)“\(given)”是将来的时间：通讯录只能回到过去 30 天内的某个时刻" }
     func notAVersion(_ text: String) -> String { "VERSION 应为联系人历史中的版本号（正整数），而不是“\(text)”" }
-    func changeName(_ change: ContactVersion.Change) -> String {
-        switch change {
-        case .created: "创建"
-        case .changed: "修改"
-        case .deleted: "删除"
-        case .restored: "恢复"
-        case .merged: "合并"
-        case .moved: "移动"
-        }
-    }
     func changeClientName(_ client: ChangeClient?) -> String {
         guard let client else { return "开始记录历史之前" }
         let kind = switch client.kind {

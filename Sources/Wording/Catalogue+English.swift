@@ -591,7 +591,6 @@ struct EnglishCatalogue: Catalogue {
         "\(option) \"\(given)\" is in the future: a book goes back to a moment of the last 30 days"
     }
     func notAVersion(_ text: String) -> String { "VERSION must be a version number of the contact's history (a positive number), not \"\(text)\"" }
-    func changeName(_ change: ContactVersion.Change) -> String { change.rawValue }
     func changeClientName(_ client: ChangeClient?) -> String {
         guard let client else { return "before history was kept" }
         let kind = switch client.kind {
@@ -603,7 +602,7 @@ struct EnglishCatalogue: Catalogue {
         return client.name.isEmpty ? kind : "\(client.name) (\(kind))"
     }
     func versionHeading(_ number: Int64, at: Date, change: ContactVersion.Change, by client: ChangeClient?, account: String?) -> String {
-        "Version \(number), \(timestamp(at)): \(changeName(change)) by \(clientOf(account, client))"
+        "Version \(number), \(timestamp(at)): \(changeName(change).lowercased()) by \(clientOf(account, client))"
     }
     var movedToAnotherBook: String { "(moved to another address book)" }
     func versionRestored(_ number: Int64, ofContact id: Int64, live: Bool) -> String {
@@ -613,7 +612,7 @@ struct EnglishCatalogue: Catalogue {
         any ? "Changes since \(timestamp(date)), by client:" : "No changes since \(timestamp(date))."
     }
     func activityEntry(by client: ChangeClient?, account: String?, changes: [ContactVersion.Change: Int], first: Date, last: Date) -> String {
-        let counts = ContactVersion.Change.allCases.compactMap { change in changes[change].map { "\($0) \(changeName(change))" } }
+        let counts = ContactVersion.Change.allCases.compactMap { change in changes[change].map { "\($0) \(changeName(change).lowercased())" } }
         return "  \(clientOf(account, client)): \(counts.joined(separator: ", ")) (\(timestamp(first)) to \(timestamp(last)))"
     }
     func massDeletionNotice(by client: ChangeClient?, account: String?, count: Int, at: Date, undoTo: Date) -> String {

@@ -433,8 +433,6 @@ public protocol Catalogue: Sendable {
     /// A rewind to a moment that has not come yet.
     func inTheFuture(_ option: String, given: String) -> String
     func notAVersion(_ text: String) -> String
-    /// A kind of change as a history names it: "changed".
-    func changeName(_ change: ContactVersion.Change) -> String
     /// Who made a change: "iPhone (CardDAV client)", "command line"; nil: from before history was kept.
     func changeClientName(_ client: ChangeClient?) -> String
     /// The first line of one version: "Version 12, 2026-12-05T10:04:00Z: changed by alice's iPhone (CardDAV client)".

@@ -44,7 +44,7 @@ import Testing
     }
 
     /// How many argon2id verifications `body` makes.
-    private func verifications(_ body: () throws -> DeviceLogin?) rethrows -> Int {
+    private func verifications(_ body: () throws -> User?) rethrows -> Int {
         let count = PasswordHasher.VerificationCount()
         _ = try PasswordHasher.$verifications.withValue(count) { try body() }
         return count.value
