@@ -21,13 +21,10 @@ enum HistoryOperation {
 /// books' change logs name since its start, as the contact is then (or gone from the book),
 /// with its card as sent and its photo (each photo once per contact). The version it replaces
 /// is marked superseded, and versions superseded longer ago than the history keeps are pruned,
-/// at most twice as many as the write made (and at least `minimumPruned`), so no write pays
-/// for a long quiet spell at once.
+/// at most `prunedPerWrite` a write, so no write pays for a long quiet spell at once.
 struct HistoryRecorder {
     /// Each book held, with its newest change when the write began.
     private let books: [(id: Int64, lastChange: Int64)]
-
-    static let minimumPruned = 64
 
     init(books ids: [Int64], db: any SQLConnection) throws {
         books = try ids.map { id in
@@ -35,7 +32,9 @@ struct HistoryRecorder {
         }
     }
 
-    /// Records the versions of each book's contacts changed since the write began.
+    /// Records the versions of each book's contacts changed since the write began. Every
+    /// statement is sent without waiting for its answer (one round trip for them all on
+    /// PostgreSQL, with the commit).
     /// - Parameters:
     ///   - account: the account acting.
     ///   - cutoff: versions superseded before this (milliseconds) may be pruned.
@@ -44,33 +43,38 @@ struct HistoryRecorder {
         for book in books {
             try db.send(Self.keepPhotos, book.id, book.lastChange, book.id)
             let names = operation.changes
-            try db.run(Self.keepVersions, names.delete.rawValue, names.create.rawValue, names.update.rawValue,
-                       account, client.kind.rawValue, client.key, client.name, client.userAgent, book.id, book.lastChange, book.id)
-            let made = db.changes
-            guard made > 0 else { continue }
+            try db.send(Self.keepVersions, names.delete.rawValue, names.create.rawValue, names.update.rawValue,
+                        account, client.kind.rawValue, client.key, client.name, client.userAgent, book.id, book.lastChange, book.id)
             try db.send("""
                 UPDATE contact_versions SET superseded_at = ?
                 WHERE book_id = ? AND revision <= ? AND superseded_at IS NULL
                     AND id IN (SELECT contact_id FROM changes WHERE book_id = ? AND number > ?)
                 """, now, book.id, book.lastChange, book.id, book.lastChange)
-            try Self.prune(in: book.id, before: cutoff, atMost: max(Self.minimumPruned, 2 * made), db: db)
+            try Self.prune(in: book.id, before: cutoff, changesSince: book.lastChange, db: db)
         }
     }
 
-    /// Deletes up to `limit` of the book's versions superseded before `cutoff`, and the photos
-    /// no version kept shows any more.
-    static func prune(in bookID: Int64, before cutoff: Int64, atMost limit: Int, db: any SQLConnection) throws {
-        let pruned = try db.statement("""
-            DELETE FROM contact_versions WHERE (book_id, id, revision) IN (
-                SELECT book_id, id, revision FROM contact_versions WHERE book_id = ? AND superseded_at < ? LIMIT ?)
-            RETURNING id, photo_revision
-            """).rows([bookID, cutoff, limit]) { row in row.isNull(1) ? nil : row.int64(0) }.compactMap { $0 }
-        guard !pruned.isEmpty else { return }
+    /// How many versions past keeping a write prunes at least; with two for each change it made,
+    /// more than it can have superseded, so the pruning keeps up with any mix of writes.
+    static let prunedPerWrite = 64
+
+    /// Deletes the book's versions superseded before `cutoff`, at most `prunedPerWrite` plus two
+    /// for each of its changes after `lastChange`, and the photos only versions past keeping show
+    /// (photos first, while their versions still name them).
+    static func prune(in bookID: Int64, before cutoff: Int64, changesSince lastChange: Int64, db: any SQLConnection) throws {
+        let limit = "LIMIT (SELECT \(prunedPerWrite) + 2 * (last_change - ?) FROM address_books WHERE id = ?)"
         try db.send("""
-            DELETE FROM version_photos WHERE book_id = ? AND contact_id IN (SELECT pruned.value FROM \(db.dialect.jsonIntegers(as: "pruned")))
-                AND NOT EXISTS (SELECT 1 FROM contact_versions v WHERE v.book_id = version_photos.book_id
-                                AND v.id = version_photos.contact_id AND v.photo_revision = version_photos.revision)
-            """, bookID, "[" + Set(pruned).map(String.init).joined(separator: ",") + "]")
+            DELETE FROM version_photos WHERE (book_id, contact_id, revision) IN (
+                SELECT v.book_id, v.id, v.photo_revision FROM contact_versions v
+                WHERE v.book_id = ? AND v.superseded_at < ? AND v.photo_revision IS NOT NULL
+                    AND NOT EXISTS (SELECT 1 FROM contact_versions k WHERE k.book_id = v.book_id AND k.id = v.id
+                                    AND k.photo_revision = v.photo_revision AND (k.superseded_at IS NULL OR k.superseded_at >= ?))
+                \(limit))
+            """, bookID, cutoff, cutoff, lastChange, bookID)
+        try db.send("""
+            DELETE FROM contact_versions WHERE (book_id, id, revision) IN (
+                SELECT book_id, id, revision FROM contact_versions WHERE book_id = ? AND superseded_at < ? \(limit))
+            """, bookID, cutoff, lastChange, bookID)
     }
 
     /// Each contact the book's log names after a change number, once, under its latest change

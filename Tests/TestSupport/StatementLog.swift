@@ -55,6 +55,11 @@ extension [String] {
             ["FROM", "INTO", "UPDATE", "JOIN"].contains { sql.contains("\($0) \(table) ") || sql.hasSuffix("\($0) \(table)") }
         }
     }
+
+    /// The statements that write to `table`: an INSERT into it, an UPDATE or a DELETE of its rows.
+    public func writing(_ table: String) -> [String] {
+        filter { sql in ["INSERT INTO", "UPDATE", "DELETE FROM"].contains { sql.hasPrefix("\($0) \(table) ") } }
+    }
 }
 
 /// A database that runs everything through `base`, recording each statement in `log`.
