@@ -49,13 +49,6 @@ extension [StatementLog.Transaction] {
 }
 
 extension [String] {
-    /// The statements that name `table` (`FROM photos`, `INTO photos`, `UPDATE photos`).
-    public func touching(_ table: String) -> [String] {
-        filter { sql in
-            ["FROM", "INTO", "UPDATE", "JOIN"].contains { sql.contains("\($0) \(table) ") || sql.hasSuffix("\($0) \(table)") }
-        }
-    }
-
     /// The statements that write to `table`: an INSERT into it, an UPDATE or a DELETE of its rows.
     public func writing(_ table: String) -> [String] {
         filter { sql in ["INSERT INTO", "UPDATE", "DELETE FROM"].contains { sql.hasPrefix("\($0) \(table) ") } }
