@@ -40,6 +40,9 @@ struct HistoryRecorder {
     ///   - cutoff: versions superseded before this (milliseconds) may be pruned.
     func record(_ operation: HistoryOperation, by client: ChangeClient, account: Int64, at now: Int64, pruningBefore cutoff: Int64,
                 db: any SQLConnection) throws {
+        // Each statement is driven by the write's own changes, a few rows in a large book: index
+        // lookups, never a scan of the book's contacts, photos or versions (nor a hash of its photos).
+        if let lookups = db.dialect.indexLookupsForTheRestOfTheTransaction { try db.send(lookups) }
         for book in books {
             try db.send(Self.keepPhotos, book.id, book.lastChange, book.id)
             let names = operation.changes

@@ -12,6 +12,19 @@ public enum SQLDialect: Sendable {
         }
     }
 
+    /// A statement that makes the rest of the transaction look rows up by their indexes rather
+    /// than scan or hash whole tables (PostgreSQL's planner settings, local to the transaction),
+    /// for statements driven by a few rows whose estimates the planner cannot know; nil where
+    /// the engine only ever looks up (SQLite's nested loops).
+    public var indexLookupsForTheRestOfTheTransaction: String? {
+        switch self {
+        case .sqlite: nil
+        case .postgresql:
+            "SELECT set_config('enable_seqscan', 'off', true), set_config('enable_hashjoin', 'off', true), "
+                + "set_config('enable_mergejoin', 'off', true)"
+        }
+    }
+
     /// The join that keeps its left side (a list above) as the outer loop, in the list's order:
     /// SQLite's CROSS JOIN does; PostgreSQL plans a plain one so.
     public var listJoin: String {
