@@ -21,7 +21,7 @@ public struct BrowserIdentity: Sendable, Equatable {
 
     /// Browsers by the tokens that tell them, the most specific first: Edge, Opera and Samsung's
     /// browser also say "Chrome", and every one of them says "Safari".
-    private static let browsers: [(name: String, tokens: [String])] = [
+    static let browsers: [(name: String, tokens: [String])] = [
         ("Edge", ["Edg/", "EdgA/", "EdgiOS/", "Edge/"]),
         ("Opera", ["OPR/", "OPiOS/", "Opera"]),
         ("Samsung Internet", ["SamsungBrowser/"]),
@@ -32,7 +32,7 @@ public struct BrowserIdentity: Sendable, Equatable {
 
     /// Systems by their tokens, the devices before the systems their tokens also name
     /// (an iPhone says "like Mac OS X", Android says "Linux").
-    private static let systems: [(name: String, tokens: [String])] = [
+    static let systems: [(name: String, tokens: [String])] = [
         ("iPhone", ["iPhone", "iPod"]),
         ("iPad", ["iPad"]),
         ("Android", ["Android"]),
