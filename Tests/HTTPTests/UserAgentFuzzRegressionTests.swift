@@ -9,6 +9,8 @@ struct UserAgentFuzzRegressionTests {
     @Test func theCorpusKeepsTheInvariants() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.corpus.path).sorted()
         #expect(names.filter { $0.hasPrefix("seed-") }.count == 13)
+        #expect(names.contains("regression-token-ending-where-reading-stops"),
+                "a mark appended after `Chrome/`, the last characters read, made the `/` another character")
         for name in names {
             let bytes = Array(try Data(contentsOf: Self.corpus.appendingPathComponent(name)))
             #expect(UserAgentFuzzOracle.problems(in: bytes).isEmpty, "\(name)")
