@@ -68,7 +68,8 @@ case "$target" in
   agent)
     mkdir -p "$work"
     fuzzer AGENT_FUZZ "$root/Sources/HTTP/BrowserIdentity.swift" "$root/Tests/HTTPTests/UserAgentFuzzOracle.swift" --
-    "$root/scripts/run-libfuzzer.sh" "$work/$target-fuzz" "$root/Tests/HTTPTests/Fuzz/agent-corpus" "$work" "$seconds" 2048 ;;
+    "$root/scripts/run-libfuzzer.sh" "$work/$target-fuzz" "$root/Tests/HTTPTests/Fuzz/agent-corpus" "$work" "$seconds" 2048 \
+        -dict="$root/Tests/HTTPTests/Fuzz/agent.dict" ;;
   dav)
     export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
     mkdir -p "$work"
