@@ -78,7 +78,7 @@ let package = Package(
         .testTarget(name: "PostgreSQLTests", dependencies: ["PostgreSQL", "SQLEngine"]),
         .testTarget(name: "ContactsStoreTests", dependencies: ["Accounts", "ContactsStore", "StoreOpening", "Wording", "ContactsCore", "ContactCSV", "VCard", "SQLEngine", "SQLite", "PostgreSQL", "TestSupport"]),
         .testTarget(name: "WordingTests", dependencies: ["Wording", "ContactsStore", "ContactsCore", "ContactCSV", "VCard", "SQLEngine"]),
-        .testTarget(name: "HTTPTests", dependencies: ["HTTP", "TestSupport"]),
+        .testTarget(name: "HTTPTests", dependencies: ["HTTP", "TestSupport"], exclude: ["Fuzz"]),
         .testTarget(name: "CardDAVTests", dependencies: ["Accounts", "CardDAV", "HTTP", "ContactsStore", "StoreOpening", "Wording", "ContactsCore", "SQLite", "PostgreSQL", "WebApp", "TestSupport", "DAVFuzzing"],
                     exclude: ["Fuzz"]),
         .testTarget(name: "WebAppTests", dependencies: ["Accounts", "WebApp", "HTTP", "VCard", "ContactsCore", "ContactsStore", "StoreOpening", "Wording", "SQLEngine", "SQLite", "TestSupport"]),

@@ -1,11 +1,13 @@
 /// The browser and the system a User-Agent names, as people call them ("Chrome", "macOS",
-/// "iPhone"); nil for what it does not tell. Reads only the first `readLength` characters, so
-/// any header costs the same bounded work.
+/// "iPhone"); nil for what it does not tell. Reads only the first `readLength` Unicode scalars,
+/// so any header costs the same bounded work: not characters, as one character can be any number
+/// of scalars long, and a mark after the last one read would change it (`Chrome/` followed by
+/// U+0301 ends in a character that is not `/`).
 public struct BrowserIdentity: Sendable, Equatable {
     public let browser: String?
     public let system: String?
 
-    /// How much of a User-Agent is read.
+    /// How many Unicode scalars of a User-Agent are read.
     public static let readLength = 512
 
     public init(browser: String?, system: String?) {
@@ -14,14 +16,14 @@ public struct BrowserIdentity: Sendable, Equatable {
     }
 
     public init(userAgent: String) {
-        let text = String(userAgent.prefix(Self.readLength))
+        let text = String(String.UnicodeScalarView(userAgent.unicodeScalars.prefix(Self.readLength)))
         browser = Self.browsers.first { marker in marker.tokens.contains { text.contains($0) } }?.name
         system = Self.systems.first { marker in marker.tokens.contains { text.contains($0) } }?.name
     }
 
     /// Browsers by the tokens that tell them, the most specific first: Edge, Opera and Samsung's
     /// browser also say "Chrome", and every one of them says "Safari".
-    private static let browsers: [(name: String, tokens: [String])] = [
+    static let browsers: [(name: String, tokens: [String])] = [
         ("Edge", ["Edg/", "EdgA/", "EdgiOS/", "Edge/"]),
         ("Opera", ["OPR/", "OPiOS/", "Opera"]),
         ("Samsung Internet", ["SamsungBrowser/"]),
@@ -32,7 +34,7 @@ public struct BrowserIdentity: Sendable, Equatable {
 
     /// Systems by their tokens, the devices before the systems their tokens also name
     /// (an iPhone says "like Mac OS X", Android says "Linux").
-    private static let systems: [(name: String, tokens: [String])] = [
+    static let systems: [(name: String, tokens: [String])] = [
         ("iPhone", ["iPhone", "iPod"]),
         ("iPad", ["iPad"]),
         ("Android", ["Android"]),

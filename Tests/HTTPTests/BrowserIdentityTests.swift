@@ -35,4 +35,13 @@ import Testing
         #expect(BrowserIdentity(userAgent: padding + " (Macintosh) Firefox/133.0") == BrowserIdentity(browser: nil, system: nil))
         #expect(BrowserIdentity(userAgent: "Chrome/131.0 " + padding + String(repeating: "Edg/1 ", count: 100_000)).browser == "Chrome")
     }
+
+    /// What is read is counted in Unicode scalars: a mark right after it does not change its last
+    /// character, and a character of a thousand scalars is not read whole.
+    @Test func whatFollowsWhatIsReadChangesNothing() {
+        let ending = String(repeating: " ", count: BrowserIdentity.readLength - 7) + "Chrome/"
+        #expect(BrowserIdentity(userAgent: ending).browser == "Chrome")
+        #expect(BrowserIdentity(userAgent: ending + "\u{301}").browser == "Chrome")
+        #expect(BrowserIdentity(userAgent: "a" + String(repeating: "\u{301}", count: 1000) + " Chrome/131.0").browser == nil)
+    }
 }
