@@ -458,7 +458,9 @@ unsigned int cmhd_requests_in_flight(const struct cmhd_server *server) {
 }
 
 void cmhd_stop(struct cmhd_server *server) {
-    cmhd_quiesce(server);
+    /* A daemon not quiesced closes its listening socket itself, once its threads have stopped:
+       quiescing here would race them (libmicrohttpd's quiesce takes the socket out of each
+       worker's epoll set while a worker that saw the flag may be doing so too, and aborts). */
     MHD_stop_daemon(server->daemon);
     if (server->quiesced_fd >= 0) close(server->quiesced_fd);
     free_server(server);

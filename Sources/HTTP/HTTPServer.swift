@@ -52,13 +52,16 @@ public final class HTTPServer: Sendable {
         running.withLock { $0?.port } ?? configuration.port
     }
 
-    /// Stops accepting connections, lets requests in flight finish (up to `gracePeriod`), then closes all.
+    /// Stops accepting connections, lets requests in flight finish (up to `gracePeriod`), then
+    /// closes all. A server with no request in flight stops at once, without quiescing first.
     public func stop(gracePeriod: Duration = .seconds(10)) {
         guard let server = running.withLock({ running in defer { running = nil }; return running }) else { return }
-        cmhd_quiesce(server.handle)
-        let deadline = ContinuousClock.now + gracePeriod
-        while cmhd_requests_in_flight(server.handle) > 0 && ContinuousClock.now < deadline {
-            usleep(5_000)
+        if cmhd_requests_in_flight(server.handle) > 0 {
+            cmhd_quiesce(server.handle)
+            let deadline = ContinuousClock.now + gracePeriod
+            while cmhd_requests_in_flight(server.handle) > 0 && ContinuousClock.now < deadline {
+                usleep(5_000)
+            }
         }
         cmhd_stop(server.handle)
     }
