@@ -21,7 +21,7 @@ enum HistoryOperation {
 /// books' change logs name since its start, as the contact is then (or gone from the book),
 /// with its card as sent and its photo (each photo once per contact). The version it replaces
 /// is marked superseded, and versions superseded longer ago than the history keeps are pruned,
-/// at most `prunedPerWrite` a write, so no write pays for a long quiet spell at once.
+/// a bounded number a write (`prune`), so no write pays for a long quiet spell at once.
 struct HistoryRecorder {
     /// Each book held, with its newest change when the write began.
     private let books: [(id: Int64, lastChange: Int64)]
