@@ -26,6 +26,9 @@ let package = Package(
                        providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium",
                        providers: [.apt(["libsodium-dev"])]),
+        // OpenSSL's libcrypto: HMAC-SHA1 for one-time codes, ES256 and RS256 for passkeys.
+        .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto",
+                       providers: [.apt(["libssl-dev"])]),
         // The only C that touches HTTP: a non-variadic wrapper around libmicrohttpd.
         .target(name: "CMicroHTTPD", linkerSettings: [.linkedLibrary("microhttpd")]),
 
