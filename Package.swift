@@ -29,6 +29,8 @@ let package = Package(
         // OpenSSL's libcrypto: HMAC-SHA1 for one-time codes, ES256 and RS256 for passkeys.
         .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto",
                        providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode",
+                       providers: [.apt(["libqrencode-dev"])]),
         // The only C that touches HTTP: a non-variadic wrapper around libmicrohttpd.
         .target(name: "CMicroHTTPD", linkerSettings: [.linkedLibrary("microhttpd")]),
 
@@ -52,6 +54,8 @@ let package = Package(
         // Every piece of text a person reads, in each language; above the store, whose errors it words.
         .target(name: "Wording", dependencies: ["Accounts", "ContactsCore", "ContactsStore", "ContactCSV", "VCard", "SQLEngine"]),
         .target(name: "HTTP", dependencies: ["Blanks", "CMicroHTTPD"]),
+        // QR codes drawn as SVG, for setting up a phone or an authenticator app.
+        .target(name: "QRCode", dependencies: ["CQREncode"]),
         .target(name: "WebApp", dependencies: ["Accounts", "Blanks", "HTTP", "VCard", "ContactsCore", "ContactsStore", "Wording"],
                 resources: [.embedInCode("Static/app.css"), .embedInCode("Static/icon.svg"),
                             .embedInCode("Static/service-worker.js")]
@@ -75,6 +79,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["VCard", "HTTP", "SQLEngine"], path: "Tests/TestSupport"),
         .testTarget(name: "ContactsCoreTests", dependencies: ["ContactsCore", "VCard", "TestSupport"], exclude: ["Fixtures", "Fuzz"]),
         .testTarget(name: "BlanksTests", dependencies: ["Blanks"]),
+        .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
         .testTarget(name: "ContactCSVTests", dependencies: ["ContactCSV", "ContactsCore", "VCard", "TestSupport"], exclude: ["Fixtures", "Fuzz"]),
         .testTarget(name: "VCardTests", dependencies: ["VCard", "TestSupport"], exclude: ["Fuzz"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "SQLEngine"]),

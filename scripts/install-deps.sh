@@ -4,7 +4,7 @@
 # Usage: scripts/install-deps.sh build|test|bench|e2e
 set -euo pipefail
 
-build=(pkg-config libsqlite3-dev libsodium-dev libssl-dev libmicrohttpd-dev libpq-dev)
+build=(pkg-config libsqlite3-dev libsodium-dev libssl-dev libqrencode-dev libmicrohttpd-dev libpq-dev)
 case "${1:-build}" in
   build) wanted=("${build[@]}") ;;
   # postgresql: the throwaway cluster scripts/with-postgres.sh starts for the tests on PostgreSQL;
