@@ -20,12 +20,17 @@ public enum RememberOutcome: Sendable, Equatable {
 
 extension AccountStore {
     /// Issues a token of `kind` for `user`, valid for `lifetime` seconds; only its hash is stored.
-    /// - Parameter family: the family it joins (a new one when nil): revoking any token revokes
-    ///   its family, so a session started from a remember token ends when that token is revoked
-    ///   or replayed.
-    public func issueToken(_ kind: SessionKind, for user: User, lifetime: TimeInterval, family: String? = nil) throws -> String {
+    /// - Parameters:
+    ///   - family: the family it joins (a new one when nil): revoking any token revokes its
+    ///     family, so a session started from a remember token ends when that token is revoked
+    ///     or replayed.
+    ///   - client: the browser it is issued to, for the list of signed-in browsers.
+    public func issueToken(_ kind: SessionKind, for user: User, lifetime: TimeInterval, family: String? = nil,
+                           client: SessionClient? = nil) throws -> String {
         let now = now()
-        return try database.write(.rows) { db in try Self.insertToken(kind, userID: user.id, family: family, lifetime: lifetime, now: now, db: db) }
+        return try database.write(.rows) { db in
+            try Self.insertToken(kind, userID: user.id, family: family, lifetime: lifetime, client: client, now: now, db: db)
+        }
     }
 
     /// The user a live (unexpired, unrevoked) token of `kind` belongs to, without spending it.
@@ -42,9 +47,12 @@ extension AccountStore {
     }
 
     /// Spends a remember token and issues its successor in the same family (rotation on use).
-    /// - Parameter account: the account logging in; a live token of another account is left
-    ///   unspent and answered `.invalid`. A spent token is a replay whoever presents it.
-    public func useRememberToken(_ token: String, account: String? = nil, lifetime: TimeInterval) throws -> RememberOutcome {
+    /// - Parameters:
+    ///   - account: the account logging in; a live token of another account is left unspent and
+    ///     answered `.invalid`. A spent token is a replay whoever presents it.
+    ///   - client: the browser presenting it, recorded with its successor.
+    public func useRememberToken(_ token: String, account: String? = nil, lifetime: TimeInterval,
+                                 client: SessionClient? = nil) throws -> RememberOutcome {
         let now = now()
         return try database.write(.rows) { db in
             let row = try db.statement("""
@@ -63,7 +71,8 @@ extension AccountStore {
                 // another server) leaves nothing to update, and this one is the replay.
                 try db.run("UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL", now, row.id)
                 if db.changes == 1 {
-                    let next = try Self.insertToken(.remember, userID: row.user.id, family: row.family, lifetime: lifetime, now: now, db: db)
+                    let next = try Self.insertToken(.remember, userID: row.user.id, family: row.family, lifetime: lifetime,
+                                                    client: client, now: now, db: db)
                     return .valid(row.user, newToken: next, family: row.family)
                 }
             }
@@ -89,12 +98,14 @@ extension AccountStore {
     }
 
     private static func insertToken(_ kind: SessionKind, userID: Int64, family: String?, lifetime: TimeInterval,
-                                    now: Int64, db: any SQLConnection) throws -> String {
+                                    client: SessionClient?, now: Int64, db: any SQLConnection) throws -> String {
         let token = SecretToken.make()
+        let client = client ?? SessionClient(userAgent: nil, address: "")
         try db.run("""
-            INSERT INTO sessions (user_id, kind, token_hash, family, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)
+            INSERT INTO sessions (user_id, kind, token_hash, family, created_at, expires_at, user_agent, client_address, last_seen_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, userID, kind.rawValue, SecretToken.hash(token), family ?? SecretToken.make(), now,
-                   now + StoredTime.milliseconds(Date(timeIntervalSince1970: lifetime)))
+                   now + StoredTime.milliseconds(Date(timeIntervalSince1970: lifetime)), client.userAgent, client.address, now)
         try db.run("DELETE FROM sessions WHERE user_id = ? AND expires_at < ?", userID, now)
         return token
     }

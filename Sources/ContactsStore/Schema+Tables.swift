@@ -29,6 +29,11 @@ extension Schema {
             ColumnSchema("created_at", .integer),
             ColumnSchema("expires_at", .integer),
             ColumnSchema("revoked_at", .integer, nullable: true),
+            // The browser's User-Agent and address (`SessionClient`), and its last request,
+            // recorded at most every `AccountStore.lastSeenInterval`.
+            ColumnSchema("user_agent", .text, default: .text("")),
+            ColumnSchema("client_address", .text, default: .text("")),
+            ColumnSchema("last_seen_at", .integer, default: .integer(0)),
         ], primaryKey: PerDialect(sqlite: ["id"], postgresql: ["user_id", "id"]), uniques: [UniqueSchema(["token_hash"])],
            foreignKeys: [userReference],
            indexes: [IndexSchema("sessions_by_user", on: ["user_id"], on: [.sqlite])]),

@@ -26,6 +26,7 @@ enum Schema {
     static let sharingMigrationName = "Sharing: address books shared with other accounts, and who last changed each contact"
     static let groupsMigrationName = "Groups: group cards marked among the contacts, and each group's members by UID"
     static let birthdayFeedHashMigrationName = "Birthdays: each calendar feed's token kept as a hash"
+    static let signedInBrowsersMigrationName = "Sessions: each login's browser, address and last request, for the list of signed-in browsers"
 
     /// The schema's one history, shared by both engines: a database's version is the number of
     /// these steps applied, on either engine. Steps that add a table, column or index in its
@@ -308,6 +309,10 @@ enum Schema {
             try Counter.makeSequences(db: db)
         },
         Migration(HistoryMigration.name, apply: HistoryMigration.apply),
+        Migration(Schema.signedInBrowsersMigrationName) { db in
+            try db.addMissingColumns(["user_agent", "client_address", "last_seen_at"], to: Schema.table("sessions"))
+            try db.execute("UPDATE sessions SET last_seen_at = created_at WHERE last_seen_at = 0")
+        },
     ]
 
     /// The text columns earlier releases made on PostgreSQL in the database's own collation.

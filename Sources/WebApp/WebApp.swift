@@ -56,6 +56,7 @@ public final class WebApp: Sendable {
         addBulkRoutes(to: router)
         addTrashRoutes(to: router)
         addHistoryRoutes(to: router)
+        addSettingsRoutes(to: router)
         router.get("/static/*path") { request, _ in try StaticFiles.assets.respond(to: request) }
         addAppShellRoutes(to: router)
         router.get("/") { request, _ in .redirect(to: request.context.user == nil ? "/login" : "/contacts") }

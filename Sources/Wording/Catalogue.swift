@@ -567,6 +567,27 @@ public protocol Catalogue: Sendable {
     /// a device's or browser's name (else it is "the command line", "a CardDAV client"…).
     func massDeletion(by name: String, isDevice: Bool, count: Int, at time: String) -> String
     var dismiss: String { get }
+
+    // MARK: Settings and signed-in browsers (web)
+    /// The list menu's last item, and the page's title.
+    var settings: String { get }
+    /// The group of rows leading to the pages that guard the account.
+    var signInAndSecurity: String { get }
+    /// The rows of that group, each its page's name.
+    var settingsTwoStep: String { get }
+    var settingsPasskeys: String { get }
+    var settingsDevices: String { get }
+    /// The group of the account's logins, one row per browser.
+    var signedInBrowsers: String { get }
+    /// Under the row of the browser showing the page.
+    var thisBrowser: String { get }
+    /// When a browser last made a request: "Last active Dec 4, 2026, 10:04 UTC".
+    func lastActive(_ time: String) -> String
+    /// A browser's row's button, which ends its login.
+    var signOut: String { get }
+    var signOutEverywhereElse: String { get }
+    /// Under the list: what signing a browser out does.
+    var signedInBrowsersNote: String { get }
 }
 
 extension Catalogue {

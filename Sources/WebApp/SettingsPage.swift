@@ -1,0 +1,86 @@
+import Accounts
+import HTTP
+import Wording
+
+/// The Settings page, laid out as iOS Settings and Google's account pages are: the account at
+/// the top, a group of rows leading to the pages that guard it (two-step verification, passkeys,
+/// devices), then the browsers signed in to it, each but this one with Sign out, and Sign out
+/// everywhere else.
+enum SettingsPage {
+    static let path = "/settings"
+
+    /// A row leading to another page: its title, and a status at the end ("On", "2") when given.
+    struct LinkRow {
+        let id: String
+        let href: String
+        let title: String
+        var status: String?
+    }
+
+    /// The rows of the Sign-in & Security group.
+    static func securityRows(strings: any Catalogue) -> [LinkRow] {
+        [LinkRow(id: "two-step-link", href: "/settings/two-step", title: strings.settingsTwoStep),
+         LinkRow(id: "passkeys-link", href: "/settings/passkeys", title: strings.settingsPasskeys),
+         LinkRow(id: "devices-link", href: "/devices", title: strings.settingsDevices)]
+    }
+
+    static func render(user: User, browsers: [SignedInBrowser], securityRows: [LinkRow], context: WebContext) -> String {
+        let strings = context.strings
+        let bar = #"<a class="bar-left" href="/contacts" id="back-button" role="button">\#(HTML.escape(strings.back))</a>\#(Layout.title(strings.settings))<div class="bar-right"></div>"#
+        let initial = user.username.first.map { String($0).uppercased() } ?? "?"
+        let othersForm = browsers.contains { !$0.isCurrent } ? """
+            <form class="inset-form" method="post" action="\(signOutOthersPath)">\(context.csrfField)\
+            <button type="submit" class="wide destructive" id="sign-out-others">\(HTML.escape(strings.signOutEverywhereElse))</button></form>
+            """ : ""
+        let main = """
+            <section class="settings-account" aria-label="\(HTML.escape(strings.account))"><span class="avatar avatar-large" aria-hidden="true">\(HTML.escape(initial))</span>\
+            <span class="settings-account-name" id="account-name">\(HTML.escape(user.username))</span></section>
+            <section aria-labelledby="security-heading"><h2 class="group-label" id="security-heading">\(HTML.escape(strings.signInAndSecurity))</h2>
+            <ul class="inset-list" id="security-rows">\(securityRows.map(linkRow).joined())</ul></section>
+            <section aria-labelledby="browsers-heading"><h2 class="group-label" id="browsers-heading">\(HTML.escape(strings.signedInBrowsers))</h2>
+            <ul class="inset-list" id="browsers">\(browsers.map { browserRow($0, context: context) }.joined())</ul>
+            <p class="inset-footer">\(HTML.escape(strings.signedInBrowsersNote))</p>
+            \(othersForm)</section>
+            """
+        return Layout.page(title: strings.settings, bodyClass: "settings-page", bar: bar, main: main, context: context)
+    }
+
+    /// Where a browser's Sign out posts, naming it by `SignedInBrowser.id`.
+    static func signOutPath(_ id: Int64) -> String { "/settings/browsers/\(id)/sign-out" }
+
+    static let signOutOthersPath = "/settings/browsers/sign-out-others"
+
+    private static func linkRow(_ row: LinkRow) -> String {
+        let status = row.status.map { #"<span class="inset-value">\#(HTML.escape($0))</span>"# } ?? ""
+        return """
+            <li class="inset-row"><a class="inset-link" id="\(row.id)" href="\(HTML.escape(row.href))">\
+            <span class="inset-text"><span class="inset-title">\(HTML.escape(row.title))</span></span>\(status)<span class="chevron" aria-hidden="true"></span></a></li>
+            """
+    }
+
+    /// A browser: its name from the User-Agent ("Chrome on macOS"), its address, and "This
+    /// browser" or when it was last active and Sign out.
+    private static func browserRow(_ browser: SignedInBrowser, context: WebContext) -> String {
+        let strings = context.strings
+        let name = displayName(of: browser, strings: strings)
+        let when = browser.isCurrent
+            ? #"<span class="inset-detail this-browser">\#(HTML.escape(strings.thisBrowser))</span>"#
+            : #"<span class="inset-detail browser-seen">\#(LocalTime.message(strings.lastActive, browser.lastSeen, context: context))</span>"#
+        let address = browser.client.address.isEmpty ? "" : #"<span class="inset-detail browser-address">\#(HTML.escape(browser.client.address))</span>"#
+        let signOut = browser.isCurrent ? "" : """
+            <form method="post" action="\(signOutPath(browser.id))">\(context.csrfField)\
+            <button type="submit" class="inset-action destructive" aria-label="\(HTML.escape(strings.signOut)) · \(HTML.escape(name))">\(HTML.escape(strings.signOut))</button></form>
+            """
+        return """
+            <li class="inset-row browser-row\(browser.isCurrent ? " current" : "")"><span class="inset-text">\
+            <span class="inset-title browser-name">\(HTML.escape(name))</span>\(address)\(when)</span>\(signOut)</li>
+            """
+    }
+
+    /// "Chrome on macOS", from the User-Agent; begun with a capital, as a row's title is ("A browser on Linux").
+    static func displayName(of browser: SignedInBrowser, strings: any Catalogue) -> String {
+        let identity = BrowserIdentity(userAgent: browser.client.userAgent)
+        let name = strings.browser(identity.browser, on: identity.system)
+        return name.prefix(1).uppercased() + name.dropFirst()
+    }
+}

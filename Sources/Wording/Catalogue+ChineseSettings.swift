@@ -1,0 +1,14 @@
+/// 中文：设置页面和已登录的浏览器。
+extension ChineseCatalogue {
+    var settings: String { "设置" }
+    var signInAndSecurity: String { "登录与安全" }
+    var settingsTwoStep: String { "两步验证" }
+    var settingsPasskeys: String { "通行密钥" }
+    var settingsDevices: String { "设备" }
+    var signedInBrowsers: String { "已登录的浏览器" }
+    var thisBrowser: String { "此浏览器" }
+    func lastActive(_ time: String) -> String { "上次活动：\(time)" }
+    var signOut: String { "退出登录" }
+    var signOutEverywhereElse: String { "退出其他所有浏览器" }
+    var signedInBrowsersNote: String { "退出登录的浏览器会忘记记住的密码，须重新登录才能使用。" }
+}

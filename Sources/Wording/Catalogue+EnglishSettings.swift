@@ -1,0 +1,16 @@
+/// English: the Settings page and its signed-in browsers.
+extension EnglishCatalogue {
+    var settings: String { "Settings" }
+    var signInAndSecurity: String { "Sign-in & Security" }
+    var settingsTwoStep: String { "Two-step verification" }
+    var settingsPasskeys: String { "Passkeys" }
+    var settingsDevices: String { "Devices" }
+    var signedInBrowsers: String { "Signed-in browsers" }
+    var thisBrowser: String { "This browser" }
+    func lastActive(_ time: String) -> String { "Last active \(time)" }
+    var signOut: String { "Sign out" }
+    var signOutEverywhereElse: String { "Sign out everywhere else" }
+    var signedInBrowsersNote: String {
+        "A browser you sign out forgets its remembered password and must sign in again, whichever server it reaches."
+    }
+}
