@@ -43,9 +43,12 @@ extension AccountStore {
                 try db.statement("SELECT family FROM sessions WHERE user_id = ? AND token_hash = ?")
                     .firstRow([user.id, SecretToken.hash(token)]) { $0.text(0) }
             }
+            // A login is named by its first row still kept, spent tokens included: the same
+            // number while its remember token is renewed and sessions come and go.
             let rows = try db.statement("""
-                SELECT id, family, user_agent, client_address, last_seen_at FROM sessions
-                WHERE user_id = ? AND revoked_at IS NULL AND expires_at > ? ORDER BY last_seen_at DESC, id DESC
+                SELECT (SELECT min(f.id) FROM sessions f WHERE f.user_id = s.user_id AND f.family = s.family),
+                       s.family, s.user_agent, s.client_address, s.last_seen_at FROM sessions s
+                WHERE s.user_id = ? AND s.revoked_at IS NULL AND s.expires_at > ? ORDER BY s.last_seen_at DESC, s.id DESC
                 """).rows([user.id, now]) { row in
                 (id: row.int64(0), family: row.text(1), client: SessionClient(userAgent: row.text(2), address: row.text(3)),
                  lastSeen: row.int64(4))
@@ -62,7 +65,7 @@ extension AccountStore {
                 let members = byFamily[family] ?? []
                 let latest = members[0]
                 let client = members.first { !$0.client.userAgent.isEmpty || !$0.client.address.isEmpty }?.client ?? latest.client
-                return SignedInBrowser(id: members.map(\.id).min() ?? latest.id, client: client,
+                return SignedInBrowser(id: latest.id, client: client,
                                        lastSeen: StoredTime.date(latest.lastSeen), isCurrent: family == currentFamily)
             }
             return browsers.filter(\.isCurrent) + browsers.filter { !$0.isCurrent }

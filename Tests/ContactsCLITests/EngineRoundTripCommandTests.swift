@@ -1,10 +1,14 @@
+import Accounts
+import ContactsStore
 import Foundation
+import StoreOpening
 import Testing
 
 /// A whole installation made through the CLI, moved SQLite → PostgreSQL (`migrate`), backed up
 /// from PostgreSQL (`backup`), restored into a data directory (`backup restore`), and moved from
 /// PostgreSQL back into another data directory: at every step, what each account sees through
-/// the CLI is what it saw at the start, and a merge can still be undone at the end.
+/// the CLI is what it saw at the start, with the browsers signed in to it, and a merge can still
+/// be undone at the end.
 @Suite(.enabled(if: PostgreSQLDatabase.server != nil, "needs CONTACTS_TEST_POSTGRES (scripts/with-postgres.sh)"))
 final class EngineRoundTripCommandTests {
     let original = CLIRunner()
@@ -66,7 +70,28 @@ final class EngineRoundTripCommandTests {
         try ok(original, ["user", "app-password", "add", "alice", "Phone"])
         try ok(original, ["user", "app-password", "add", "bob", "Laptop"])
         try ok(original, ["birthdays", "feed", "--user", "alice"])
+        try signIn()
         return (first, photo)
+    }
+
+    /// Two browsers signed in to alice's account, as the web app records them: what the CLI
+    /// cannot make, written through the store.
+    private func signIn() throws {
+        let store = try ContactStore(directory: original.dataDirectory)
+        let alice = try store.user(named: "alice")
+        for (agent, address) in [("Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Version/18.0 Mobile/15E148 Safari/604.1", "192.0.2.7"),
+                                 ("Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0 Safari/537.36", "2001:db8::9")] {
+            let client = SessionClient(userAgent: agent, address: address)
+            let family = SecretToken.make()
+            _ = try store.issueToken(.remember, for: alice, lifetime: 86_400, family: family, client: client)
+            _ = try store.issueToken(.session, for: alice, lifetime: 3_600, family: family, client: client)
+        }
+    }
+
+    /// Alice's signed-in browsers, each whole: its id, browser, address and when it was last seen.
+    private func browsers(_ runner: CLIRunner, on url: String? = nil) throws -> [SignedInBrowser] {
+        let store = try url.map { try ContactStore(at: .postgresql(url: $0)) } ?? ContactStore(directory: runner.dataDirectory)
+        return try store.signedInBrowsers(of: try store.user(named: "alice"), current: nil)
     }
 
     /// What an account sees through the CLI: its books, groups, duplicates and birthdays, each
@@ -95,16 +120,23 @@ final class EngineRoundTripCommandTests {
         let made = try makeEverything()
         let before = try views(original)
         #expect(before.contains { $0.contains("家人") && $0.contains("group") }, "the groups are among what is compared")
+        let signedIn = try browsers(original)
+        #expect(signedIn.map(\.client.address).sorted() == ["192.0.2.7", "2001:db8::9"], "the browsers are among what is compared")
 
         try ok(original, ["migrate", "--to", database.url])
         #expect(try views(original, on: database.url) == before, "on PostgreSQL")
+        #expect(try browsers(original, on: database.url) == signedIn, "on PostgreSQL")
 
         try ok(original, ["backup", backup], on: database.url)
         try ok(restored, ["backup", "restore", backup])
         #expect(try views(restored) == before, "a backup of PostgreSQL restored into a data directory")
+        let backedUp = try ContactStore(path: backup)
+        #expect(try backedUp.signedInBrowsers(of: try backedUp.user(named: "alice"), current: nil) == signedIn, "in the backup")
+        #expect(try browsers(restored).isEmpty, "a restore signs every browser out")
 
         try ok(original, ["migrate", "--to", migratedBack.dataDirectory], on: database.url)
         #expect(try views(migratedBack) == before, "migrated back into a data directory")
+        #expect(try browsers(migratedBack) == signedIn, "migrated back into a data directory")
 
         try ok(migratedBack, ["merge", "--user", "alice", "--undo", made.merged])
         let names = try migratedBack.list("alice").compactMap { $0["name"] as? String }

@@ -46,8 +46,10 @@ import VCard
 
     @Test func everythingArrivesSoClientsAndLoginsCarryOn() throws {
         let appPassword = try store.addAppPassword(username: "alice", device: "Phone")
-        let session = try store.issueToken(.session, for: fixture.alice, lifetime: 3600)
+        let browser = SessionClient(userAgent: "Mozilla/5.0 (Macintosh) Firefox/133.0", address: "198.51.100.4")
+        let session = try store.issueToken(.session, for: fixture.alice, lifetime: 3600, client: browser)
         let remember = try store.issueToken(.remember, for: fixture.alice, lifetime: 3600)
+        let browsers = try store.signedInBrowsers(of: fixture.alice, current: session)
         let etags = try store.cardList(in: alice)
         let before = try token(store, fixture.alice)
         let photoID = try #require(try store.contacts(in: alice).first { $0.details.name == "张三" }).id
@@ -77,6 +79,7 @@ import VCard
         #expect(try target.authenticate(username: "alice", password: "password1") == user)
         #expect(try target.authenticateForSync(username: "alice", password: appPassword)?.user == user)
         #expect(try target.user(forToken: session, kind: .session) == user)
+        #expect(try target.signedInBrowsers(of: user, current: session) == browsers, "the signed-in browsers, whole")
         guard case .valid(user, _, _) = try target.useRememberToken(remember, lifetime: 3600) else {
             Issue.record("the remember token no longer works")
             return
