@@ -77,10 +77,9 @@ enum SettingsPage {
             """
     }
 
-    /// "Chrome on macOS", from the User-Agent; begun with a capital, as a row's title is ("A browser on Linux").
+    /// "Chrome on macOS", from the User-Agent.
     static func displayName(of browser: SignedInBrowser, strings: any Catalogue) -> String {
         let identity = BrowserIdentity(userAgent: browser.client.userAgent)
-        let name = strings.browser(identity.browser, on: identity.system)
-        return name.prefix(1).uppercased() + name.dropFirst()
+        return strings.browserTitle(identity.browser, on: identity.system)
     }
 }

@@ -6,6 +6,7 @@ extension ChineseCatalogue {
     var settingsPasskeys: String { "通行密钥" }
     var settingsDevices: String { "设备" }
     var signedInBrowsers: String { "已登录的浏览器" }
+    func browserTitle(_ name: String?, on system: String?) -> String { browser(name, on: system) }
     var thisBrowser: String { "此浏览器" }
     func lastActive(_ time: String) -> String { "上次活动：\(time)" }
     var signOut: String { "退出登录" }

@@ -6,6 +6,11 @@ extension EnglishCatalogue {
     var settingsPasskeys: String { "Passkeys" }
     var settingsDevices: String { "Devices" }
     var signedInBrowsers: String { "Signed-in browsers" }
+    func browserTitle(_ name: String?, on system: String?) -> String {
+        // "a browser on Linux" begins a sentence; a name ("iPhone") keeps its case.
+        let text = browser(name, on: system)
+        return name == nil ? text.prefix(1).uppercased() + text.dropFirst() : text
+    }
     var thisBrowser: String { "This browser" }
     func lastActive(_ time: String) -> String { "Last active \(time)" }
     var signOut: String { "Sign out" }

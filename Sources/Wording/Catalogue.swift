@@ -579,6 +579,8 @@ public protocol Catalogue: Sendable {
     var settingsDevices: String { get }
     /// The group of the account's logins, one row per browser.
     var signedInBrowsers: String { get }
+    /// A browser as its row's title names it: `browser(_:on:)` begun as a title is.
+    func browserTitle(_ name: String?, on system: String?) -> String
     /// Under the row of the browser showing the page.
     var thisBrowser: String { get }
     /// When a browser last made a request: "Last active Dec 4, 2026, 10:04 UTC".

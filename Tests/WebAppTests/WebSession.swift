@@ -82,6 +82,8 @@ final class WebSession {
     let acceptLanguage: String
     /// The cookies the app set, sent with every request.
     var jar = CookieJar()
+    /// The User-Agent sent with every request, if any.
+    var userAgent: String?
     private(set) var csrf = ""
 
     init(http: InProcessClient, acceptLanguage: String) {
@@ -158,6 +160,7 @@ final class WebSession {
     private func send(_ method: String, _ path: String, body: [UInt8], headers lines: [String]) throws -> Reply {
         var headers: HTTPHeaders = ["Host": RunningApp.host, "Accept-Language": acceptLanguage]
         headers["Cookie"] = jar.headerValue
+        headers["User-Agent"] = userAgent
         for line in lines {
             let colon = try #require(line.firstIndex(of: ":"))
             headers[String(line[..<colon])] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
