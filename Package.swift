@@ -91,7 +91,7 @@ let package = Package(
                     exclude: ["Fuzz"]),
         .testTarget(name: "WebAppTests", dependencies: ["Accounts", "WebApp", "HTTP", "VCard", "ContactsCore", "ContactsStore", "StoreOpening", "Wording", "SQLEngine", "SQLite", "TestSupport"]),
         // Depends on the executable so that `swift test` builds the binary these tests run.
-        .testTarget(name: "ContactsCLITests", dependencies: ["Accounts", "contacts", "ContactsStore", "StoreOpening", "Wording", "VCard", "SQLite", "PostgreSQL", "HTTP", "TestSupport"]),
+        .testTarget(name: "ContactsCLITests", dependencies: ["Accounts", "contacts", "ContactsCLI", "ContactsStore", "StoreOpening", "Wording", "VCard", "SQLite", "PostgreSQL", "HTTP", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

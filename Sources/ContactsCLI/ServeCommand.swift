@@ -57,11 +57,12 @@ enum ServeCommand {
         let termination = TerminationSignal()
         try server.start()
         let scheme = configuration.tlsCertificatePEM == nil ? "http" : "https"
-        let base = "\(scheme)://\(host.contains(":") ? "[\(host)]" : host):\(server.port)"
-        // Scripts read these two lines: they are the same whatever the locale's language.
-        context.console.print("Listening on \(base)")
+        let bases = ListeningAddresses.bases(scheme: scheme, host: host, port: server.port)
+        // Scripts read these lines: they are the same whatever the locale's language. A wildcard
+        // host is printed as the machine's addresses, one line each, the one to open first.
+        for base in bases { context.console.print("Listening on \(base)") }
         if let setupCode {
-            context.console.print("Setup: \(publicURL ?? base)/setup?code=\(setupCode)")
+            context.console.print("Setup: \(publicURL ?? bases[0])/setup?code=\(setupCode)")
         }
         withExtendedLifetime(lock) {
             termination.wait()

@@ -25,16 +25,16 @@ public final class RawHTTPClient {
     private let fd: Int32
     private var buffer: [UInt8] = []
 
-    /// Connects to 127.0.0.1:port; reads give up after `timeoutSeconds`.
-    public init(port: Int, timeoutSeconds: Int = 5) throws {
-        fd = try Self.connectedSocket(port: port, timeoutSeconds: timeoutSeconds)
+    /// Connects to host:port (an IPv4 address, 127.0.0.1 unless given); reads give up after `timeoutSeconds`.
+    public init(host: String = "127.0.0.1", port: Int, timeoutSeconds: Int = 5) throws {
+        fd = try Self.connectedSocket(host: host, port: port, timeoutSeconds: timeoutSeconds)
     }
 
-    /// A socket connected to 127.0.0.1:port, closed again when the connection fails. Made before
+    /// A socket connected to host:port, closed again when the connection fails. Made before
     /// the client exists, so a failed connection is closed here only: a client whose initializer
     /// threw after storing the socket would close it a second time in `deinit`, and that number may
     /// by then be another thread's (a server's wake-up channel).
-    private static func connectedSocket(port: Int, timeoutSeconds: Int) throws -> Int32 {
+    private static func connectedSocket(host: String, port: Int, timeoutSeconds: Int) throws -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw RawHTTPClientError.connectFailed(errno) }
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
@@ -42,7 +42,7 @@ public final class RawHTTPClient {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_addr.s_addr = inet_addr(host)
         let status = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
