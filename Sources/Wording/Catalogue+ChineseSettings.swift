@@ -11,5 +11,5 @@ extension ChineseCatalogue {
     func lastActive(_ time: String) -> String { "上次活动：\(time)" }
     var signOut: String { "退出登录" }
     var signOutEverywhereElse: String { "退出其他所有浏览器" }
-    var signedInBrowsersNote: String { "退出登录的浏览器会忘记记住的密码，须重新登录才能使用。" }
+    var signedInBrowsersNote: String { "浏览器退出登录后，其上记住的密码随之失效，须输入密码重新登录。" }
 }

@@ -15,7 +15,5 @@ extension EnglishCatalogue {
     func lastActive(_ time: String) -> String { "Last active \(time)" }
     var signOut: String { "Sign out" }
     var signOutEverywhereElse: String { "Sign out everywhere else" }
-    var signedInBrowsersNote: String {
-        "A browser you sign out forgets its remembered password and must sign in again, whichever server it reaches."
-    }
+    var signedInBrowsersNote: String { "A browser you sign out must enter the password again: its remembered password stops working too." }
 }

@@ -190,6 +190,19 @@ ZH = {
     "Dismiss": "关闭",
     # Language switch: the link names the *other* language.
     "中文": "English",
+    # Settings and the signed-in browsers
+    "Settings": "设置",
+    "Sign-in & Security": "登录与安全",
+    "Two-step verification": "两步验证",
+    "Passkeys": "通行密钥",
+    "Devices": "设备",
+    "Signed-in browsers": "已登录的浏览器",
+    "This browser": "此浏览器",
+    "Sign out": "退出登录",
+    "Sign out everywhere else": "退出其他所有浏览器",
+    "Chrome on Linux": "Linux 上的 Chrome",
+    "Safari on iPhone": "iPhone 上的 Safari",
+    "Firefox on Windows": "Windows 上的 Firefox",
 }
 
 # The sheet's destructive button: "Log out" in English, 退出登录 in Chinese (the bar button is 注销).
