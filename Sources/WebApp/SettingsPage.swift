@@ -9,19 +9,34 @@ import Wording
 enum SettingsPage {
     static let path = "/settings"
 
-    /// A row leading to another page: its title, and a status at the end ("On", "2") when given.
+    /// A row leading to another page: its icon, its title, and a status at the end ("On", "2") when given.
     struct LinkRow {
         let id: String
         let href: String
+        let icon: Icon
         let title: String
         var status: String?
     }
 
+    /// The white glyphs on coloured squares that begin the rows, as iOS Settings draws them.
+    enum Icon: String {
+        case lock, key, phone
+
+        var svg: String {
+            let shape = switch self {
+            case .lock: #"<rect x="5" y="10.5" width="14" height="9.5" rx="2" fill="currentColor"/><path d="M8.5 10.5V8a3.5 3.5 0 0 1 7 0v2.5" fill="none" stroke="currentColor" stroke-width="2"/>"#
+            case .key: #"<circle cx="8" cy="12" r="3.8" fill="none" stroke="currentColor" stroke-width="2.2"/><path d="M11.8 12H20.5M17.5 12v3M20.5 12v2.5" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round"/>"#
+            case .phone: #"<rect x="7" y="3" width="10" height="18" rx="2.5" fill="none" stroke="currentColor" stroke-width="2"/><path d="M11 17.5h2" stroke="currentColor" stroke-width="2" stroke-linecap="round"/>"#
+            }
+            return #"<span class="settings-icon settings-icon-\#(rawValue)" aria-hidden="true"><svg viewBox="0 0 24 24" focusable="false">\#(shape)</svg></span>"#
+        }
+    }
+
     /// The rows of the Sign-in & Security group.
     static func securityRows(strings: any Catalogue) -> [LinkRow] {
-        [LinkRow(id: "two-step-link", href: "/settings/two-step", title: strings.settingsTwoStep),
-         LinkRow(id: "passkeys-link", href: "/settings/passkeys", title: strings.settingsPasskeys),
-         LinkRow(id: "devices-link", href: "/devices", title: strings.settingsDevices)]
+        [LinkRow(id: "two-step-link", href: "/settings/two-step", icon: .lock, title: strings.settingsTwoStep),
+         LinkRow(id: "passkeys-link", href: "/settings/passkeys", icon: .key, title: strings.settingsPasskeys),
+         LinkRow(id: "devices-link", href: "/devices", icon: .phone, title: strings.settingsDevices)]
     }
 
     static func render(user: User, browsers: [SignedInBrowser], securityRows: [LinkRow], context: WebContext) -> String {
@@ -53,7 +68,7 @@ enum SettingsPage {
     private static func linkRow(_ row: LinkRow) -> String {
         let status = row.status.map { #"<span class="inset-value">\#(HTML.escape($0))</span>"# } ?? ""
         return """
-            <li class="inset-row"><a class="inset-link" id="\(row.id)" href="\(HTML.escape(row.href))">\
+            <li class="inset-row"><a class="inset-link" id="\(row.id)" href="\(HTML.escape(row.href))">\(row.icon.svg)\
             <span class="inset-text"><span class="inset-title">\(HTML.escape(row.title))</span></span>\(status)<span class="chevron" aria-hidden="true"></span></a></li>
             """
     }
