@@ -308,6 +308,9 @@ enum Schema {
             try Counter.makeSequences(db: db)
         },
         Migration(HistoryMigration.name, apply: HistoryMigration.apply),
+        Migration("Two-step sign-in: TOTP secrets, recovery codes, and logins waiting for their second step") { db in
+            try db.create([Schema.table("two_step"), Schema.table("recovery_codes"), Schema.table("pending_logins")])
+        },
     ]
 
     /// The text columns earlier releases made on PostgreSQL in the database's own collation.
