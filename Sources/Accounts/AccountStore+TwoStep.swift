@@ -38,7 +38,7 @@ extension AccountStore {
     /// Whether the account called `username` has two-step verification on.
     /// - Throws: `AccountError.userNotFound`.
     public func twoStepIsOn(username: String) throws -> Bool {
-        try database.readSingle { db in
+        try database.read { db in
             try db.statement("SELECT 1 FROM two_step WHERE user_id = ? AND confirmed_at IS NOT NULL")
                 .firstRow([try Self.userID(username, db: db)]) { _ in true } ?? false
         }
