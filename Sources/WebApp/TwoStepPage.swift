@@ -53,7 +53,7 @@ enum TwoStepPage {
         let main = """
             <h2 class="group-label" id="recovery-codes-heading">\(HTML.escape(strings.recoveryCodes))</h2>
             <p class="inset-footer">\(HTML.escape(strings.recoveryCodesNote))</p>
-            <ol class="recovery-codes field-group" id="recovery-codes" aria-labelledby="recovery-codes-heading">\(list)</ol>
+            <ol class="recovery-codes" id="recovery-codes" aria-labelledby="recovery-codes-heading">\(list)</ol>
             <div class="two-step-actions">\
             <a class="wide primary-text" id="download-recovery-codes" download="personalcontacts-recovery-codes.txt" href="data:text/plain;charset=utf-8,\(HTML.escape(HTML.urlComponent(file)))">\(HTML.escape(strings.downloadRecoveryCodes))</a>\
             <button type="button" class="wide primary-text copy-button" id="copy-recovery-codes" data-copy="\(HTML.escape(codes.joined(separator: "\n")))" data-copied="\(HTML.escape(strings.copied))" hidden>\(HTML.escape(strings.copyRecoveryCodes))</button>\
