@@ -102,6 +102,16 @@ def second_step(driver, code: str) -> None:
     submit(driver, "Verify")
 
 
+def signed_out_with_two_step(server, account: str, driver, remember: bool = False, auto: bool = False):
+    """`account` with two-step verification turned on in `driver`, signed out, then through the
+    password step again; the driver, the account and the authenticator."""
+    login(driver, server.url, account)
+    totp, _ = set_up(driver, server.url)
+    log_out(driver, server.url)
+    password_step(driver, server.url, account, remember, auto)
+    return driver, account, totp
+
+
 @pytest.mark.screenshots
 @pytest.mark.parametrize("viewport", ["phone", "desktop"])
 @pytest.mark.parametrize("lang", LANGS)
@@ -142,12 +152,7 @@ def test_set_up_then_sign_in_with_a_code_or_a_recovery_code_and_a_replay_is_refu
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_five_wrong_codes_lock_the_second_step(server, make_account, make_driver, lang):
-    account = make_account()
-    driver = make_driver(lang)
-    login(driver, server.url, account)
-    totp, _ = set_up(driver, server.url)
-    log_out(driver, server.url)
-    password_step(driver, server.url, account)
+    driver, _, totp = signed_out_with_two_step(server, make_account(), make_driver(lang))
     right = later_code(totp)
     wrong = [f"{(int(right) + n) % 1_000_000:06d}" for n in range(1, 6)]
     for guess in wrong:
@@ -161,12 +166,7 @@ def test_five_wrong_codes_lock_the_second_step(server, make_account, make_driver
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_remember_password_and_auto_login_after_the_second_step_need_no_new_code(server, make_account, make_driver, lang):
-    account = make_account()
-    driver = make_driver(lang)
-    login(driver, server.url, account)
-    totp, _ = set_up(driver, server.url)
-    log_out(driver, server.url)
-    password_step(driver, server.url, account, remember=True, auto=True)
+    driver, account, totp = signed_out_with_two_step(server, make_account(), make_driver(lang), remember=True, auto=True)
     second_step(driver, later_code(totp))
     wait_for_list(driver, account)
     assert [c for c in driver.get_cookies() if c["name"] == "pc_remember"], "remembered after the second step"
