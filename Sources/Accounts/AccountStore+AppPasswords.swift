@@ -108,7 +108,7 @@ extension AccountStore {
     }
 
     /// A number that changes whenever the user's credentials do: a new account password, an app
-    /// password added or revoked. Never the same for two accounts, even one deleted and one made
+    /// password added or revoked, two-step verification turned on or off. Never the same for two accounts, even one deleted and one made
     /// later with its name, so whatever caches verified credentials under it can trust a match.
     public func credentialsGeneration(of user: User) throws -> Int64 {
         let generation = try database.readSingle { db in
@@ -118,7 +118,7 @@ extension AccountStore {
         return generation
     }
 
-    private static func renewCredentialsGeneration(ofUser id: Int64, db: any SQLConnection) throws {
+    static func renewCredentialsGeneration(ofUser id: Int64, db: any SQLConnection) throws {
         try db.run("UPDATE users SET credentials_generation = ? WHERE id = ?", try Counter.credentialsGeneration.next(db: db), id)
     }
 }

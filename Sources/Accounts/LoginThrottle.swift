@@ -22,14 +22,19 @@ public final class LoginThrottle: Sendable {
     private let addressLimit: Int
     private let window: TimeInterval
     private let clock: @Sendable () -> Date
+    /// What the failures are of, so that throttles on one store count apart ("" for passwords).
+    private let scope: String
     /// The HMAC key, read from the store on first use.
     private let key = Mutex<[UInt8]?>(nil)
 
     /// - Parameters:
     ///   - accountLimit: failures that lock an account's password for `window`.
     ///   - addressLimit: failures from one client address that lock it out of every account.
+    ///   - scope: what is counted, when not the password: a second throttle on the same store
+    ///     (the one-time codes of two-step sign-in) names its own, and its counts stay apart.
     public init(store: any LoginFailureRecords, accountLimit: Int = 5, addressLimit: Int = 30, window: TimeInterval = 15 * 60,
-                clock: @escaping @Sendable () -> Date = Date.init) {
+                scope: String = "", clock: @escaping @Sendable () -> Date = Date.init) {
+        self.scope = scope
         self.store = store
         self.accountLimit = accountLimit
         self.addressLimit = addressLimit
@@ -71,7 +76,8 @@ public final class LoginThrottle: Sendable {
             key = read
             return read
         }
-        return [(SecretToken.digest("account\u{0}" + account, key: key), accountLimit),
-                (SecretToken.digest("address\u{0}" + String(address.prefix(64)), key: key), addressLimit)]
+        let scope = self.scope.isEmpty ? "" : self.scope + "\u{0}"
+        return [(SecretToken.digest(scope + "account\u{0}" + account, key: key), accountLimit),
+                (SecretToken.digest(scope + "address\u{0}" + String(address.prefix(64)), key: key), addressLimit)]
     }
 }

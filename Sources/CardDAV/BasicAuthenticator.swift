@@ -14,6 +14,9 @@ import Wording
 /// a key that lives only in this process, never by the password itself — and forgotten when the
 /// account's credentials change (a new password, an app password added or revoked).
 ///
+/// With two-step verification on, the account password is refused (401, saying to make an app
+/// password) even when right: only app passwords log sync clients in, as with iCloud.
+///
 /// App passwords, unguessable, pass without the throttle. The account password never does, cached
 /// or not: while its account or address is locked, the right password gets the same 429 as a
 /// wrong one, so nobody can tell a right guess by its answer, and servers that cached it count
@@ -99,6 +102,11 @@ final class BasicAuthenticator: Sendable {
             throw Self.unauthorized(wording.wrongLogin)
         }
         let user = login.user
+        // The right account password, but the account asks for a second step, which a sync
+        // client cannot give: it needs an app password. Not a failure: nothing is counted.
+        if login.appPassword == nil, try store.twoStepIsOn(username: user.username) {
+            throw Self.unauthorized(Language.allCases.map(\.catalogue.useAppPasswordForSync).joined(separator: "\n"))
+        }
         let generation = try store.credentialsGeneration(of: user)
         verified.withLock { verified in
             if verified.count >= Self.cacheLimit { verified = verified.filter { $0.value.expires > now } }

@@ -68,7 +68,24 @@ enum UserCommands {
             try store.setPhoneticNames(on, for: try store.user(named: words[0]))
             context.console.print(context.catalogue.phoneticNames(on, words[0]))
         },
+        Command(words: ["user", "two-step", "status"], summary: "Print whether a user's two-step sign-in is on or off.",
+                usage: "user two-step status NAME", options: []) { context in
+            let name = try context.arguments.positionals("NAME")[0]
+            context.console.print(try twoStepStatus(of: name, in: context.openStore()))
+        },
+        Command(words: ["user", "two-step", "off"],
+                summary: "Turn off a user's two-step sign-in (a lost phone): deletes the recovery codes and signs them out everywhere.",
+                usage: "user two-step off NAME", options: []) { context in
+            let name = try context.arguments.positionals("NAME")[0]
+            try context.openStore().turnOffTwoStep(username: name, endingSessions: true)
+            context.console.print(context.catalogue.twoStepTurnedOff(name))
+        },
     ]
+
+    /// The line `user two-step status` prints: `on` or `off`.
+    private static func twoStepStatus(of name: String, in store: ContactStore) throws -> String {
+        try store.twoStepIsOn(username: name) ? "on" : "off"
+    }
 
     private static func userAndDevice(_ context: CommandContext) throws -> (String, String) {
         let words = try context.arguments.positionals("NAME", "DEVICE")

@@ -221,6 +221,32 @@ extension Schema {
             ColumnSchema("revision", .integer),
             ColumnSchema("data", .bytes),
         ], primaryKey: PerDialect(["book_id", "contact_id", "revision"]), foreignKeys: [bookReference], sqliteTypeNames: .postgresql),
+        // Each account's two-step verification: its TOTP secret (160 bits; an authenticator
+        // needs it whole, so it cannot be hashed), confirmed_at NULL while the set-up waits for
+        // a code, and the last time step a code was accepted for, which no code may repeat.
+        TableSchema("two_step", columns: [
+            ColumnSchema("user_id", .integer),
+            ColumnSchema("secret", .bytes),
+            ColumnSchema("created_at", .integer),
+            ColumnSchema("confirmed_at", .integer, nullable: true),
+            ColumnSchema("last_step", .integer, default: .integer(0)),
+        ], primaryKey: PerDialect(["user_id"]), foreignKeys: [userReference], sqliteTypeNames: .postgresql),
+        // The SHA-256 of each of an account's unused recovery codes (`RecoveryCode`).
+        TableSchema("recovery_codes", columns: [
+            ColumnSchema("user_id", .integer),
+            ColumnSchema("code_hash", .bytes),
+        ], primaryKey: PerDialect(["user_id", "code_hash"]), foreignKeys: [userReference], sqliteTypeNames: .postgresql),
+        // Logins whose password was right, waiting up to five minutes for the second step, each
+        // found by the hash of the token in its browser's cookie, with the login page's choices.
+        TableSchema("pending_logins", columns: [
+            ColumnSchema("user_id", .integer),
+            ColumnSchema("token_hash", .bytes),
+            ColumnSchema("remember", .integer),
+            ColumnSchema("auto_login", .integer),
+            ColumnSchema("next", .text, nullable: true),
+            ColumnSchema("expires_at", .integer),
+        ], primaryKey: PerDialect(["user_id", "token_hash"]), uniques: [UniqueSchema(["token_hash"])], foreignKeys: [userReference],
+           indexes: [IndexSchema("pending_logins_by_age", on: ["expires_at"])], sqliteTypeNames: .postgresql),
     ]
 
     // Clustered in display order on SQLite, so listing a book reads its rows in sequence.

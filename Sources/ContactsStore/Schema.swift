@@ -313,6 +313,9 @@ enum Schema {
             try db.addMissingColumns(["user_agent", "client_address", "last_seen_at"], to: Schema.table("sessions"))
             try db.execute("UPDATE sessions SET last_seen_at = created_at WHERE last_seen_at = 0")
         },
+        Migration("Two-step sign-in: TOTP secrets, recovery codes, and logins waiting for their second step") { db in
+            try db.create([Schema.table("two_step"), Schema.table("recovery_codes"), Schema.table("pending_logins")])
+        },
     ]
 
     /// The text columns earlier releases made on PostgreSQL in the database's own collation.

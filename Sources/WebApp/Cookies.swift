@@ -10,6 +10,8 @@ enum Cookies {
     static let csrf = "pc_csrf"
     /// The last deletion of the mass deletion the list's banner was dismissed for (milliseconds).
     static let deletionsSeen = "pc_deletions_seen"
+    /// The token of a login waiting for its second step (`AccountStore.startPendingLogin`).
+    static let secondStep = "pc_second_step"
 
     static let sessionLifetime: Double = 12 * 3600
     static let rememberLifetime: Double = 30 * 24 * 3600

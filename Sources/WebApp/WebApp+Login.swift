@@ -41,7 +41,7 @@ extension WebApp {
     }
 
     /// What the login page shows: the last account, and whether its password is remembered.
-    private func loginState(for request: Request, error: String? = nil) throws -> LoginPage.State {
+    func loginState(for request: Request, error: String? = nil) throws -> LoginPage.State {
         let account = request.cookies[Cookies.account].flatMap { $0.removingPercentEncoding } ?? ""
         let remembered = try request.cookies[Cookies.remember].flatMap { try store.user(forToken: $0, kind: .remember) }
         let passwordRemembered = remembered.map { AccountName.key($0.username) == AccountName.key(account) } ?? false
@@ -70,8 +70,7 @@ extension WebApp {
         // Names no account can have (control characters, over 64 characters) fail at once; the
         // throttle counts them by address, and by a fixed-size digest of the normalised name.
         let accountKey = AccountName.key(account)
-        var rememberToken: String?
-        var family: String?
+        var renewed: (token: String, family: String)?
         var user: User?
         // A remember token (256 random bits) cannot be guessed, so it is taken before the
         // throttle: the browser that kept it logs in while someone guesses at the password.
@@ -79,8 +78,7 @@ extension WebApp {
            case .valid(let owner, let next, let tokenFamily) = try store.useRememberToken(
                presented, account: account, lifetime: Cookies.rememberLifetime, client: SessionClient(request)) {
             user = owner
-            rememberToken = next
-            family = tokenFamily
+            renewed = (next, tokenFamily)
         }
         if user == nil, let wait = try throttle.retryAfter(account: accountKey ?? account, address: request.clientAddress) {
             return try failure(context.strings.tooManyAttempts(minutes: (wait + 59) / 60), status: 429,
@@ -93,11 +91,24 @@ extension WebApp {
             try throttle.recordFailure(account: accountKey ?? account, address: request.clientAddress)
             return try failure(context.strings.wrongLogin, status: 401)
         }
-        var response = Response.redirect(to: ReturnPath.checked(fields[ReturnPath.field]) ?? "/contacts")
+        let next = ReturnPath.checked(fields[ReturnPath.field])
+        // A remember token was issued after both steps, and stands for both.
+        if renewed == nil, try store.twoStep(of: user).isOn {
+            return try startSecondStep(PendingLogin(user: user, remember: remember, autoLogin: autoLogin, next: next), request: request)
+        }
+        return try signIn(user, remember: remember, autoLogin: autoLogin, renewing: renewed, next: next, request: request)
+    }
+
+    /// Signs `user` in, every step of the login done: a session and, for *Remember password*, a
+    /// remember token (`renewed`, when one was presented and rotated; else a new one), then on
+    /// to `next`.
+    func signIn(_ user: User, remember: Bool, autoLogin: Bool, renewing renewed: (token: String, family: String)?,
+                next: String?, request: Request) throws -> Response {
+        var response = Response.redirect(to: next ?? "/contacts")
         if remember {
-            if let old = request.cookies[Cookies.remember], rememberToken == nil { try store.revokeToken(old) }
-            let family = family ?? SecretToken.make()
-            let token = try rememberToken ?? store.issueToken(.remember, for: user, lifetime: Cookies.rememberLifetime, family: family,
+            if let old = request.cookies[Cookies.remember], renewed == nil { try store.revokeToken(old) }
+            let family = renewed?.family ?? SecretToken.make()
+            let token = try renewed?.token ?? store.issueToken(.remember, for: user, lifetime: Cookies.rememberLifetime, family: family,
                                                                       client: SessionClient(request))
             response.setCookie(Cookies.make(Cookies.remember, token, maxAge: Int(Cookies.rememberLifetime), for: request))
             try startSession(for: user, family: family, on: &response, request: request)

@@ -10,6 +10,8 @@ import Synchronization
 public final class WebApp: Sendable {
     let store: ContactStore
     let throttle: LoginThrottle
+    /// Counts wrong codes at the login's second step: five in 15 minutes lock it for the account.
+    let codeThrottle: LoginThrottle
     let gate: PasswordGate
     let clock: @Sendable () -> Date
     let errors: WebErrorAnswers
@@ -37,6 +39,7 @@ public final class WebApp: Sendable {
         self.setupCode = Mutex(setupCode)
         self.clock = clock
         self.throttle = throttle ?? LoginThrottle(store: store, clock: clock)
+        codeThrottle = LoginThrottle(store: store, scope: "two-step", clock: clock)
         self.gate = gate ?? PasswordGate()
     }
 
@@ -57,6 +60,8 @@ public final class WebApp: Sendable {
         addTrashRoutes(to: router)
         addHistoryRoutes(to: router)
         addSettingsRoutes(to: router)
+        addTwoStepRoutes(to: router)
+        addSecondStepRoutes(to: router)
         router.get("/static/*path") { request, _ in try StaticFiles.assets.respond(to: request) }
         addAppShellRoutes(to: router)
         router.get("/") { request, _ in .redirect(to: request.context.user == nil ? "/login" : "/contacts") }

@@ -590,6 +590,60 @@ public protocol Catalogue: Sendable {
     var signOutEverywhereElse: String { get }
     /// Under the list: what signing a browser out does.
     var signedInBrowsersNote: String { get }
+    // MARK: Two-step verification (web: its settings page and the login's second step; CLI)
+    /// The settings page's title and the row that says whether it is on.
+    var twoStepVerification: String { get }
+    /// The status: "On", "Off".
+    func twoStepStatus(_ on: Bool) -> String
+    /// What it does, under the status.
+    var twoStepExplanation: String { get }
+    /// What changes for sync clients once it is on.
+    var twoStepSyncNote: String { get }
+    /// Above the password field that turning it on or off, or new codes, asks for again.
+    var enterPasswordToContinue: String { get }
+    var wrongPassword: String { get }
+    var turnOnTwoStep: String { get }
+    var turnOffTwoStep: String { get }
+    /// Under Turn Off.
+    var turnOffTwoStepNote: String { get }
+    /// The set-up: how to add the account to an authenticator app.
+    var scanQRCode: String { get }
+    /// The QR code's accessible name.
+    var authenticatorQRCode: String { get }
+    /// The `otpauth://` link, as plain text to paste.
+    var setupLink: String { get }
+    /// The secret in groups, to type in.
+    var setupKey: String { get }
+    var copySetupLink: String { get }
+    var copySetupKey: String { get }
+    /// The field of a one-time code: its label and what the set-up asks.
+    var verificationCode: String { get }
+    var enterCodeToConfirm: String { get }
+    var verify: String { get }
+    var wrongCode: String { get }
+    var recoveryCodes: String { get }
+    /// Above codes shown once.
+    var recoveryCodesNote: String { get }
+    /// "8 left".
+    func recoveryCodesLeft(_ count: Int) -> String
+    var downloadRecoveryCodes: String { get }
+    var copyRecoveryCodes: String { get }
+    var newRecoveryCodes: String { get }
+    /// Under New Recovery Codes.
+    var newRecoveryCodesNote: String { get }
+    /// The downloaded file's first lines, above the codes.
+    func recoveryCodesFileHeading(account: String) -> String
+    /// The second step: what to type, and the field's placeholder.
+    var secondStepPrompt: String { get }
+    var codeOrRecoveryCode: String { get }
+    /// "You have 8 recovery codes left."
+    func recoveryCodesLeftAtLogin(_ count: Int) -> String
+    /// The second step waited too long (or its cookie is gone): back to the password.
+    var secondStepExpired: String { get }
+    /// Two-step verification on: the account password no longer logs a sync client in (CardDAV 401).
+    var useAppPasswordForSync: String { get }
+    /// `contacts user two-step off NAME`.
+    func twoStepTurnedOff(_ name: String) -> String
 }
 
 extension Catalogue {

@@ -7,8 +7,9 @@ import Testing
 /// A whole installation made through the CLI, moved SQLite → PostgreSQL (`migrate`), backed up
 /// from PostgreSQL (`backup`), restored into a data directory (`backup restore`), and moved from
 /// PostgreSQL back into another data directory: at every step, what each account sees through
-/// the CLI is what it saw at the start, with the browsers signed in to it, and a merge can still
-/// be undone at the end.
+/// the CLI is what it saw at the start, with the browsers signed in to it and two-step sign-in (which
+/// the web app turns on), and a merge can still be undone, and a recovery code and a one-time code
+/// still sign in, at the end.
 @Suite(.enabled(if: PostgreSQLDatabase.server != nil, "needs CONTACTS_TEST_POSTGRES (scripts/with-postgres.sh)"))
 final class EngineRoundTripCommandTests {
     let original = CLIRunner()
@@ -16,6 +17,8 @@ final class EngineRoundTripCommandTests {
     let migratedBack = CLIRunner()
     let database: PostgreSQLDatabase
     let backup = NSTemporaryDirectory() + "contacts-round-trip-\(UUID().uuidString).sqlite3"
+    /// The login waiting for its second step.
+    private var pendingLogin = ""
 
     init() throws {
         database = try PostgreSQLDatabase()
@@ -36,7 +39,7 @@ final class EngineRoundTripCommandTests {
     }
 
     /// Something of everything, written as a person would with the CLI.
-    private func makeEverything() throws -> (merged: String, photo: String) {
+    private func makeEverything() throws -> (merged: String, photo: String, secret: [UInt8], recoveryCode: String) {
         let photo = NSTemporaryDirectory() + "round-trip-\(UUID().uuidString).png"
         try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 7, 7, 7]).write(to: URL(fileURLWithPath: photo))
         defer { try? FileManager.default.removeItem(atPath: photo) }
@@ -71,7 +74,28 @@ final class EngineRoundTripCommandTests {
         try ok(original, ["user", "app-password", "add", "bob", "Laptop"])
         try ok(original, ["birthdays", "feed", "--user", "alice"])
         try signIn()
-        return (first, photo)
+        let twoStep = try turnOnTwoStep()
+        return (first, photo, twoStep.secret, twoStep.recoveryCode)
+    }
+
+    /// Two-step sign-in on for alice, as the web app turns it on, one recovery code spent and a
+    /// login waiting for its second step; the secret and an unspent recovery code.
+    private func turnOnTwoStep() throws -> (secret: [UInt8], recoveryCode: String) {
+        let store = try ContactStore(at: .directory(original.dataDirectory))
+        let alice = try store.user(named: "alice")
+        let secret = try #require(try store.beginTwoStepSetup(for: alice))
+        let codes = try #require(try store.confirmTwoStep(for: alice, code: TOTP.code(secret: secret, step: TOTP.step(at: Date()))))
+        #expect(try store.verifySecondStep(for: alice, code: codes[0]) == .recoveryCode(left: 9))
+        pendingLogin = try store.startPendingLogin(PendingLogin(user: alice, remember: true, autoLogin: false, next: "/contacts/1"))
+        return (secret, codes[1])
+    }
+
+    /// Alice's two-step sign-in and the login waiting, as the store at `url` (else the runner's
+    /// data directory) has them.
+    private func twoStepView(_ runner: CLIRunner, on url: String?) throws -> String {
+        let store = try ContactStore(at: url.map { .postgresql(url: $0) } ?? .directory(runner.dataDirectory))
+        let alice = try store.user(named: "alice")
+        return "alice two-step: \(try store.twoStep(of: alice)) waiting: \(String(describing: try store.pendingLogin(pendingLogin)))"
     }
 
     /// Two browsers signed in to alice's account, as the web app records them: what the CLI
@@ -112,14 +136,17 @@ final class EngineRoundTripCommandTests {
             let passwords = try ok(runner, ["user", "app-password", "list", user], on: url)
             // When each password was last used is the one thing a later step may change.
             seen.append("\(user) app passwords: \(passwords.count) \(passwords.split(separator: "\n").map { $0.prefix(20) })")
+            seen.append("\(user) two-step: " + (try ok(runner, ["user", "two-step", "status", user], on: url)))
             return seen
-        }
+        } + [try twoStepView(runner, on: url)]
     }
 
     @Test func everyAccountSeesTheSameAfterEveryStep() throws {
         let made = try makeEverything()
         let before = try views(original)
         #expect(before.contains { $0.contains("家人") && $0.contains("group") }, "the groups are among what is compared")
+        #expect(before.contains("alice two-step: on\n") && before.contains("bob two-step: off\n"))
+        #expect(before.contains { $0.contains("isOn: true") && $0.contains("/contacts/1") }, "two-step sign-in is among what is compared")
         let signedIn = try browsers(original)
         #expect(signedIn.map(\.client.address).sorted() == ["192.0.2.7", "2001:db8::9"], "the browsers are among what is compared")
 
@@ -141,5 +168,9 @@ final class EngineRoundTripCommandTests {
         try ok(migratedBack, ["merge", "--user", "alice", "--undo", made.merged])
         let names = try migratedBack.list("alice").compactMap { $0["name"] as? String }
         #expect(names.filter { $0 == "Ann Lee" }.count == 2, "the merge is undone: \(names)")
+        let store = try ContactStore(at: .directory(migratedBack.dataDirectory))
+        let alice = try store.user(named: "alice")
+        #expect(try store.verifySecondStep(for: alice, code: made.recoveryCode) == .recoveryCode(left: 8))
+        #expect(try store.verifySecondStep(for: alice, code: TOTP.code(secret: made.secret, step: TOTP.step(at: Date()) + 1)) == .code)
     }
 }

@@ -11,7 +11,8 @@ import VCard
 /// (one revoked) and remember tokens; a trashed contact and a trashed book; a dismissed pair
 /// and a merge that can still be undone; a birthday feed; birthdays solar and lunar; a photo;
 /// a card as its client sent it; a dead property with attributes and XML; a secret; a failed
-/// login and an import summary waiting to be shown.
+/// login and an import summary waiting to be shown; two-step sign-in on, with a recovery code
+/// spent and a login waiting for its second step.
 struct RichStore {
     let alice: User
     let bob: User
@@ -90,6 +91,11 @@ struct RichStore {
         try store.revokeToken(try store.issueToken(.session, for: bob, lifetime: 3600))
         _ = try store.renewBirthdayFeedToken(for: alice)
         _ = try store.secretKey(named: "csrf")
+        let secret = try #require(try store.beginTwoStepSetup(for: alice))
+        let step = TOTP.step(at: store.accounts.clock())
+        let codes = try #require(try store.confirmTwoStep(for: alice, code: TOTP.code(secret: secret, step: step)))
+        _ = try store.verifySecondStep(for: alice, code: codes[0])
+        _ = try store.startPendingLogin(PendingLogin(user: alice, remember: true, autoLogin: true, next: "/contacts"))
         try LoginThrottle(store: store).recordFailure(account: "alice", address: "192.0.2.1")
         var summary = ImportSummary()
         summary.imported = 2
@@ -135,5 +141,6 @@ struct AccountView: Equatable {
         books.append("trashed books: \(try store.trashedAddressBooks(for: user).map { "\($0.book.name) \($0.deletedAt)" })")
         books.append("app passwords: \(try store.appPasswords(username: username))")
         books.append("birthday feed: \(try store.hasBirthdayFeed(for: user))")
+        books.append("two-step: \(try store.twoStep(of: user))")
     }
 }

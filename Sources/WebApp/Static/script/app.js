@@ -57,6 +57,8 @@ const fileField = $('.file-field');
 if (fileField) initFilePicker(fileField);
 const feed = $('#birthday-calendar');
 if (feed) initCopyButtons(feed);
+const twoStep = $('#two-step');
+if (twoStep) initCopyButtons(twoStep);
 initLocalTimes();
 const undoTimeForm = $('#undo-time-form');
 if (undoTimeForm) initTimeZoneField(undoTimeForm);
