@@ -56,7 +56,7 @@ let package = Package(
         .target(name: "HTTP", dependencies: ["Blanks", "CMicroHTTPD"]),
         // QR codes drawn as SVG, for setting up a phone or an authenticator app.
         .target(name: "QRCode", dependencies: ["CQREncode"]),
-        .target(name: "WebApp", dependencies: ["Accounts", "Blanks", "HTTP", "VCard", "ContactsCore", "ContactsStore", "Wording"],
+        .target(name: "WebApp", dependencies: ["Accounts", "Blanks", "HTTP", "VCard", "ContactsCore", "ContactsStore", "Wording", "QRCode"],
                 resources: [.embedInCode("Static/app.css"), .embedInCode("Static/icon.svg"),
                             .embedInCode("Static/service-worker.js")]
                     + scriptModules.map { Resource.embedInCode("Static/script/\($0)") }

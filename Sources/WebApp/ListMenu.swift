@@ -3,7 +3,7 @@ import Wording
 
 /// The list's menu of book-wide actions (Import, Export, Birthdays, Recently Deleted, Undo
 /// changes where the user may write, Possible duplicates with their count, which a script
-/// fetches when the menu opens, and Sharing for a book of the user's own): a popover under the bar's ⋯ button,
+/// fetches when the menu opens, Sharing for a book of the user's own, and Devices): a popover under the bar's ⋯ button,
 /// opened and closed by the browser itself (light dismiss, Escape), so it needs no script.
 enum ListMenu {
     /// The bar's ⋯ button that opens the menu.
@@ -30,7 +30,7 @@ enum ListMenu {
         <a href="\(href("/contacts/trash"))" id="trash-link">\(HTML.escape(strings.recentlyDeleted))</a>\
         \(context.canWriteContacts ? #"<a href="\#(href("/contacts/undo"))" id="undo-changes-link">\#(HTML.escape(strings.undoChanges))</a>"# : "")\
         <a href="\(href("/duplicates"))" id="duplicates-link">\(HTML.escape(strings.possibleDuplicates))<span class="badge" id="duplicates-count" hidden></span></a>\
-        \(sharing)</div>
+        \(sharing)<a href="\(DevicesPage.path)" id="devices-link">\(HTML.escape(strings.devices))</a></div>
         """
     }
 }

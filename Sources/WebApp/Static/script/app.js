@@ -57,6 +57,8 @@ const fileField = $('.file-field');
 if (fileField) initFilePicker(fileField);
 const feed = $('#birthday-calendar');
 if (feed) initCopyButtons(feed);
+const deviceSetup = $('#device-setup');
+if (deviceSetup) initCopyButtons(deviceSetup);
 initLocalTimes();
 const undoTimeForm = $('#undo-time-form');
 if (undoTimeForm) initTimeZoneField(undoTimeForm);
