@@ -45,9 +45,10 @@ enum UserCommands {
             let store = try context.openStore()
             let password = try store.addAppPassword(username: name, device: device)
             let account = try store.user(named: name).username
-            context.console.print(context.catalogue.appPasswordCreated(name, device: device, password: password))
+            // The password last, alone on its line, where scripts read it.
             context.console.print(publicURL.map { context.catalogue.deviceConnection(address: DeviceAddress.cardDAV(site: $0), account: account) }
                                   ?? context.catalogue.deviceConnectionWithoutAddress(account: account))
+            context.console.print(context.catalogue.appPasswordCreated(name, device: device, password: password))
         },
         Command(words: ["user", "app-password", "list"], summary: "List a user's app passwords, with their last use.",
                 usage: "user app-password list NAME", options: []) { context in

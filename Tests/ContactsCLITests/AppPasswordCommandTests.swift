@@ -16,22 +16,23 @@ import Testing
         cli.removeData()
     }
 
-    /// The password `add` printed: the line after the one that says it is shown once.
+    /// The password `add` printed: its last line, after the one that says it is shown once.
     private func add(_ user: String, _ device: String) throws -> String {
         let result = try cli.run(["user", "app-password", "add", user, device], environment: ["CONTACTS_PUBLIC_URL": ""])
         #expect(result.status == 0, "\(result.error)")
         let lines = result.output.split(separator: "\n").map(String.init)
-        #expect(lines.first?.contains("will not be shown again") == true)
-        return lines.count > 1 ? lines[1] : ""
+        #expect(lines.dropLast().last?.contains("will not be shown again") == true)
+        return lines.last ?? ""
     }
 
     @Test func addPrintsTheAddressAndUserNameADeviceNeeds() throws {
         let given = try cli.run(["user", "app-password", "add", "alice", "iPhone", "--public-url", "https://contacts.example.org/"])
         #expect(given.status == 0, "\(given.error)")
-        #expect(given.output.hasSuffix("\nCardDAV address: https://contacts.example.org/dav/\nUser name: alice\n"), "\(given.output)")
+        #expect(given.output.hasPrefix("CardDAV address: https://contacts.example.org/dav/\nUser name: alice\nApp password for alice on iPhone"),
+                "\(given.output)")
         let fromEnvironment = try cli.run(["user", "app-password", "add", "alice", "Mac"],
                                           environment: ["CONTACTS_PUBLIC_URL": "http://192.0.2.4:8080"])
-        #expect(fromEnvironment.output.hasSuffix("\nCardDAV address: http://192.0.2.4:8080/dav/\nUser name: alice\n"), "\(fromEnvironment.output)")
+        #expect(fromEnvironment.output.hasPrefix("CardDAV address: http://192.0.2.4:8080/dav/\nUser name: alice\n"), "\(fromEnvironment.output)")
         // Without a public address, no address is guessed: the output says how to set one.
         let unset = try cli.run(["user", "app-password", "add", "alice", "iPad"], environment: ["CONTACTS_PUBLIC_URL": ""])
         #expect(unset.status == 0)
