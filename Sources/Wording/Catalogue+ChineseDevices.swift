@@ -10,12 +10,9 @@ extension ChineseCatalogue {
     func deviceLastUsed(_ moment: String) -> String { "最近使用：\(moment)" }
     var deviceNeverUsed: String { "尚未使用" }
     func deviceClient(_ name: String?, on system: String?) -> String {
-        switch (name, system) {
-        case let (name?, system?): "\(system) 上的 \(name)"
-        case let (name?, nil): name
-        case let (nil, system?): "\(system) 上的应用"
-        case (nil, nil): "未知应用"
-        }
+        // A named app is worded as a browser is; one without a name is an app, not a browser.
+        if name != nil { return browser(name, on: system) }
+        return system.map { "\($0) 上的应用" } ?? "未知应用"
     }
     func deviceAddress(_ address: String) -> String { "来自 \(address)" }
     var revoke: String { "撤销" }

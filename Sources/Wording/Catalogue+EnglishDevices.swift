@@ -10,12 +10,9 @@ extension EnglishCatalogue {
     func deviceLastUsed(_ moment: String) -> String { "Last used \(moment)" }
     var deviceNeverUsed: String { "Not used yet" }
     func deviceClient(_ name: String?, on system: String?) -> String {
-        switch (name, system) {
-        case let (name?, system?): "\(name) on \(system)"
-        case let (name?, nil): name
-        case let (nil, system?): "An app on \(system)"
-        case (nil, nil): "Unknown app"
-        }
+        // A named app is worded as a browser is; one without a name is an app, not a browser.
+        if name != nil { return browser(name, on: system) }
+        return system.map { "An app on \($0)" } ?? "Unknown app"
     }
     func deviceAddress(_ address: String) -> String { "from \(address)" }
     var revoke: String { "Revoke" }
