@@ -72,6 +72,7 @@ def test_a_device_connected_in_the_browser_syncs_and_is_revoked(server, account,
     driver.execute_script("arguments[0].value = arguments[1]", find(driver, "field", DEVICE_NAME), "Work\tPhone")
     wait_for_navigation(driver, lambda: click(driver, find(driver, "button", "Create Password")))
     assert t(lang, "Enter a name of 1 to 64 characters, without control characters.") in visible_text(driver)
+    screenshot(driver, "devices-connect")
     driver.get(server.url + "/devices")
 
     name = "Anna's <Pixel> & 手机"
@@ -131,10 +132,11 @@ def test_a_device_connected_in_the_browser_syncs_and_is_revoked(server, account,
     assert sync_status(server.url, account, password) == 207
     assert sync_status(server.url, account, password.upper().replace("-", "")) == 207
 
-    # Reloading shows the password no more: back to the list, where the device's last use is.
-    driver.refresh()
+    # Going back to the page shows the password no more: it leads to the list (reloading: below).
+    driver.get(server.url + "/contacts")
+    driver.back()
     wait_for(driver, "heading", "Devices")
-    assert password not in driver.page_source
+    assert urlparse(driver.current_url).path == "/devices" and password not in driver.page_source
     row = driver.find_element("css selector", "#devices .device")
     assert name in row.text and t(lang, "DAVx⁵ on Android") in row.text and t(lang, "from") + " 127.0.0.1" in row.text
     screenshot(driver, "devices")
@@ -161,8 +163,10 @@ def test_the_devices_pages_on_a_wide_screen(server, account, make_driver, lang):
     screenshot(driver, "devices-connected-desktop")
     password = find(driver, "field", "Password").get_attribute("value")
     assert sync_status(server.url, account, password) == 207
-    driver.get(server.url + "/devices")
+    # Reloading the page shows the password no more: it leads to the list.
+    driver.refresh()
     wait_for(driver, "heading", "Devices")
+    assert urlparse(driver.current_url).path == "/devices" and password not in driver.page_source
     assert "MacBook" in visible_text(driver)
     screenshot(driver, "devices-desktop")
 

@@ -58,7 +58,12 @@ if (fileField) initFilePicker(fileField);
 const feed = $('#birthday-calendar');
 if (feed) initCopyButtons(feed);
 const deviceSetup = $('#device-setup');
-if (deviceSetup) initCopyButtons(deviceSetup);
+if (deviceSetup) {
+  initCopyButtons(deviceSetup);
+  // A new device's password is shown once: brought back from the back-forward cache (which keeps
+  // even a no-store page), the page asks the server again, which leads to the devices list.
+  addEventListener('pageshow', (event) => { if (event.persisted) location.reload(); });
+}
 initLocalTimes();
 const undoTimeForm = $('#undo-time-form');
 if (undoTimeForm) initTimeZoneField(undoTimeForm);
