@@ -5,7 +5,7 @@ import Foundation
 /// sealed (`SecretToken.seal`) in a short-lived cookie under a key every server of the database
 /// shares, never in a URL and never in the database in clear. The page that opens it deletes
 /// the cookie, so reloading it or going back to it shows the password no more.
-struct DeviceSetup: Equatable {
+struct DeviceSetup {
     let device: String
     let password: String
 
