@@ -13,8 +13,9 @@ case "${1:-build}" in
   bench) wanted=("${build[@]}" curl wrk time postgresql)  # python3-venv: Radicale for scripts/bench-carddav.sh
          python3 -c 'import ensurepip, venv' 2>/dev/null || wanted+=(python3-venv) ;;
   # evolution-data-server … python3-gi, dbus: Evolution's CardDAV backend driven headless (test_evolution.py).
+  # zbar-tools: zbarimg reads the devices page's QR code back (test_devices.py).
   e2e) wanted=(postgresql pgbouncer chromium chromium-driver fonts-wqy-zenhei nginx-light syncevolution
-              evolution-data-server gir1.2-ebook-1.2 gir1.2-edataserver-1.2 python3-gi dbus)
+              evolution-data-server gir1.2-ebook-1.2 gir1.2-edataserver-1.2 python3-gi dbus zbar-tools)
        python3 -c 'import ensurepip, venv' 2>/dev/null || wanted+=(python3-venv) ;;
   *) echo "usage: $0 build|test|bench|e2e" >&2; exit 2 ;;
 esac

@@ -28,14 +28,35 @@ extension AccountStore {
         return AppPassword.grouped(password)
     }
 
-    /// The user's app passwords by device (ignoring case): when each was made and last used to log in.
-    public func appPasswords(username: String) throws -> [(device: String, createdAt: Date, lastUsedAt: Date?)] {
+    /// The user's app passwords by device (ignoring case): when each was made, and when, by which
+    /// client and from which address it last logged in.
+    public func appPasswords(username: String) throws -> [AppPasswordEntry] {
         try database.read { db in
-            try db.statement("SELECT device, created_at, last_used_at FROM app_passwords WHERE user_id = ? ORDER BY lower(device), device")
-                .rows([try Self.userID(username, db: db)]) { row in
-                    (device: row.text(0), createdAt: StoredTime.date(row.int64(1)), lastUsedAt: row.isNull(2) ? nil : StoredTime.date(row.int64(2)))
+            try db.statement("""
+                SELECT device, created_at, last_used_at, last_user_agent, last_address FROM app_passwords WHERE user_id = ?
+                ORDER BY lower(device), device
+                """).rows([try Self.userID(username, db: db)]) { row in
+                    AppPasswordEntry(device: row.text(0), createdAt: StoredTime.date(row.int64(1)),
+                                     lastUsedAt: row.isNull(2) ? nil : StoredTime.date(row.int64(2)),
+                                     lastClient: row.isNull(2) ? nil : DeviceClient(userAgent: row.optionalText(3), address: row.optionalText(4)))
                 }
         }
+    }
+
+    /// The device of the user's app password `password`, checked against its hash: nil when it is
+    /// no app password of theirs (or is not shaped like one). Records no use: it is for the web
+    /// app, which asks the password back before writing it into a device's set-up file.
+    public func appPasswordDevice(username: String, password: String) throws -> String? {
+        guard let typed = AppPassword.normalized(password) else { return nil }
+        let found = try database.read { db in
+            try db.statement("SELECT password_hash, device FROM app_passwords WHERE user_id = ? AND lookup = ?")
+                .firstRow([try Self.userID(username, db: db), SecretToken.hash(typed)]) { (hash: $0.text(0), device: $0.text(1)) }
+        }
+        guard let found else {
+            _ = PasswordHasher.verify(typed, against: Self.decoyHash)
+            return nil
+        }
+        return PasswordHasher.verify(typed, against: found.hash) ? found.device : nil
     }
 
     /// Deletes the app password of one of the user's devices, which can then no longer log in.
@@ -48,15 +69,16 @@ extension AccountStore {
     }
 
     /// The user whose account password or app password this is (for CardDAV); nil when neither.
-    /// An app password that logs in has its last use recorded.
+    /// An app password that logs in has its last use recorded, with `client`.
     ///
     /// A failure costs the same whether or not the account exists and however many app
     /// passwords it has: a password shaped like an app password gets one argon2id check against
     /// the app password its digest finds (a decoy hash when none), then one against the account
     /// password (a decoy when there is no account); any other password gets the second only.
-    public func authenticateForSync(username: String, password: String) throws -> DeviceLogin? {
+    public func authenticateForSync(username: String, password: String, client: DeviceClient? = nil) throws -> DeviceLogin? {
         let account = try account(named: username)
-        if let typed = AppPassword.normalized(password), let login = try appPasswordUser(typed, account: account?.user, undigested: true) {
+        if let typed = AppPassword.normalized(password),
+           let login = try appPasswordUser(typed, account: account?.user, undigested: true, client: client) {
             return login
         }
         guard let (user, hash) = account else {
@@ -73,15 +95,15 @@ extension AccountStore {
     /// password, an app password made before digests were kept, which `authenticateForSync`
     /// still finds). An app password has 150 random bits, so this runs before the login
     /// throttle: it cannot be guessed, and a device keeps syncing while its account is locked.
-    public func authenticateAppPassword(username: String, password: String) throws -> DeviceLogin? {
+    public func authenticateAppPassword(username: String, password: String, client: DeviceClient? = nil) throws -> DeviceLogin? {
         guard let typed = AppPassword.normalized(password), let account = try account(named: username) else { return nil }
-        return try appPasswordUser(typed, account: account.user, undigested: false)
+        return try appPasswordUser(typed, account: account.user, undigested: false, client: client)
     }
 
-    /// `user` when `typed` (a normalised app password) is one of theirs, recording its use.
+    /// `user` when `typed` (a normalised app password) is one of theirs, recording its use by `client`.
     /// - Parameter undigested: whether app passwords made before digests were kept are tried too
     ///   (and a decoy hash checked when none is found, so that a failure costs the same).
-    private func appPasswordUser(_ typed: String, account user: User?, undigested: Bool) throws -> DeviceLogin? {
+    private func appPasswordUser(_ typed: String, account user: User?, undigested: Bool, client: DeviceClient?) throws -> DeviceLogin? {
         let lookup = SecretToken.hash(typed)
         let candidates = try user.map { user in
             try database.read { db in
@@ -98,7 +120,8 @@ extension AccountStore {
         }
         let now = now()
         let stillThere = try database.write(.rows) { db in
-            try db.run("UPDATE app_passwords SET last_used_at = ?, lookup = ? WHERE id = ?", now, lookup, match.id)
+            try db.run("UPDATE app_passwords SET last_used_at = ?, lookup = ?, last_user_agent = ?, last_address = ? WHERE id = ?",
+                       now, lookup, client?.userAgent, client?.address, match.id)
             return db.changes == 1
         }
         // Revoked while it was being verified: no longer good.

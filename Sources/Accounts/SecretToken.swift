@@ -49,7 +49,7 @@ public enum SecretToken {
         return a.count == b.count && sodium_memcmp(a, b, a.count) == 0
     }
 
-    private static func base64URL(_ bytes: [UInt8]) -> String {
+    static func base64URL(_ bytes: [UInt8]) -> String {
         let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
         var output: [UInt8] = []
         var buffer = 0

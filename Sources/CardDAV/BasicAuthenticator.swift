@@ -91,10 +91,14 @@ final class BasicAuthenticator: Sendable {
             let failures = entry.device != nil ? nil : try throttle.check(account: accountKey ?? username, address: request.clientAddress)
             return Login(user: entry.user, unconfirmedGeneration: entry.generation, unreadFailures: failures, device: entry.device)
         }
-        var login = accountKey == nil ? nil : try gate.run({ try store.authenticateAppPassword(username: username, password: password) })
+        // What the devices page shows of an app password's last use.
+        let client = DeviceClient(userAgent: request.headers["User-Agent"], address: request.clientAddress)
+        var login = accountKey == nil ? nil
+            : try gate.run({ try store.authenticateAppPassword(username: username, password: password, client: client) })
         if login == nil {
             if let refusal = try throttled() { throw refusal }
-            login = accountKey == nil ? nil : try gate.run({ try store.authenticateForSync(username: username, password: password) })
+            login = accountKey == nil ? nil
+                : try gate.run({ try store.authenticateForSync(username: username, password: password, client: client) })
         }
         guard let login else {
             try throttle.recordFailure(account: accountKey ?? username, address: request.clientAddress)

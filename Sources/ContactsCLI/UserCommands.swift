@@ -1,5 +1,7 @@
 import ContactsStore
 import Foundation
+import HTTP
+import WebApp
 import Wording
 
 /// `contacts user …`: accounts, their passwords and their devices' app passwords.
@@ -35,20 +37,30 @@ enum UserCommands {
             context.console.print(context.catalogue.userDeleted(name))
         },
         Command(words: ["user", "app-password", "add"],
-                summary: "Make a password for one device's CardDAV client (shown only this once).",
-                usage: "user app-password add NAME DEVICE", options: []) { context in
+                summary: "Make a password for one device's CardDAV client (shown only this once), with the address and user name it needs.",
+                usage: "user app-password add NAME DEVICE [--public-url URL]", options: [.value("--public-url")],
+                notes: "--public-url is the address devices reach the server at (else $CONTACTS_PUBLIC_URL), as `serve` takes it.") { context in
             let (name, device) = try userAndDevice(context)
-            let password = try context.openStore().addAppPassword(username: name, device: device)
+            let publicURL = try ServeCommand.publicURL(context)
+            let store = try context.openStore()
+            let password = try store.addAppPassword(username: name, device: device)
+            let account = try store.user(named: name).username
+            // The password last, alone on its line, where scripts read it.
+            context.console.print(publicURL.map { context.catalogue.deviceConnection(address: DeviceAddress.cardDAV(site: $0), account: account) }
+                                  ?? context.catalogue.deviceConnectionWithoutAddress(account: account))
             context.console.print(context.catalogue.appPasswordCreated(name, device: device, password: password))
         },
-        Command(words: ["user", "app-password", "list"], summary: "List a user's app passwords.",
+        Command(words: ["user", "app-password", "list"], summary: "List a user's app passwords, with their last use.",
                 usage: "user app-password list NAME", options: []) { context in
             let name = try context.arguments.positionals("NAME")[0]
             let passwords = try context.openStore().appPasswords(username: name)
             let format = ISO8601DateFormatter()
             context.console.print(passwords.isEmpty ? context.catalogue.noAppPasswords : passwords.map { entry in
-                context.catalogue.appPasswordEntry(entry.device, created: format.string(from: entry.createdAt),
-                                                   lastUsed: entry.lastUsedAt.map(format.string(from:)))
+                let identity = entry.lastClient?.userAgent.map { BrowserIdentity(userAgent: $0) }
+                return context.catalogue.appPasswordEntry(entry.device, created: format.string(from: entry.createdAt),
+                                                          lastUsed: entry.lastUsedAt.map(format.string(from:)),
+                                                          client: entry.lastClient.map { _ in context.catalogue.deviceClient(identity?.browser, on: identity?.system) },
+                                                          address: entry.lastClient?.address)
             }.joined(separator: "\n"))
         },
         Command(words: ["user", "app-password", "revoke"], summary: "Revoke the app password of a user's device.",

@@ -8,9 +8,14 @@ extension ContactStore {
         try withAccounts { try $0.addAppPassword(username: username, device: device) }
     }
 
-    /// The user's app passwords by device (ignoring case): when each was made and last used to log in.
-    public func appPasswords(username: String) throws -> [(device: String, createdAt: Date, lastUsedAt: Date?)] {
+    /// The user's app passwords by device (ignoring case), with their last use (`AccountStore.appPasswords`).
+    public func appPasswords(username: String) throws -> [AppPasswordEntry] {
         try withAccounts { try $0.appPasswords(username: username) }
+    }
+
+    /// The device of the user's app password `password`, checked against its hash (`AccountStore.appPasswordDevice`).
+    public func appPasswordDevice(username: String, password: String) throws -> String? {
+        try withAccounts { try $0.appPasswordDevice(username: username, password: password) }
     }
 
     /// Deletes the app password of one of the user's devices, which can then no longer log in.
@@ -19,13 +24,13 @@ extension ContactStore {
     }
 
     /// The user whose account password or app password this is (`AccountStore.authenticateForSync`).
-    public func authenticateForSync(username: String, password: String) throws -> DeviceLogin? {
-        try withAccounts { try $0.authenticateForSync(username: username, password: password) }
+    public func authenticateForSync(username: String, password: String, client: DeviceClient? = nil) throws -> DeviceLogin? {
+        try withAccounts { try $0.authenticateForSync(username: username, password: password, client: client) }
     }
 
     /// The user whose app password this is, found by its digest alone (`AccountStore.authenticateAppPassword`).
-    public func authenticateAppPassword(username: String, password: String) throws -> DeviceLogin? {
-        try withAccounts { try $0.authenticateAppPassword(username: username, password: password) }
+    public func authenticateAppPassword(username: String, password: String, client: DeviceClient? = nil) throws -> DeviceLogin? {
+        try withAccounts { try $0.authenticateAppPassword(username: username, password: password, client: client) }
     }
 
     /// A number that changes whenever the user's credentials do (`AccountStore.credentialsGeneration`).

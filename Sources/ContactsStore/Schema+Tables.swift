@@ -96,6 +96,9 @@ extension Schema {
             // SHA-256 of the app password (150 random bits), so a login checks one argon2id
             // hash, not each of the account's; NULL for passwords made before, until next used.
             ColumnSchema("lookup", .bytes, nullable: true),
+            // The User-Agent and address of the client it last logged in with (`DeviceClient`).
+            ColumnSchema("last_user_agent", .text, nullable: true),
+            ColumnSchema("last_address", .text, nullable: true),
         ], primaryKey: PerDialect(sqlite: ["id"], postgresql: ["user_id", "id"]),
            uniques: [UniqueSchema(["user_id", "device"]), UniqueSchema(["lookup"], on: [.postgresql])],
            foreignKeys: [userReference],

@@ -27,6 +27,7 @@ enum Schema {
     static let groupsMigrationName = "Groups: group cards marked among the contacts, and each group's members by UID"
     static let birthdayFeedHashMigrationName = "Birthdays: each calendar feed's token kept as a hash"
     static let signedInBrowsersMigrationName = "Sessions: each login's browser, address and last request, for the list of signed-in browsers"
+    static let appPasswordClientMigrationName = "Devices: each app password keeps the client and address it last logged in with"
 
     /// The schema's one history, shared by both engines: a database's version is the number of
     /// these steps applied, on either engine. Steps that add a table, column or index in its
@@ -315,6 +316,9 @@ enum Schema {
         },
         Migration("Two-step sign-in: TOTP secrets, recovery codes, and logins waiting for their second step") { db in
             try db.create([Schema.table("two_step"), Schema.table("recovery_codes"), Schema.table("pending_logins")])
+        },
+        Migration(Schema.appPasswordClientMigrationName) { db in
+            try db.addMissingColumns(["last_user_agent", "last_address"], to: Schema.table("app_passwords"))
         },
     ]
 

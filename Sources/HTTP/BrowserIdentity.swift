@@ -21,9 +21,14 @@ public struct BrowserIdentity: Sendable, Equatable {
         system = Self.systems.first { marker in marker.tokens.contains { text.contains($0) } }?.name
     }
 
-    /// Browsers by the tokens that tell them, the most specific first: Edge, Opera and Samsung's
-    /// browser also say "Chrome", and every one of them says "Safari".
+    /// Browsers, and CardDAV clients, by the tokens that tell them, the most specific first: Edge,
+    /// Opera and Samsung's browser also say "Chrome", and every one of them says "Safari".
+    /// Apple's Contacts syncs through `dataaccessd` on iOS and `AddressBookCore` on macOS.
     static let browsers: [(name: String, tokens: [String])] = [
+        ("DAVx⁵", ["DAVx5/", "DAVdroid/"]),
+        ("Contacts", ["dataaccessd/", "AddressBookCore/", "AddressBook/"]),
+        ("Thunderbird", ["Thunderbird/"]),
+        ("Evolution", ["Evolution/", "evolution-data-server"]),
         ("Edge", ["Edg/", "EdgA/", "EdgiOS/", "Edge/"]),
         ("Opera", ["OPR/", "OPiOS/", "Opera"]),
         ("Samsung Internet", ["SamsungBrowser/"]),
@@ -33,14 +38,16 @@ public struct BrowserIdentity: Sendable, Equatable {
     ]
 
     /// Systems by their tokens, the devices before the systems their tokens also name
-    /// (an iPhone says "like Mac OS X", Android says "Linux").
+    /// (an iPhone says "like Mac OS X", Android says "Linux", Chrome on an iPhone says "CriOS/";
+    /// Apple's sync clients say only `iOS/17.0` or `macOS/14.1`).
     static let systems: [(name: String, tokens: [String])] = [
         ("iPhone", ["iPhone", "iPod"]),
         ("iPad", ["iPad"]),
+        ("iOS", ["iOS/"]),
         ("Android", ["Android"]),
         ("ChromeOS", ["CrOS"]),
         ("Windows", ["Windows"]),
-        ("macOS", ["Macintosh", "Mac OS X"]),
+        ("macOS", ["Macintosh", "Mac OS X", "macOS/"]),
         ("Linux", ["Linux", "X11"]),
     ]
 }

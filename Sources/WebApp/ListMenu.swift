@@ -3,9 +3,9 @@ import Wording
 
 /// The list's menu of book-wide actions (Import, Export, Birthdays, Recently Deleted, Undo
 /// changes where the user may write, Possible duplicates with their count, which a script
-/// fetches when the menu opens, and Sharing for a book of the user's own), then the account's
-/// Settings: a popover under the bar's ⋯ button, opened and closed by the browser itself (light
-/// dismiss, Escape), so it needs no script.
+/// fetches when the menu opens, Sharing for a book of the user's own), then the account's
+/// Devices and Settings: a popover under the bar's ⋯ button, opened and closed by the browser itself
+/// (light dismiss, Escape), so it needs no script.
 enum ListMenu {
     /// The bar's ⋯ button that opens the menu.
     static func button(strings: any Catalogue) -> String {
@@ -32,6 +32,7 @@ enum ListMenu {
         \(context.canWriteContacts ? #"<a href="\#(href("/contacts/undo"))" id="undo-changes-link">\#(HTML.escape(strings.undoChanges))</a>"# : "")\
         <a href="\(href("/duplicates"))" id="duplicates-link">\(HTML.escape(strings.possibleDuplicates))<span class="badge" id="duplicates-count" hidden></span></a>\
         \(sharing)\
+        <a href="\(DevicesPage.path)" id="devices-link">\(HTML.escape(strings.devices))</a>\
         <a href="/settings" id="settings-link">\(HTML.escape(strings.settings))</a></div>
         """
     }

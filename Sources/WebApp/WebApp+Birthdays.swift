@@ -64,7 +64,7 @@ extension WebApp {
     /// The site's address as the browser reached it (`https://host:port`), for an address to
     /// copy elsewhere; https when the connection, a trusted proxy in front or the server's
     /// public address says so (`TrustedProxies`, `HTTPServer.Configuration.alwaysSecure`).
-    private static func siteAddress(of request: Request) -> String {
+    static func siteAddress(of request: Request) -> String {
         guard let host = request.headers["Host"], !host.isEmpty,
               host.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 0x20 && !"/\\?#@\"<>".unicodeScalars.contains($0) })
         else { return "" }

@@ -17,6 +17,9 @@ public final class WebApp: Sendable {
     let errors: WebErrorAnswers
     /// The largest request body the server takes, in bytes (the import page says it).
     let maxUploadBytes: Int
+    /// The address devices reach the server at (`contacts serve --public-url`), without a
+    /// trailing slash; nil to use the address each browser reached it at.
+    let publicURL: String?
     private let setupCode: Mutex<String?>
 
     /// The `contacts serve` option, and the environment variable, that set `maxUploadBytes` in
@@ -29,12 +32,14 @@ public final class WebApp: Sendable {
     ///   - throttle, gate: shared with the other ways of logging in (CardDAV); fresh ones when nil.
     ///   - maxUploadBytes: the server's limit on a request body (`HTTPServer.Configuration.maxBodyBytes`).
     ///   - log: where errors the app did not expect are reported, with their detail.
+    ///   - publicURL: the address devices reach the server at, for the devices pages.
     public init(store: ContactStore, setupCode: String?, throttle: LoginThrottle? = nil, gate: PasswordGate? = nil,
-                maxUploadBytes: Int = HTTPServer.Configuration().maxBodyBytes,
+                maxUploadBytes: Int = HTTPServer.Configuration().maxBodyBytes, publicURL: String? = nil,
                 log: @escaping @Sendable (String) -> Void = HTTPServer.standardErrorLog,
                 clock: @escaping @Sendable () -> Date = Date.init) {
         self.store = store
         self.maxUploadBytes = maxUploadBytes
+        self.publicURL = publicURL
         errors = WebErrorAnswers(log: log)
         self.setupCode = Mutex(setupCode)
         self.clock = clock
@@ -62,6 +67,7 @@ public final class WebApp: Sendable {
         addSettingsRoutes(to: router)
         addTwoStepRoutes(to: router)
         addSecondStepRoutes(to: router)
+        addDeviceRoutes(to: router)
         router.get("/static/*path") { request, _ in try StaticFiles.assets.respond(to: request) }
         addAppShellRoutes(to: router)
         router.get("/") { request, _ in .redirect(to: request.context.user == nil ? "/login" : "/contacts") }

@@ -501,8 +501,8 @@ struct ChineseCatalogue: Catalogue {
         "\(name) 在 \(device) 上的应用密码（只显示这一次）：\n\(password)"
     }
     var noAppPasswords: String { "没有应用密码。" }
-    func appPasswordEntry(_ device: String, created: String, lastUsed: String?) -> String {
-        "\(device)\t创建于 \(created)\t最近使用 \(lastUsed ?? "从未")"
+    func appPasswordEntry(_ device: String, created: String, lastUsed: String?, client: String?, address: String?) -> String {
+        "\(device)\t创建于 \(created)\t最近使用 \(lastUsed ?? "从未")" + (client.map { "\t\($0)" } ?? "") + (address.map { "\t来自 \($0)" } ?? "")
     }
     func appPasswordRevoked(_ name: String, device: String) -> String { "已撤销 \(name) 在 \(device) 上的应用密码。" }
     func phoneticNames(_ on: Bool, _ name: String) -> String { "已为 \(name) \(on ? "开启" : "关闭")拼音注音。" }

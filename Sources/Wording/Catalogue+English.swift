@@ -522,8 +522,8 @@ struct EnglishCatalogue: Catalogue {
         "App password for \(name) on \(device) (it will not be shown again):\n\(password)"
     }
     var noAppPasswords: String { "No app passwords." }
-    func appPasswordEntry(_ device: String, created: String, lastUsed: String?) -> String {
-        "\(device)\tcreated \(created)\tlast used \(lastUsed ?? "never")"
+    func appPasswordEntry(_ device: String, created: String, lastUsed: String?, client: String?, address: String?) -> String {
+        "\(device)\tcreated \(created)\tlast used \(lastUsed ?? "never")" + (client.map { "\t\($0)" } ?? "") + (address.map { "\tfrom \($0)" } ?? "")
     }
     func appPasswordRevoked(_ name: String, device: String) -> String { "Revoked the app password of \(name) on \(device)." }
     func phoneticNames(_ on: Bool, _ name: String) -> String { "Phonetic names \(on ? "on" : "off") for \(name)." }

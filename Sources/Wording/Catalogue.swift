@@ -382,7 +382,8 @@ public protocol Catalogue: Sendable {
     func userDeleted(_ name: String) -> String
     func appPasswordCreated(_ name: String, device: String, password: String) -> String
     var noAppPasswords: String { get }
-    func appPasswordEntry(_ device: String, created: String, lastUsed: String?) -> String
+    /// One app password in `user app-password list`: `client` and `address` of its last use.
+    func appPasswordEntry(_ device: String, created: String, lastUsed: String?, client: String?, address: String?) -> String
     func appPasswordRevoked(_ name: String, device: String) -> String
     func phoneticNames(_ on: Bool, _ name: String) -> String
     func contactUpdated(_ id: Int64) -> String
@@ -644,6 +645,59 @@ public protocol Catalogue: Sendable {
     var useAppPasswordForSync: String { get }
     /// `contacts user two-step off NAME`.
     func twoStepTurnedOff(_ name: String) -> String
+    // MARK: Devices (web, and the CLI's app passwords)
+    /// The list menu's item and the page's title.
+    var devices: String { get }
+    /// Under the list (and alone when it is empty): what a device password is for.
+    var devicesNote: String { get }
+    var noDevices: String { get }
+    /// The button, and the title of its page.
+    var connectADevice: String { get }
+    /// When a device's password was made: "Made {moment}" (`moment` placed by the page).
+    func deviceMade(_ moment: String) -> String
+    /// When it last logged in: "Last used {moment}".
+    func deviceLastUsed(_ moment: String) -> String
+    var deviceNeverUsed: String { get }
+    /// The client it last logged in with ("DAVx⁵ on Android"; "Unknown app" when its User-Agent says nothing).
+    func deviceClient(_ name: String?, on system: String?) -> String
+    /// The address it last logged in from: "from 203.0.113.7".
+    func deviceAddress(_ address: String) -> String
+    var revoke: String { get }
+    /// Revoke's question: "Revoke “iPhone”?", and what revoking does.
+    func revokeDeviceQuestion(_ device: String) -> String
+    func revokeDeviceMessage(_ device: String) -> String
+    var deviceName: String { get }
+    var deviceNameExample: String { get }
+    var deviceNameHelp: String { get }
+    var createPassword: String { get }
+    /// A name the store refuses: empty, too long, with control characters.
+    var invalidDeviceNameMessage: String { get }
+    /// A name another of the account's devices has.
+    func deviceNameTaken(_ device: String) -> String
+    /// The result page's title: "Connect “iPhone”".
+    func connectDevice(_ device: String) -> String
+    var passwordShownOnce: String { get }
+    var serverAddress: String { get }
+    var accountName: String { get }
+    var devicePassword: String { get }
+    /// The platforms' headings and their steps.
+    var appleDevices: String { get }
+    var downloadProfile: String { get }
+    var profileSteps: String { get }
+    var appleManualSteps: String { get }
+    var androidDevices: String { get }
+    var openInDAVx5: String { get }
+    var androidQRCode: String { get }
+    var androidSteps: String { get }
+    var thunderbirdSteps: String { get }
+    var evolutionSteps: String { get }
+    /// The profile asked for with a password that is not this device's.
+    var profilePasswordWrong: String { get }
+    /// `contacts user app-password add`: the address and account name a device needs.
+    func deviceConnection(address: String, account: String) -> String
+    /// The same, when the server's public address is not set: how to set it.
+    func deviceConnectionWithoutAddress(account: String) -> String
+
 }
 
 extension Catalogue {

@@ -29,6 +29,29 @@ import Testing
         return client.send(Request(method: "PROPFIND", target: "/dav/", headers: headers, body: body, clientAddress: peer)).status
     }
 
+    private func propfind(_ client: InProcessClient, _ user: String, _ password: String, userAgent: String, from peer: String) -> Int {
+        let headers: HTTPHeaders = ["Authorization": "Basic " + Data("\(user):\(password)".utf8).base64EncodedString(), "Depth": "0",
+                                    "User-Agent": userAgent]
+        let body = Array(#"<d:propfind xmlns:d="DAV:"><d:prop><d:current-user-principal/></d:prop></d:propfind>"#.utf8)
+        return client.send(Request(method: "PROPFIND", target: "/dav/", headers: headers, body: body, clientAddress: peer)).status
+    }
+
+    /// An app password revoked through one node is refused by the other on its next request,
+    /// though that node verified it a moment before; and the last use each node sees is kept
+    /// with the client's User-Agent and address.
+    @Test func aDeviceRevokedOnOneNodeIsRefusedOnTheOtherAtOnce() throws {
+        let password = try server.store.addAppPassword(username: "alice", device: "iPhone")
+        let agent = "iOS/17.0 (21A329) dataaccessd/1.0"
+        #expect(propfind(server.http, "alice", password, userAgent: agent, from: "198.51.100.4") == 207)
+        #expect(propfind(other, "alice", password, userAgent: agent, from: "198.51.100.5") == 207)
+        let used = try #require(try server.store.appPasswords(username: "alice").first?.lastClient)
+        #expect(used == DeviceClient(userAgent: agent, address: "198.51.100.5"))
+        try server.store.revokeAppPassword(username: "alice", device: "iPhone")
+        #expect(propfind(other, "alice", password, userAgent: agent, from: "198.51.100.5") == 401)
+        #expect(propfind(server.http, "alice", password, userAgent: agent, from: "198.51.100.4") == 401)
+        #expect(propfind(other, "alice", "password1", userAgent: agent, from: "198.51.100.5") == 207, "the account itself is untouched")
+    }
+
     @Test func failuresSpreadOverTwoNodesLockTheAccountOnBothEvenWhereItsPasswordIsCached() {
         #expect(propfind(server.http, "alice", "password1") == 207)
         #expect(propfind(other, "alice", "password1") == 207)

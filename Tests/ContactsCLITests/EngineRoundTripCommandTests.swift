@@ -70,8 +70,11 @@ final class EngineRoundTripCommandTests {
         try ok(original, ["book", "share", "--user", "bob", "family", "--with", "alice", "--read-write"])
         try ok(original, ["add", "--user", "alice", "--book", "~bob~family", "--name", "Written By Alice", "--phone", "132 0013 2000"])
 
-        try ok(original, ["user", "app-password", "add", "alice", "Phone"])
+        let phone = try #require(try ok(original, ["user", "app-password", "add", "alice", "Phone"]).split(separator: "\n").last)
         try ok(original, ["user", "app-password", "add", "bob", "Laptop"])
+        // The phone has synced: its client and address are carried with it.
+        _ = try ContactStore(directory: original.dataDirectory).authenticateAppPassword(
+            username: "alice", password: String(phone), client: DeviceClient(userAgent: "iOS/17.0 (21A329) dataaccessd/1.0", address: "2001:db8::7"))
         try ok(original, ["birthdays", "feed", "--user", "alice"])
         try signIn()
         let twoStep = try turnOnTwoStep()
@@ -133,9 +136,8 @@ final class EngineRoundTripCommandTests {
                     seen.append("\(user) \(book) \(command): " + (try ok(runner, command + ["--user", user, "--book", book], on: url)))
                 }
             }
-            let passwords = try ok(runner, ["user", "app-password", "list", user], on: url)
-            // When each password was last used is the one thing a later step may change.
-            seen.append("\(user) app passwords: \(passwords.count) \(passwords.split(separator: "\n").map { $0.prefix(20) })")
+            // Each app password whole: when it was made and last used, by which client, from where.
+            seen.append("\(user) app passwords: " + (try ok(runner, ["user", "app-password", "list", user], on: url)))
             seen.append("\(user) two-step: " + (try ok(runner, ["user", "two-step", "status", user], on: url)))
             return seen
         } + [try twoStepView(runner, on: url)]
@@ -149,6 +151,7 @@ final class EngineRoundTripCommandTests {
         #expect(before.contains { $0.contains("isOn: true") && $0.contains("/contacts/1") }, "two-step sign-in is among what is compared")
         let signedIn = try browsers(original)
         #expect(signedIn.map(\.client.address).sorted() == ["192.0.2.7", "2001:db8::9"], "the browsers are among what is compared")
+        #expect(before.contains { $0.contains("\tContacts on iOS\tfrom 2001:db8::7") }, "the app passwords' last use is among what is compared")
 
         try ok(original, ["migrate", "--to", database.url])
         #expect(try views(original, on: database.url) == before, "on PostgreSQL")

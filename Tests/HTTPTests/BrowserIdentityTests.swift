@@ -19,6 +19,13 @@ import Testing
          "Opera", "Linux"),
         ("Mozilla/5.0 (X11; CrOS x86_64 14541.0.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
          "Chrome", "ChromeOS"),
+        // CardDAV clients, as the devices page names them.
+        ("iOS/17.0 (21A329) dataaccessd/1.0", "Contacts", "iOS"),
+        ("macOS/14.1 (23B74) AddressBookCore/2487", "Contacts", "macOS"),
+        ("DAVx5/4.3.9-ose (2023/10/20; dav4jvm; okhttp/4.12.0) Android/13", "DAVx⁵", "Android"),
+        ("Mozilla/5.0 (X11; Linux x86_64; rv:115.0) Gecko/20100101 Thunderbird/115.4.1", "Thunderbird", "Linux"),
+        ("Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Thunderbird/128.5.0", "Thunderbird", "Windows"),
+        ("Evolution/3.46.4 (X11; Linux)", "Evolution", "Linux"),
     ])
     func aRealUserAgentNamesItsBrowserAndSystem(userAgent: String, browser: String, system: String) {
         #expect(BrowserIdentity(userAgent: userAgent) == BrowserIdentity(browser: browser, system: system))

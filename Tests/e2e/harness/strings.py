@@ -161,6 +161,23 @@ ZH = {
     "Address book": "通讯录",
     "Move": "移动",
     "Copy": "复制",
+    # The devices page and Connect a Device
+    "Devices": "设备",
+    "No Devices": "没有设备",
+    "Connect a Device": "连接设备",
+    "Create Password": "生成密码",
+    "Server": "服务器",
+    "User Name": "用户名",
+    "Copy · Server": "复制 · 服务器",
+    "Copy · User Name": "复制 · 用户名",
+    "Copy · Password": "复制 · 密码",
+    "Download Configuration Profile": "下载描述文件",
+    "Open in DAVx⁵": "在 DAVx⁵ 中打开",
+    "Revoke": "撤销",
+    "Not used yet": "尚未使用",
+    "DAVx⁵ on Android": "Android 上的 DAVx⁵",
+    "from": "来自",
+    "Enter a name of 1 to 64 characters, without control characters.": "请输入 1 到 64 个字符的名称，不能包含控制字符。",
     "Selected contacts": "所选联系人",
     "Delete Selected": "删除所选",
     "Delete 2 Contacts": "删除 2 个联系人",
@@ -229,8 +246,10 @@ CONFIRM_LOG_OUT = "confirm-log-out"
 SHARE_BOOK = "share-book"
 # An address book's name field: "Name" in English like the contact's, 名称 in Chinese (a contact's is 姓名).
 BOOK_NAME = "book-name"
+# A device's name field: "Name" in English, 名称 in Chinese, as an address book's.
+DEVICE_NAME = "device-name"
 _SPECIAL = {CONFIRM_LOG_OUT: {"en": "Log out", "zh": "退出登录"}, SHARE_BOOK: {"en": "Share", "zh": "共享"},
-            BOOK_NAME: {"en": "Name", "zh": "名称"}}
+            BOOK_NAME: {"en": "Name", "zh": "名称"}, DEVICE_NAME: {"en": "Name", "zh": "名称"}}
 
 
 def t(lang: str, english: str) -> str:

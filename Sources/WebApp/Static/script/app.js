@@ -59,6 +59,13 @@ const feed = $('#birthday-calendar');
 if (feed) initCopyButtons(feed);
 const twoStep = $('#two-step');
 if (twoStep) initCopyButtons(twoStep);
+const deviceSetup = $('#device-setup');
+if (deviceSetup) {
+  initCopyButtons(deviceSetup);
+  // A new device's password is shown once: brought back from the back-forward cache (which keeps
+  // even a no-store page), the page asks the server again, which leads to the devices list.
+  addEventListener('pageshow', (event) => { if (event.persisted) location.reload(); });
+}
 initLocalTimes();
 const undoTimeForm = $('#undo-time-form');
 if (undoTimeForm) initTimeZoneField(undoTimeForm);

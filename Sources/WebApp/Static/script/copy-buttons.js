@@ -1,5 +1,6 @@
-// Copy buttons: a viewed contact's (a WeChat ID has no link to follow: it is copied) and the
-// birthday calendar's address. The server renders them hidden, the text beside them selectable;
+// Copy buttons: a viewed contact's (a WeChat ID has no link to follow: it is copied), the
+// birthday calendar's address, and what a new device needs (its server, user name and password).
+// The server renders them hidden, the text beside them selectable;
 // they are shown where the browser can write to the clipboard, or, for a button that names the
 // field it copies (`data-copy-from`), everywhere: where the Clipboard API is missing or refused
 // (a page served over plain http), the field's text is selected and copied the older way.
