@@ -46,7 +46,7 @@ let package = Package(
         .target(name: "SQLite", dependencies: ["SQLEngine", "CSQLite"]),
         .target(name: "PostgreSQL", dependencies: ["SQLEngine", "CLibPQ"]),
         // Users, passwords (argon2id), sessions, app passwords, secrets and the login throttle.
-        .target(name: "Accounts", dependencies: ["SQLEngine", "CSodium", "CLibCrypto"]),
+        .target(name: "Accounts", dependencies: ["Blanks", "SQLEngine", "CSodium", "CLibCrypto"]),
         .target(name: "ContactsStore", dependencies: ["Accounts", "Blanks", "ContactsCore", "VCard", "ContactCSV", "SQLEngine", "CSodium"]),
         // The engine chosen: a store opened in a SQLite data directory or on a PostgreSQL URL, and
         // what only a SQLite file does (backups, restores). For the CLI, the benchmarks and tests.

@@ -38,7 +38,7 @@ extension AccountStore {
                 """).rows([try Self.userID(username, db: db)]) { row in
                     AppPasswordEntry(device: row.text(0), createdAt: StoredTime.date(row.int64(1)),
                                      lastUsedAt: row.isNull(2) ? nil : StoredTime.date(row.int64(2)),
-                                     lastClient: row.isNull(2) ? nil : DeviceClient(userAgent: row.optionalText(3), address: row.optionalText(4)))
+                                     lastClient: row.isNull(2) ? nil : RequestClient(userAgent: row.optionalText(3), address: row.optionalText(4)))
                 }
         }
     }
@@ -75,7 +75,7 @@ extension AccountStore {
     /// passwords it has: a password shaped like an app password gets one argon2id check against
     /// the app password its digest finds (a decoy hash when none), then one against the account
     /// password (a decoy when there is no account); any other password gets the second only.
-    public func authenticateForSync(username: String, password: String, client: DeviceClient? = nil) throws -> DeviceLogin? {
+    public func authenticateForSync(username: String, password: String, client: RequestClient? = nil) throws -> DeviceLogin? {
         let account = try account(named: username)
         if let typed = AppPassword.normalized(password),
            let login = try appPasswordUser(typed, account: account?.user, undigested: true, client: client) {
@@ -95,7 +95,7 @@ extension AccountStore {
     /// password, an app password made before digests were kept, which `authenticateForSync`
     /// still finds). An app password has 150 random bits, so this runs before the login
     /// throttle: it cannot be guessed, and a device keeps syncing while its account is locked.
-    public func authenticateAppPassword(username: String, password: String, client: DeviceClient? = nil) throws -> DeviceLogin? {
+    public func authenticateAppPassword(username: String, password: String, client: RequestClient? = nil) throws -> DeviceLogin? {
         guard let typed = AppPassword.normalized(password), let account = try account(named: username) else { return nil }
         return try appPasswordUser(typed, account: account.user, undigested: false, client: client)
     }
@@ -103,7 +103,7 @@ extension AccountStore {
     /// `user` when `typed` (a normalised app password) is one of theirs, recording its use by `client`.
     /// - Parameter undigested: whether app passwords made before digests were kept are tried too
     ///   (and a decoy hash checked when none is found, so that a failure costs the same).
-    private func appPasswordUser(_ typed: String, account user: User?, undigested: Bool, client: DeviceClient?) throws -> DeviceLogin? {
+    private func appPasswordUser(_ typed: String, account user: User?, undigested: Bool, client: RequestClient?) throws -> DeviceLogin? {
         let lookup = SecretToken.hash(typed)
         let candidates = try user.map { user in
             try database.read { db in

@@ -26,7 +26,7 @@ extension AccountStore {
     ///     or replayed.
     ///   - client: the browser it is issued to, for the list of signed-in browsers.
     public func issueToken(_ kind: SessionKind, for user: User, lifetime: TimeInterval, family: String? = nil,
-                           client: SessionClient? = nil) throws -> String {
+                           client: RequestClient? = nil) throws -> String {
         let now = now()
         return try database.write(.rows) { db in
             try Self.insertToken(kind, userID: user.id, family: family, lifetime: lifetime, client: client, now: now, db: db)
@@ -52,7 +52,7 @@ extension AccountStore {
     ///     answered `.invalid`. A spent token is a replay whoever presents it.
     ///   - client: the browser presenting it, recorded with its successor.
     public func useRememberToken(_ token: String, account: String? = nil, lifetime: TimeInterval,
-                                 client: SessionClient? = nil) throws -> RememberOutcome {
+                                 client: RequestClient? = nil) throws -> RememberOutcome {
         let now = now()
         return try database.write(.rows) { db in
             let row = try db.statement("""
@@ -98,14 +98,14 @@ extension AccountStore {
     }
 
     private static func insertToken(_ kind: SessionKind, userID: Int64, family: String?, lifetime: TimeInterval,
-                                    client: SessionClient?, now: Int64, db: any SQLConnection) throws -> String {
+                                    client: RequestClient?, now: Int64, db: any SQLConnection) throws -> String {
         let token = SecretToken.make()
-        let client = client ?? SessionClient(userAgent: nil, address: "")
+        let client = client ?? RequestClient(userAgent: nil, address: nil)
         try db.run("""
             INSERT INTO sessions (user_id, kind, token_hash, family, created_at, expires_at, user_agent, client_address, last_seen_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, userID, kind.rawValue, SecretToken.hash(token), family ?? SecretToken.make(), now,
-                   now + StoredTime.milliseconds(Date(timeIntervalSince1970: lifetime)), client.userAgent, client.address, now)
+                   now + StoredTime.milliseconds(Date(timeIntervalSince1970: lifetime)), client.userAgent ?? "", client.address ?? "", now)
         try db.run("DELETE FROM sessions WHERE user_id = ? AND expires_at < ?", userID, now)
         return token
     }

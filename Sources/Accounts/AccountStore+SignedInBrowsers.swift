@@ -12,7 +12,7 @@ extension AccountStore {
 
     /// The user a live session token belongs to (`user(forToken:kind:)`); when the session was
     /// last recorded `lastSeenInterval` ago or more, records `client` and now as its last request.
-    public func user(forSession token: String, seenFrom client: SessionClient) throws -> User? {
+    public func user(forSession token: String, seenFrom client: RequestClient) throws -> User? {
         let now = now()
         let hash = SecretToken.hash(token)
         let found = try database.read { db in
@@ -28,7 +28,7 @@ extension AccountStore {
             try database.write(.rows) { db in
                 try db.run("""
                     UPDATE sessions SET last_seen_at = ?, user_agent = ?, client_address = ? WHERE token_hash = ? AND last_seen_at <= ?
-                    """, now, client.userAgent, client.address, hash, due)
+                    """, now, client.userAgent ?? "", client.address ?? "", hash, due)
             }
         }
         return found.user
@@ -50,13 +50,13 @@ extension AccountStore {
                        s.family, s.user_agent, s.client_address, s.last_seen_at FROM sessions s
                 WHERE s.user_id = ? AND s.revoked_at IS NULL AND s.expires_at > ? ORDER BY s.last_seen_at DESC, s.id DESC
                 """).rows([user.id, now]) { row in
-                (id: row.int64(0), family: row.text(1), client: SessionClient(userAgent: row.text(2), address: row.text(3)),
+                (id: row.int64(0), family: row.text(1), client: RequestClient(userAgent: row.text(2), address: row.text(3)),
                  lastSeen: row.int64(4))
             }
             // A family's latest row tells when it was last seen and from where; a remember token
             // issued without a client (by a caller that had none) does not hide its session's.
             var order: [String] = []
-            var byFamily: [String: [(id: Int64, family: String, client: SessionClient, lastSeen: Int64)]] = [:]
+            var byFamily: [String: [(id: Int64, family: String, client: RequestClient, lastSeen: Int64)]] = [:]
             for row in rows {
                 if byFamily[row.family] == nil { order.append(row.family) }
                 byFamily[row.family, default: []].append(row)
@@ -64,7 +64,7 @@ extension AccountStore {
             let browsers = order.map { family in
                 let members = byFamily[family] ?? []
                 let latest = members[0]
-                let client = members.first { !$0.client.userAgent.isEmpty || !$0.client.address.isEmpty }?.client ?? latest.client
+                let client = members.first { $0.client.userAgent != nil || $0.client.address != nil }?.client ?? latest.client
                 return SignedInBrowser(id: latest.id, client: client,
                                        lastSeen: StoredTime.date(latest.lastSeen), isCurrent: family == currentFamily)
             }

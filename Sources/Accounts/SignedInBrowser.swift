@@ -7,13 +7,13 @@ public struct SignedInBrowser: Sendable, Equatable {
     /// tokens' rows, never a token or its family, so the page gives nothing away that logs in.
     public let id: Int64
     /// The User-Agent and address of the login's latest request.
-    public let client: SessionClient
+    public let client: RequestClient
     /// When the login last made a request (recorded at most every `AccountStore.lastSeenInterval`).
     public let lastSeen: Date
     /// Whether this is the login of the browser asking.
     public let isCurrent: Bool
 
-    public init(id: Int64, client: SessionClient, lastSeen: Date, isCurrent: Bool) {
+    public init(id: Int64, client: RequestClient, lastSeen: Date, isCurrent: Bool) {
         self.id = id
         self.client = client
         self.lastSeen = lastSeen

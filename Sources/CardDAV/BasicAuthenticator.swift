@@ -92,7 +92,7 @@ final class BasicAuthenticator: Sendable {
             return Login(user: entry.user, unconfirmedGeneration: entry.generation, unreadFailures: failures, device: entry.device)
         }
         // What the devices page shows of an app password's last use.
-        let client = DeviceClient(userAgent: request.headers["User-Agent"], address: request.clientAddress)
+        let client = RequestClient(userAgent: request.headers["User-Agent"], address: request.clientAddress)
         var login = accountKey == nil ? nil
             : try gate.run({ try store.authenticateAppPassword(username: username, password: password, client: client) })
         if login == nil {

@@ -24,12 +24,12 @@ extension ContactStore {
     }
 
     /// The user whose account password or app password this is (`AccountStore.authenticateForSync`).
-    public func authenticateForSync(username: String, password: String, client: DeviceClient? = nil) throws -> DeviceLogin? {
+    public func authenticateForSync(username: String, password: String, client: RequestClient? = nil) throws -> DeviceLogin? {
         try withAccounts { try $0.authenticateForSync(username: username, password: password, client: client) }
     }
 
     /// The user whose app password this is, found by its digest alone (`AccountStore.authenticateAppPassword`).
-    public func authenticateAppPassword(username: String, password: String, client: DeviceClient? = nil) throws -> DeviceLogin? {
+    public func authenticateAppPassword(username: String, password: String, client: RequestClient? = nil) throws -> DeviceLogin? {
         try withAccounts { try $0.authenticateAppPassword(username: username, password: password, client: client) }
     }
 

@@ -4,7 +4,7 @@ import Foundation
 extension ContactStore {
     /// Issues a token of `kind` for `user` (`AccountStore.issueToken`).
     public func issueToken(_ kind: SessionKind, for user: User, lifetime: TimeInterval, family: String? = nil,
-                           client: SessionClient? = nil) throws -> String {
+                           client: RequestClient? = nil) throws -> String {
         try withAccounts { try $0.issueToken(kind, for: user, lifetime: lifetime, family: family, client: client) }
     }
 
@@ -15,7 +15,7 @@ extension ContactStore {
 
     /// Spends a remember token and issues its successor (`AccountStore.useRememberToken`).
     public func useRememberToken(_ token: String, account: String? = nil, lifetime: TimeInterval,
-                                 client: SessionClient? = nil) throws -> RememberOutcome {
+                                 client: RequestClient? = nil) throws -> RememberOutcome {
         try withAccounts { try $0.useRememberToken(token, account: account, lifetime: lifetime, client: client) }
     }
 
@@ -25,7 +25,7 @@ extension ContactStore {
     }
 
     /// The user of a live session token, its last request recorded (`AccountStore.user(forSession:seenFrom:)`).
-    public func user(forSession token: String, seenFrom client: SessionClient) throws -> User? {
+    public func user(forSession token: String, seenFrom client: RequestClient) throws -> User? {
         try withAccounts { try $0.user(forSession: token, seenFrom: client) }
     }
 

@@ -29,7 +29,7 @@ extension Schema {
             ColumnSchema("created_at", .integer),
             ColumnSchema("expires_at", .integer),
             ColumnSchema("revoked_at", .integer, nullable: true),
-            // The browser's User-Agent and address (`SessionClient`), and its last request,
+            // The browser's User-Agent and address (`RequestClient`), and its last request,
             // recorded at most every `AccountStore.lastSeenInterval`.
             ColumnSchema("user_agent", .text, default: .text("")),
             ColumnSchema("client_address", .text, default: .text("")),
@@ -96,7 +96,7 @@ extension Schema {
             // SHA-256 of the app password (150 random bits), so a login checks one argon2id
             // hash, not each of the account's; NULL for passwords made before, until next used.
             ColumnSchema("lookup", .bytes, nullable: true),
-            // The User-Agent and address of the client it last logged in with (`DeviceClient`).
+            // The User-Agent and address of the client it last logged in with (`RequestClient`).
             ColumnSchema("last_user_agent", .text, nullable: true),
             ColumnSchema("last_address", .text, nullable: true),
         ], primaryKey: PerDialect(sqlite: ["id"], postgresql: ["user_id", "id"]),

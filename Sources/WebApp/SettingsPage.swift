@@ -81,7 +81,7 @@ enum SettingsPage {
         let when = browser.isCurrent
             ? #"<span class="inset-detail this-browser">\#(HTML.escape(strings.thisBrowser))</span>"#
             : #"<span class="inset-detail browser-seen">\#(LocalTime.message(strings.lastActive, browser.lastSeen, context: context))</span>"#
-        let address = browser.client.address.isEmpty ? "" : #"<span class="inset-detail browser-address">\#(HTML.escape(browser.client.address))</span>"#
+        let address = browser.client.address.map { #"<span class="inset-detail browser-address">\#(HTML.escape($0))</span>"# } ?? ""
         let signOut = browser.isCurrent ? "" : """
             <form method="post" action="\(signOutPath(browser.id))">\(context.csrfField)\
             <button type="submit" class="inset-action destructive" aria-label="\(HTML.escape(strings.signOut)) · \(HTML.escape(name))">\(HTML.escape(strings.signOut))</button></form>
@@ -94,7 +94,7 @@ enum SettingsPage {
 
     /// "Chrome on macOS", from the User-Agent.
     static func displayName(of browser: SignedInBrowser, strings: any Catalogue) -> String {
-        let identity = BrowserIdentity(userAgent: browser.client.userAgent)
+        let identity = BrowserIdentity(userAgent: browser.client.userAgent ?? "")
         return strings.browserTitle(identity.browser, on: identity.system)
     }
 }

@@ -76,7 +76,7 @@ extension WebApp {
         // throttle: the browser that kept it logs in while someone guesses at the password.
         if accountKey != nil, password.isEmpty, let presented = request.cookies[Cookies.remember],
            case .valid(let owner, let next, let tokenFamily) = try store.useRememberToken(
-               presented, account: account, lifetime: Cookies.rememberLifetime, client: SessionClient(request)) {
+               presented, account: account, lifetime: Cookies.rememberLifetime, client: RequestClient(request)) {
             user = owner
             renewed = (next, tokenFamily)
         }
@@ -109,7 +109,7 @@ extension WebApp {
             if let old = request.cookies[Cookies.remember], renewed == nil { try store.revokeToken(old) }
             let family = renewed?.family ?? SecretToken.make()
             let token = try renewed?.token ?? store.issueToken(.remember, for: user, lifetime: Cookies.rememberLifetime, family: family,
-                                                                      client: SessionClient(request))
+                                                                      client: RequestClient(request))
             response.setCookie(Cookies.make(Cookies.remember, token, maxAge: Int(Cookies.rememberLifetime), for: request))
             try startSession(for: user, family: family, on: &response, request: request)
         } else {
@@ -123,11 +123,11 @@ extension WebApp {
     }
 
     /// Issues a session cookie in the token `family` (a new one when nil), recorded with the
-    /// request's browser and address (`SessionClient`); renews the CSRF cookie (a token from
+    /// request's browser and address (`RequestClient`); renews the CSRF cookie (a token from
     /// before the login is no good after it), and remembers the account name for the login page.
     func startSession(for user: User, family: String?, on response: inout Response, request: Request) throws {
         let session = try store.issueToken(.session, for: user, lifetime: Cookies.sessionLifetime, family: family,
-                                           client: SessionClient(request))
+                                           client: RequestClient(request))
         response.setCookie(Cookies.make(Cookies.session, session, maxAge: nil, for: request))
         response.setCookie(Cookies.make(Cookies.csrf, SecretToken.make(), maxAge: nil, for: request))
         response.setCookie(Cookies.make(Cookies.account, HTML.urlComponent(user.username),

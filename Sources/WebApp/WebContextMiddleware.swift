@@ -62,7 +62,7 @@ struct WebContextMiddleware: Middleware {
         let existingCSRF = request.cookies[Cookies.csrf].flatMap { $0.count == 43 ? $0 : nil }
         let csrfCookie = existingCSRF ?? SecretToken.make()
         let sessionToken = request.cookies[Cookies.session]
-        let user = try sessionToken.flatMap { try store.user(forSession: $0, seenFrom: SessionClient(request)) }
+        let user = try sessionToken.flatMap { try store.user(forSession: $0, seenFrom: RequestClient(request)) }
         let boundSession = user == nil ? nil : sessionToken
         let context = WebContext(language: Self.language(of: request),
                                  csrfToken: SecretToken.mac(csrfCookie + "\u{0}" + (boundSession ?? ""), key: csrfKey),

@@ -45,7 +45,7 @@ import Testing
         #expect(propfind(server.http, "alice", password, userAgent: agent, from: "198.51.100.4") == 207)
         #expect(propfind(other, "alice", password, userAgent: agent, from: "198.51.100.5") == 207)
         let used = try #require(try server.store.appPasswords(username: "alice").first?.lastClient)
-        #expect(used == DeviceClient(userAgent: agent, address: "198.51.100.5"))
+        #expect(used == RequestClient(userAgent: agent, address: "198.51.100.5"))
         try server.store.revokeAppPassword(username: "alice", device: "iPhone")
         #expect(propfind(other, "alice", password, userAgent: agent, from: "198.51.100.5") == 401)
         #expect(propfind(server.http, "alice", password, userAgent: agent, from: "198.51.100.4") == 401)

@@ -59,7 +59,7 @@ import Testing
         #expect(try cli.run(["user", "app-password", "list", "alice"]).output == "No app passwords.\n")
         let password = try add("alice", "iPhone")
         _ = try add("alice", "Work Mac")
-        let client = DeviceClient(userAgent: "DAVx5/4.3.9-ose (2023/10/20; dav4jvm; okhttp/4.12.0) Android/13", address: "203.0.113.7")
+        let client = RequestClient(userAgent: "DAVx5/4.3.9-ose (2023/10/20; dav4jvm; okhttp/4.12.0) Android/13", address: "203.0.113.7")
         _ = try ContactStore(directory: cli.dataDirectory).authenticateForSync(username: "alice", password: password, client: client)
         let lines = try cli.run(["user", "app-password", "list", "alice"]).output.split(separator: "\n").map(String.init)
         #expect(lines.count == 2)

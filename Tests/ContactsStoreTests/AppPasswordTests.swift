@@ -61,29 +61,29 @@ import Testing
         let password = try store.addAppPassword(username: "alice", device: "iPhone")
         _ = try store.addAppPassword(username: "alice", device: "Mac")
         let agent = "iOS/17.0 (21A329) dataaccessd/1.0"
-        _ = try store.authenticateAppPassword(username: "alice", password: password, client: DeviceClient(userAgent: agent, address: "203.0.113.7"))
+        _ = try store.authenticateAppPassword(username: "alice", password: password, client: RequestClient(userAgent: agent, address: "203.0.113.7"))
         var entries = try store.appPasswords(username: "alice")
         #expect(entries.map(\.device) == ["iPhone", "Mac"])
-        #expect(entries[0].lastClient == DeviceClient(userAgent: agent, address: "203.0.113.7"))
+        #expect(entries[0].lastClient == RequestClient(userAgent: agent, address: "203.0.113.7"))
         #expect(entries[0].lastClient?.userAgent == agent)
         #expect(entries[1].lastUsedAt == nil && entries[1].lastClient == nil)
         // A hostile client: NUL and line breaks go, a huge header is cut, an empty one is none.
         let hostile = "Evil\u{0}\r\nSet-Cookie: x=1" + String(repeating: "界", count: 100_000)
         _ = try store.authenticateForSync(username: "alice", password: password,
-                                          client: DeviceClient(userAgent: hostile, address: "\u{7}" + String(repeating: "9", count: 500)))
+                                          client: RequestClient(userAgent: hostile, address: "\u{7}" + String(repeating: "9", count: 500)))
         entries = try store.appPasswords(username: "alice")
         let stored = try #require(entries[0].lastClient)
         #expect(stored.userAgent?.hasPrefix("EvilSet-Cookie: x=1界") == true)
-        #expect(stored.userAgent?.count == DeviceClient.maximumUserAgentLength)
-        #expect(stored.address == String(repeating: "9", count: DeviceClient.maximumAddressLength))
+        #expect(stored.userAgent?.count == RequestClient.maximumUserAgentLength)
+        #expect(stored.address == String(repeating: "9", count: RequestClient.maximumAddressLength))
         let database = try fixture.directory.connection()
         let raw = try database.statement("SELECT last_user_agent, last_address FROM app_passwords WHERE device = 'iPhone'")
             .rows { ($0.text(0), $0.text(1)) }
         #expect(raw.count == 1 && raw[0].0 == stored.userAgent && raw[0].1 == stored.address)
         // A login without a client (the CLI's own checks) keeps no User-Agent or address.
         _ = try store.authenticateForSync(username: "alice", password: password)
-        #expect(try store.appPasswords(username: "alice")[0].lastClient == DeviceClient(userAgent: nil, address: nil))
-        #expect(DeviceClient(userAgent: " \u{0} ", address: "") == DeviceClient(userAgent: nil, address: nil))
+        #expect(try store.appPasswords(username: "alice")[0].lastClient == RequestClient(userAgent: nil, address: nil))
+        #expect(RequestClient(userAgent: " \u{0} ", address: "") == RequestClient(userAgent: nil, address: nil))
     }
 
     @Test func aPasswordShownOnceIsCheckedBackWithoutCountingAsUse() throws {

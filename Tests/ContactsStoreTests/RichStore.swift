@@ -85,7 +85,7 @@ struct RichStore {
 
         let phone = try store.addAppPassword(username: "alice", device: "Phone")
         _ = try store.authenticateForSync(username: "alice", password: phone,
-                                          client: DeviceClient(userAgent: "iOS/17.0 (21A329) dataaccessd/1.0", address: "2001:db8::7"))
+                                          client: RequestClient(userAgent: "iOS/17.0 (21A329) dataaccessd/1.0", address: "2001:db8::7"))
         _ = try store.addAppPassword(username: "bob", device: "Laptop")
         _ = try store.issueToken(.session, for: alice, lifetime: 3600)
         _ = try store.issueToken(.remember, for: alice, lifetime: 86_400)

@@ -11,16 +11,16 @@ import Testing
     let fixture: TwoUserStore
     var store: ContactStore { fixture.store }
     var alice: User { fixture.alice }
-    let chrome = SessionClient(userAgent: "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 Chrome/131.0 Safari/537.36",
+    let chrome = RequestClient(userAgent: "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 Chrome/131.0 Safari/537.36",
                                address: "192.0.2.10")
-    let firefox = SessionClient(userAgent: "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0", address: "2001:db8::7")
+    let firefox = RequestClient(userAgent: "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0", address: "2001:db8::7")
 
     init() throws {
         fixture = try TwoUserStore()
     }
 
     /// A login as the web app makes one: a remember token and a session in one family.
-    private func logIn(_ user: User, from client: SessionClient) throws -> (session: String, remember: String) {
+    private func logIn(_ user: User, from client: RequestClient) throws -> (session: String, remember: String) {
         let family = SecretToken.make()
         let remember = try store.issueToken(.remember, for: user, lifetime: 86_400, family: family, client: client)
         return (try store.issueToken(.session, for: user, lifetime: 3_600, family: family, client: client), remember)
@@ -134,7 +134,7 @@ import Testing
         try connection.setSchemaVersion(try #require(Schema.migrations.firstIndex { $0.name == Schema.signedInBrowsersMigrationName }))
         let migrated = try fixture.directory.store(clock: fixture.clock.function)
         let browsers = try migrated.signedInBrowsers(of: alice, current: session)
-        #expect(browsers == [SignedInBrowser(id: browsers.first?.id ?? 0, client: SessionClient(userAgent: nil, address: ""),
+        #expect(browsers == [SignedInBrowser(id: browsers.first?.id ?? 0, client: RequestClient(userAgent: nil, address: ""),
                                              lastSeen: fixture.clock.now.addingTimeInterval(-AccountStore.lastSeenInterval - 90), isCurrent: true)])
         #expect(try migrated.user(forSession: session, seenFrom: chrome) == alice)
         #expect(try migrated.signedInBrowsers(of: alice, current: session).first?.client == chrome, "a request since is recorded at once")
@@ -143,13 +143,13 @@ import Testing
     @Test(arguments: [
         ("Chrome\u{0}/1\r\nX-Evil: 1", "Chrome/1X-Evil: 1"),
         ("a\u{202E}b\u{200B}c\u{7F}d", "abcd"),
-        (String(repeating: "界", count: 10_000), String(repeating: "界", count: SessionClient.maximumUserAgentLength)),
+        (String(repeating: "界", count: 10_000), String(repeating: "界", count: RequestClient.maximumUserAgentLength)),
     ])
     func userAgentsAndAddressesAreStoredWithoutHiddenCharactersAndBounded(given: String, kept: String) throws {
-        let hostile = SessionClient(userAgent: given, address: "10.0.0.1\u{0}\n" + String(repeating: "9", count: 500))
+        let hostile = RequestClient(userAgent: given, address: "10.0.0.1\u{0}\n" + String(repeating: "9", count: 500))
         #expect(hostile.userAgent == kept)
-        #expect(hostile.address == "10.0.0.1" + String(repeating: "9", count: SessionClient.maximumAddressLength - 8))
-        let session = try store.issueToken(.session, for: alice, lifetime: 3_600, client: SessionClient(userAgent: given, address: "::1"))
+        #expect(hostile.address == "10.0.0.1" + String(repeating: "9", count: RequestClient.maximumAddressLength - 8))
+        let session = try store.issueToken(.session, for: alice, lifetime: 3_600, client: RequestClient(userAgent: given, address: "::1"))
         #expect(try store.signedInBrowsers(of: alice, current: session).first?.client.userAgent == kept)
     }
 }

@@ -46,7 +46,7 @@ import VCard
 
     @Test func everythingArrivesSoClientsAndLoginsCarryOn() throws {
         let appPassword = try store.addAppPassword(username: "alice", device: "Phone")
-        let browser = SessionClient(userAgent: "Mozilla/5.0 (Macintosh) Firefox/133.0", address: "198.51.100.4")
+        let browser = RequestClient(userAgent: "Mozilla/5.0 (Macintosh) Firefox/133.0", address: "198.51.100.4")
         let session = try store.issueToken(.session, for: fixture.alice, lifetime: 3600, client: browser)
         let remember = try store.issueToken(.remember, for: fixture.alice, lifetime: 3600)
         let browsers = try store.signedInBrowsers(of: fixture.alice, current: session)

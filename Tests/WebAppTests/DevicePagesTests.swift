@@ -180,7 +180,7 @@ import Testing
     @Test func theListShowsEachDevicesLastUseWithItsClient() throws {
         let password = try field("device-password", in: try connect("Pixel").page.body)
         _ = try field("device-password", in: try connect("Laptop").page.body)
-        _ = try app.store.authenticateAppPassword(username: "alice", password: password, client: DeviceClient(
+        _ = try app.store.authenticateAppPassword(username: "alice", password: password, client: RequestClient(
             userAgent: "DAVx5/4.3.9-ose (2023/10/20; dav4jvm; okhttp/4.12.0) Android/13", address: "203.0.113.7"))
         let list = try alice.get("/devices").body
         let pixel = try #require(list.firstMatch(of: /id="device-2".*?<\/li>/.dotMatchesNewlines())?.output)

@@ -1,7 +1,7 @@
 import Accounts
 import HTTP
 
-extension SessionClient {
+extension RequestClient {
     /// The browser making `request`: its User-Agent, and its address as the trusted proxies
     /// tell it (`Request.clientAddress`).
     init(_ request: Request) {
