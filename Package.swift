@@ -7,6 +7,7 @@ let scriptModules = [
     "list-rows.js", "list-editing.js", "list-deletion.js", "list-index.js", "list-selection.js",
     "contact-form.js", "contact-rows.js", "photo-picker.js", "photo-cropper.js", "copy-buttons.js", "app-shell.js", "desktop-keys.js",
     "file-picker.js", "time-zone.js",
+    "passkeys.js",
 ]
 
 // The icons a phone's home screen and the browser ask for (scripts/generate-icons.sh renders them).
@@ -56,7 +57,10 @@ let package = Package(
         .target(name: "HTTP", dependencies: ["Blanks", "CMicroHTTPD"]),
         // QR codes drawn as SVG, for setting up a phone or an authenticator app.
         .target(name: "QRCode", dependencies: ["CQREncode"]),
-        .target(name: "WebApp", dependencies: ["Accounts", "Blanks", "HTTP", "VCard", "ContactsCore", "ContactsStore", "Wording"],
+        // Passkeys: a strict CBOR reader, COSE keys, and registrations and assertions checked
+        // with libcrypto (`scripts/fuzz.sh cbor` fuzzes the reader).
+        .target(name: "WebAuthn", dependencies: ["CLibCrypto"]),
+        .target(name: "WebApp", dependencies: ["Accounts", "Blanks", "HTTP", "VCard", "ContactsCore", "ContactsStore", "Wording", "WebAuthn"],
                 resources: [.embedInCode("Static/app.css"), .embedInCode("Static/icon.svg"),
                             .embedInCode("Static/service-worker.js")]
                     + scriptModules.map { Resource.embedInCode("Static/script/\($0)") }
@@ -80,6 +84,7 @@ let package = Package(
         .testTarget(name: "ContactsCoreTests", dependencies: ["ContactsCore", "VCard", "TestSupport"], exclude: ["Fixtures", "Fuzz"]),
         .testTarget(name: "BlanksTests", dependencies: ["Blanks"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
+        .testTarget(name: "WebAuthnTests", dependencies: ["WebAuthn", "CLibCrypto"], exclude: ["Fuzz"]),
         .testTarget(name: "ContactCSVTests", dependencies: ["ContactCSV", "ContactsCore", "VCard", "TestSupport"], exclude: ["Fixtures", "Fuzz"]),
         .testTarget(name: "VCardTests", dependencies: ["VCard", "TestSupport"], exclude: ["Fuzz"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "SQLEngine"]),

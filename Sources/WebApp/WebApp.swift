@@ -119,6 +119,8 @@ enum StaticFiles {
         ("file-picker.js", PackageResources.file_picker_js),
         // Moments in the browser's time zone: the history pages, the list's banner and notice.
         ("time-zone.js", PackageResources.time_zone_js),
+        // Settings → Passkeys and the login page's Sign in with a passkey.
+        ("passkeys.js", PackageResources.passkeys_js),
         // Every page: the service worker, the offline banner, the wide screen's keys.
         ("app-shell.js", PackageResources.app_shell_js), ("desktop-keys.js", PackageResources.desktop_keys_js),
     ]
