@@ -26,6 +26,7 @@ enum Schema {
     static let sharingMigrationName = "Sharing: address books shared with other accounts, and who last changed each contact"
     static let groupsMigrationName = "Groups: group cards marked among the contacts, and each group's members by UID"
     static let birthdayFeedHashMigrationName = "Birthdays: each calendar feed's token kept as a hash"
+    static let passkeysMigrationName = "Passkeys: each account's WebAuthn credentials, and single-use challenges every server sees"
 
     /// The schema's one history, shared by both engines: a database's version is the number of
     /// these steps applied, on either engine. Steps that add a table, column or index in its
@@ -308,6 +309,9 @@ enum Schema {
             try Counter.makeSequences(db: db)
         },
         Migration(HistoryMigration.name, apply: HistoryMigration.apply),
+        Migration(Schema.passkeysMigrationName) { db in
+            try db.create([Schema.table("passkeys"), Schema.table("passkey_challenges")])
+        },
     ]
 
     /// The text columns earlier releases made on PostgreSQL in the database's own collation.

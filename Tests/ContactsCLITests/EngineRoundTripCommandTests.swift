@@ -1,4 +1,6 @@
+import ContactsStore
 import Foundation
+import StoreOpening
 import Testing
 
 /// A whole installation made through the CLI, moved SQLite → PostgreSQL (`migrate`), backed up
@@ -66,7 +68,22 @@ final class EngineRoundTripCommandTests {
         try ok(original, ["user", "app-password", "add", "alice", "Phone"])
         try ok(original, ["user", "app-password", "add", "bob", "Laptop"])
         try ok(original, ["birthdays", "feed", "--user", "alice"])
+        // Passkeys are added in the web app: here, straight into the store.
+        let store = try ContactStore(directory: original.dataDirectory)
+        let alice = try store.user(named: "alice")
+        let passkey = try #require(try store.addPasskey(for: alice, credentialID: Array(0..<64), publicKey: [0xA5, 0x01, 0x02],
+                                                        algorithm: -7, signCount: 3, name: "Alice's iPhone 通行密钥"))
+        _ = try store.recordPasskeyUse(passkey, signCount: 9)
+        _ = try store.addPasskey(for: try store.user(named: "bob"), credentialID: [0xFF, 0], publicKey: [0xA4], algorithm: -257,
+                                 signCount: 0, name: "Bob's laptop")
+        _ = try store.issuePasskeyChallenge(.login, for: nil)
         return (first, photo)
+    }
+
+    /// Every account's passkeys, whole.
+    private func passkeys(_ location: String) throws -> [Passkey] {
+        let store = try ContactStore(at: StoreLocation(location))
+        return try ["alice", "bob"].flatMap { try store.passkeys(for: try store.user(named: $0)) }
     }
 
     /// What an account sees through the CLI: its books, groups, duplicates and birthdays, each
@@ -95,16 +112,21 @@ final class EngineRoundTripCommandTests {
         let made = try makeEverything()
         let before = try views(original)
         #expect(before.contains { $0.contains("家人") && $0.contains("group") }, "the groups are among what is compared")
+        let passkeysBefore = try passkeys(original.dataDirectory)
+        #expect(passkeysBefore.count == 2 && passkeysBefore[0].signCount == 9 && passkeysBefore[0].lastUsedAt != nil)
 
         try ok(original, ["migrate", "--to", database.url])
         #expect(try views(original, on: database.url) == before, "on PostgreSQL")
+        #expect(try passkeys(database.url) == passkeysBefore, "the passkeys on PostgreSQL")
 
         try ok(original, ["backup", backup], on: database.url)
         try ok(restored, ["backup", "restore", backup])
         #expect(try views(restored) == before, "a backup of PostgreSQL restored into a data directory")
+        #expect(try passkeys(restored.dataDirectory) == passkeysBefore, "the passkeys restored")
 
         try ok(original, ["migrate", "--to", migratedBack.dataDirectory], on: database.url)
         #expect(try views(migratedBack) == before, "migrated back into a data directory")
+        #expect(try passkeys(migratedBack.dataDirectory) == passkeysBefore, "the passkeys migrated back")
 
         try ok(migratedBack, ["merge", "--user", "alice", "--undo", made.merged])
         let names = try migratedBack.list("alice").compactMap { $0["name"] as? String }

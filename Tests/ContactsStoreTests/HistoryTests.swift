@@ -305,10 +305,10 @@ import Testing
     @Test func eachContactStartsItsHistoryAsItIsWithItsPhotoAndCardAsSent() throws {
         let store = try directory.store()
         let rich = try RichStore(in: store)
-        // The store as the release before left it: no history, one migration short.
+        // The store as the release before left it: no history, the migrations from it still to run.
         let connection = try directory.connection()
         try connection.execute("DROP TABLE contact_versions; DROP TABLE version_photos")
-        try connection.setSchemaVersion(Schema.migrations.count - 1)
+        try connection.setSchemaVersion(try #require(Schema.migrations.firstIndex { $0.name == HistoryMigration.name }))
         let migrated = try directory.store()
         var seen = 0
         for user in [rich.alice, rich.bob] {
