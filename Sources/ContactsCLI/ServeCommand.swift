@@ -52,7 +52,8 @@ enum ServeCommand {
         let lock = try DataDirectoryLock.take(context.location, exclusive: false)
         let setupCode = try store.users().isEmpty ? SecretToken.make() : nil
         let server = HTTPServer(configuration: configuration,
-                                responder: try responder(store: store, setupCode: setupCode, maxUploadBytes: configuration.maxBodyBytes))
+                                responder: try responder(store: store, setupCode: setupCode, maxUploadBytes: configuration.maxBodyBytes,
+                                                         publicURL: publicURL))
         // Caught from before the address is printed: whoever reads it may signal at once.
         let termination = TerminationSignal()
         try server.start()
@@ -72,10 +73,11 @@ enum ServeCommand {
 
     /// The web app and the CardDAV server on one port, sharing one login throttle and one
     /// password-check queue.
-    static func responder(store: ContactStore, setupCode: String?, maxUploadBytes: Int) throws -> any Responder {
+    static func responder(store: ContactStore, setupCode: String?, maxUploadBytes: Int, publicURL: String? = nil) throws -> any Responder {
         let throttle = LoginThrottle(store: store)
         let gate = PasswordGate()
-        let web = try WebApp(store: store, setupCode: setupCode, throttle: throttle, gate: gate, maxUploadBytes: maxUploadBytes).responder()
+        let web = try WebApp(store: store, setupCode: setupCode, throttle: throttle, gate: gate, maxUploadBytes: maxUploadBytes,
+                             publicURL: publicURL).responder()
         let dav = CardDAVServer(store: store, throttle: throttle, gate: gate).responder()
         return Mount(dav, where: CardDAVServer.handles, otherwise: web)
     }

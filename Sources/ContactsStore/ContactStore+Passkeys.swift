@@ -58,17 +58,18 @@ extension ContactStore {
     public func passkeys(for user: User) throws -> [Passkey] {
         try queue.readSingle { db in
             try db.statement("SELECT \(Self.passkeyColumns) FROM passkeys WHERE user_id = ? ORDER BY created_at, id")
-                .rows([user.id], Self.passkey(row:))
+                .rows([user.id]) { Self.passkey(row: $0) }
         }
     }
 
     /// The passkey with this credential id and its account; nil when there is none.
     public func passkey(credentialID: [UInt8]) throws -> (passkey: Passkey, user: User)? {
-        try queue.readSingle { db in
-            guard let passkey = try Self.passkey(credentialID: credentialID, db: db),
-                  let user = try db.statement("SELECT id, username, created_at FROM users WHERE id = ?")
-                      .firstRow([passkey.userID], User.init(row:)) else { return nil }
-            return (passkey, user)
+        let columns = Self.passkeyColumns.split(separator: ", ").map { "p.\($0)" }.joined(separator: ", ")
+        return try queue.readSingle { db in
+            try db.statement("""
+                SELECT u.id, u.username, u.created_at, \(columns) FROM passkeys p JOIN users u ON u.id = p.user_id
+                    WHERE p.credential_id = ?
+                """).firstRow([credentialID]) { row in (Self.passkey(row: row, from: 3), User(row: row)) }
         }
     }
 
@@ -98,14 +99,15 @@ extension ContactStore {
 
     private static let passkeyColumns = "id, user_id, credential_id, public_key, algorithm, sign_count, name, created_at, last_used_at"
 
-    private static func passkey(row: any SQLRow) -> Passkey {
-        Passkey(id: row.int64(0), userID: row.int64(1), credentialID: row.blob(2), publicKey: row.blob(3), algorithm: row.int(4),
-                signCount: UInt32(clamping: row.int64(5)), name: row.text(6), createdAt: date(row.int64(7)),
-                lastUsedAt: row.optionalInt64(8).map(date))
+    /// The passkey in `passkeyColumns` of `row`, the first at `column`.
+    private static func passkey(row: any SQLRow, from column: Int32 = 0) -> Passkey {
+        Passkey(id: row.int64(column), userID: row.int64(column + 1), credentialID: row.blob(column + 2),
+                publicKey: row.blob(column + 3), algorithm: row.int(column + 4), signCount: UInt32(clamping: row.int64(column + 5)),
+                name: row.text(column + 6), createdAt: date(row.int64(column + 7)), lastUsedAt: row.optionalInt64(column + 8).map(date))
     }
 
     private static func passkey(credentialID: [UInt8], db: any SQLConnection) throws -> Passkey? {
-        try db.statement("SELECT \(passkeyColumns) FROM passkeys WHERE credential_id = ?").firstRow([credentialID], passkey(row:))
+        try db.statement("SELECT \(passkeyColumns) FROM passkeys WHERE credential_id = ?").firstRow([credentialID]) { passkey(row: $0) }
     }
 
     /// The key a challenge is kept under: SHA-256 of its hex digits.

@@ -113,7 +113,7 @@ extension WebApp {
     /// Issues a session cookie in the token `family` (a new one when nil), renews the CSRF
     /// cookie (a token from before the login is no good after it), and remembers the account
     /// name for the login page.
-    private func startSession(for user: User, family: String?, on response: inout Response, request: Request) throws {
+    func startSession(for user: User, family: String?, on response: inout Response, request: Request) throws {
         let session = try store.issueToken(.session, for: user, lifetime: Cookies.sessionLifetime, family: family)
         response.setCookie(Cookies.make(Cookies.session, session, maxAge: nil, for: request))
         response.setCookie(Cookies.make(Cookies.csrf, SecretToken.make(), maxAge: nil, for: request))

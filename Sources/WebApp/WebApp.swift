@@ -16,6 +16,9 @@ public final class WebApp: Sendable {
     /// The largest request body the server takes, in bytes (the import page says it).
     let maxUploadBytes: Int
     private let setupCode: Mutex<String?>
+    /// The address devices and browsers reach the server at (`--public-url`), without a trailing
+    /// slash; nil to use each request's own host. Passkeys are bound to its host.
+    let publicURL: String?
 
     /// The `contacts serve` option, and the environment variable, that set `maxUploadBytes` in
     /// megabytes: the import page tells the server's operator of them.
@@ -26,13 +29,15 @@ public final class WebApp: Sendable {
     ///   - setupCode: the one-time code of the first-run page (nil once a user exists).
     ///   - throttle, gate: shared with the other ways of logging in (CardDAV); fresh ones when nil.
     ///   - maxUploadBytes: the server's limit on a request body (`HTTPServer.Configuration.maxBodyBytes`).
+    ///   - publicURL: the server's public address (`--public-url`), else nil.
     ///   - log: where errors the app did not expect are reported, with their detail.
     public init(store: ContactStore, setupCode: String?, throttle: LoginThrottle? = nil, gate: PasswordGate? = nil,
-                maxUploadBytes: Int = HTTPServer.Configuration().maxBodyBytes,
+                maxUploadBytes: Int = HTTPServer.Configuration().maxBodyBytes, publicURL: String? = nil,
                 log: @escaping @Sendable (String) -> Void = HTTPServer.standardErrorLog,
                 clock: @escaping @Sendable () -> Date = Date.init) {
         self.store = store
         self.maxUploadBytes = maxUploadBytes
+        self.publicURL = publicURL
         errors = WebErrorAnswers(log: log)
         self.setupCode = Mutex(setupCode)
         self.clock = clock
@@ -56,6 +61,7 @@ public final class WebApp: Sendable {
         addBulkRoutes(to: router)
         addTrashRoutes(to: router)
         addHistoryRoutes(to: router)
+        addPasskeyRoutes(to: router)
         router.get("/static/*path") { request, _ in try StaticFiles.assets.respond(to: request) }
         addAppShellRoutes(to: router)
         router.get("/") { request, _ in .redirect(to: request.context.user == nil ? "/login" : "/contacts") }

@@ -567,6 +567,37 @@ public protocol Catalogue: Sendable {
     /// a device's or browser's name (else it is "the command line", "a CardDAV client"…).
     func massDeletion(by name: String, isDevice: Bool, count: Int, at time: String) -> String
     var dismiss: String { get }
+
+    // MARK: Passkeys (web: Settings → Passkeys, and the login page's Sign in with a passkey)
+    var passkeys: String { get }
+    /// The passkeys page's back button, to the Settings page.
+    var passkeysBackToSettings: String { get }
+    /// Under the title: what a passkey is and does.
+    var passkeysIntro: String { get }
+    var noPasskeys: String { get }
+    /// "Created Dec 4, 2026, 10:04 UTC", the moment given.
+    func passkeyCreated(_ time: String) -> String
+    /// "Last used …", the moment given; nil for never.
+    func passkeyLastUsed(_ time: String?) -> String
+    var addPasskey: String { get }
+    var passkeyName: String { get }
+    var passkeyNamePlaceholder: String { get }
+    var removePasskey: String { get }
+    func removePasskeyQuestion(_ name: String) -> String
+    var removePasskeyMessage: String { get }
+    var signInWithPasskey: String { get }
+    /// Why Add a passkey cannot work here: the browser has no passkeys (or no script runs).
+    var passkeysUnsupported: String { get }
+    /// The browser's own dialog was cancelled or timed out.
+    var passkeyCancelled: String { get }
+    var passkeyNameInvalid: String { get }
+    var passkeyAlreadyAdded: String { get }
+    /// The authenticator did not verify the person (no PIN, fingerprint or face).
+    var passkeyNeedsVerification: String { get }
+    var passkeyNotAdded: String { get }
+    var passkeySignInFailed: String { get }
+    /// A passkey request that is not the JSON the page's script sends.
+    var passkeyRequestInvalid: String { get }
 }
 
 extension Catalogue {
