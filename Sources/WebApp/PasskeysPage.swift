@@ -25,7 +25,8 @@ enum PasskeysPage {
                            extra: ConfirmSheet.dialog(context: context), context: context)
     }
 
-    /// One passkey: its name over when it was made and last used, and Remove.
+    /// One passkey: its name over when it was made and last used, and Remove (its id sent as
+    /// `ids`, the field the confirm sheet counts).
     private static func row(_ passkey: Passkey, context: WebContext) -> String {
         let strings = context.strings
         let created = LocalTime.message(strings.passkeyCreated, passkey.createdAt, context: context)
@@ -36,7 +37,7 @@ enum PasskeysPage {
         return """
             <li class="inset-row passkey-row"><span class="inset-text"><span class="inset-title passkey-name">\(HTML.escape(passkey.name))</span>\
             <span class="inset-detail">\(created)</span><span class="inset-detail">\(used)</span></span>\
-            <form method="post" action="/settings/passkeys/remove">\(context.csrfField)<input type="hidden" name="id" value="\(passkey.id)">\
+            <form method="post" action="/settings/passkeys/remove">\(context.csrfField)<input type="hidden" name="ids" value="\(passkey.id)">\
             <button type="submit" class="inset-action destructive"\(confirm) aria-label="\(HTML.escape(strings.removePasskey)) \(HTML.escape(passkey.name))">\(HTML.escape(strings.removePasskey))</button></form></li>
             """
     }
@@ -46,6 +47,6 @@ enum PasskeysPage {
         let strings = context.strings
         return ConfirmSheet.page(title: strings.removePasskeyQuestion(passkey.name), message: strings.removePasskeyMessage,
                                  confirm: strings.removePasskey, action: "/settings/passkeys/remove",
-                                 fields: [("id", String(passkey.id))], cancel: "/settings/passkeys", context: context)
+                                 fields: [("ids", String(passkey.id))], cancel: "/settings/passkeys", context: context)
     }
 }

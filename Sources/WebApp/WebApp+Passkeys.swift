@@ -35,7 +35,7 @@ extension WebApp {
         router.post("/settings/passkeys/remove") { [self] request, _ in
             let (context, user, _) = try request.requireLogin()
             let fields = request.formFields()
-            guard let id = fields["id"].flatMap(Int64.init),
+            guard let id = fields["ids"].flatMap(Int64.init),
                   let passkey = try store.passkeys(for: user).first(where: { $0.id == id }) else {
                 return ErrorPage.response(status: 404, message: context.strings.notFoundMessage, context: context)
             }

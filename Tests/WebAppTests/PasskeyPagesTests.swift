@@ -48,14 +48,14 @@ import Testing
         let page = try session.get("/settings/passkeys")
         #expect(page.body.contains("&lt;b&gt;Phone&lt;/b&gt;") && !page.body.contains("<b>Phone"))
         #expect(page.body.contains("Never used") && !page.body.contains("Bob&#39;s key") && !page.body.contains("Bob's key"))
-        #expect(try session.post("/settings/passkeys/remove", [("id", String(bobs.id)), ("confirmed", "1")]).status == 404)
-        #expect(try session.post("/settings/passkeys/remove", [("id", "x\u{0}")]).status == 404)
-        let question = try session.post("/settings/passkeys/remove", [("id", String(key.id))])
+        #expect(try session.post("/settings/passkeys/remove", [("ids", String(bobs.id)), ("confirmed", "1")]).status == 404)
+        #expect(try session.post("/settings/passkeys/remove", [("ids", "x\u{0}")]).status == 404)
+        let question = try session.post("/settings/passkeys/remove", [("ids", String(key.id))])
         #expect(question.status == 200 && question.body.contains("Remove the passkey"))
         #expect(try app.store.passkeys(for: alice).count == 1, "nothing removed before it is confirmed")
-        #expect(try session.post("/settings/passkeys/remove", [("id", String(key.id)), ("confirmed", "1")],
+        #expect(try session.post("/settings/passkeys/remove", [("ids", String(key.id)), ("confirmed", "1")],
                                  csrf: false).status == 403)
-        #expect(try session.post("/settings/passkeys/remove", [("id", String(key.id)), ("confirmed", "1")]).status == 303)
+        #expect(try session.post("/settings/passkeys/remove", [("ids", String(key.id)), ("confirmed", "1")]).status == 303)
         #expect(try app.store.passkeys(for: alice).isEmpty)
         #expect(try app.store.passkeys(for: bob).count == 1)
     }
