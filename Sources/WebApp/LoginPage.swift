@@ -43,7 +43,7 @@ enum LoginPage {
     private static func passkeyButton(_ state: State, context: WebContext) -> String {
         let strings = context.strings
         let next = state.next.map { #" data-next="\#(HTML.escape($0))""# } ?? ""
-        return #"<div class="passkey-login"><button id="passkey-login" class="secondary-login" type="button" hidden data-cancelled="\#(HTML.escape(strings.passkeyCancelled))"\#(next)>\#(HTML.escape(strings.signInWithPasskey))</button>"#
+        return #"<div class="passkey-login"><button id="passkey-login" class="primary secondary" type="button" hidden data-cancelled="\#(HTML.escape(strings.passkeyCancelled))"\#(next)>\#(HTML.escape(strings.signInWithPasskey))</button>"#
             + #"<p class="form-error" role="alert" id="passkey-login-error" hidden></p></div>"#
     }
 }

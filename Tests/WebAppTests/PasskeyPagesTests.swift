@@ -115,6 +115,17 @@ import Testing
         #expect(first["challenge"] as? String != second["challenge"] as? String)
     }
 
+    @Test func theRelyingPartyIsThePublicURLsHostWhenOneIsSet() throws {
+        let behindProxy = try RunningApp(publicURL: "https://Contacts.Example.org:8443")
+        try behindProxy.addUser("alice")
+        let session = behindProxy.session()
+        try session.logIn("alice", "password1")
+        try session.get("/settings/passkeys")
+        let reply = try postJSON(session, "/settings/passkeys/options", #"{"name":"Phone"}"#)
+        let options = try json(reply)
+        #expect((options["rp"] as? [String: Any])?["id"] as? String == "contacts.example.org")
+    }
+
     @Test func failedSignInsAreThrottledAndUseUpTheirChallenge() throws {
         try app.addUser("alice")
         let session = app.session()

@@ -22,7 +22,8 @@ final class RunningApp {
     let throttle: LoginThrottle
 
     /// - Parameter log: records the store's transactions and statements, for tests that count them.
-    init(setupCode: String? = nil, log: StatementLog? = nil) throws {
+    /// - Parameter publicURL: the server's public address (`--public-url`), else none.
+    init(setupCode: String? = nil, log: StatementLog? = nil, publicURL: String? = nil) throws {
         if let log {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             let path = (directory as NSString).appendingPathComponent(ContactStore.fileName)
@@ -31,7 +32,7 @@ final class RunningApp {
             store = try ContactStore(directory: directory)
         }
         throttle = LoginThrottle(store: store)
-        let app = WebApp(store: store, setupCode: setupCode, throttle: throttle)
+        let app = WebApp(store: store, setupCode: setupCode, throttle: throttle, publicURL: publicURL)
         http = InProcessClient(responder: try app.responder())
     }
 

@@ -18,10 +18,15 @@ function decode(text) {
   return Uint8Array.from(binary, (character) => character.charCodeAt(0));
 }
 
-/** POSTs `body` as JSON; the answer's JSON, or throws its `error` (in the page's language). */
+/** POSTs `body` as JSON; the answer's JSON, or throws its `error` (in the page's language). An
+ *  answer that is a page (the session ended: the login page) is shown instead. */
 async function postJSON(url, body) {
   const response = await post(url, JSON.stringify(body ?? {}));
-  const answer = await response.json().catch(() => ({}));
+  if (!(response.headers.get('Content-Type') ?? '').startsWith('application/json')) {
+    location.assign(response.url);
+    throw new Error(response.statusText);
+  }
+  const answer = await response.json();
   if (!response.ok) throw new Error(answer.error ?? response.statusText);
   return answer;
 }
