@@ -12,6 +12,7 @@ from selenium.webdriver.common.virtual_authenticator import Protocol, Transport,
 
 from harness.app import PASSWORD, fill_login, find, login, open_login, wait_for, wait_for_list
 from harness.browser import by_name, click, fill, path_of, screenshot, visible_text, wait_name, wait_until
+from harness.server import Server
 from harness.strings import CONFIRM_LOG_OUT, LANGS, t
 
 
@@ -31,6 +32,14 @@ def passkey_names(driver) -> list[str]:
     return [row.text for row in driver.find_elements(By.CSS_SELECTOR, "#passkey-list .passkey-name")]
 
 
+def add_passkey(driver, base: str, name: str) -> None:
+    """Settings → Passkeys → Add a passkey named `name`, and waits for it in the list."""
+    driver.get(base + "/settings/passkeys")
+    fill(driver.find_element(By.ID, "passkey-name"), name)
+    click(driver, find(driver, "button", "Add a passkey"))
+    wait_until(driver, lambda: name in passkey_names(driver), "the new passkey in the list")
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_passkey_signs_in_alone_until_it_is_removed(server, account, make_driver, lang):
     driver = make_driver(lang)
@@ -42,9 +51,8 @@ def test_a_passkey_signs_in_alone_until_it_is_removed(server, account, make_driv
     wait_name(driver, "heading", t(lang, "Passkeys"))
     assert t(lang, "No passkeys yet") in visible_text(driver)
     name = "Pixel 通行密钥" if lang == "zh" else "Test phone"
-    fill(driver.find_element(By.ID, "passkey-name"), name)
-    click(driver, find(driver, "button", "Add a passkey"))
-    wait_until(driver, lambda: passkey_names(driver) == [name], "the new passkey in the list")
+    add_passkey(driver, base, name)
+    assert passkey_names(driver) == [name]
     assert t(lang, "Never used") in visible_text(driver)
     assert len(driver.get_credentials()) == 1, "one resident credential in the authenticator"
     screenshot(driver, "passkeys")
@@ -83,10 +91,7 @@ def test_the_pages_on_a_wide_screen(server, account, make_driver, lang):
     fill_login(driver, account, PASSWORD)
     click(driver, find(driver, "button", "Log in"))
     wait_for_list(driver, account)
-    driver.get(base + "/settings/passkeys")
-    fill(driver.find_element(By.ID, "passkey-name"), "MacBook")
-    click(driver, find(driver, "button", "Add a passkey"))
-    wait_until(driver, lambda: passkey_names(driver) == ["MacBook"], "the new passkey in the list")
+    add_passkey(driver, base, "MacBook")
     screenshot(driver, "passkeys-desktop")
 
 
@@ -95,3 +100,26 @@ def test_the_button_stays_hidden_without_webauthn(server, driver):
                            {"source": "delete window.PublicKeyCredential;"})
     open_login(driver, server.localhost_url)
     assert not driver.find_element(By.ID, "passkey-login").is_displayed()
+
+
+def test_a_passkey_added_on_one_server_signs_in_on_another(pg_database, tmp_path, make_driver):
+    """Two servers on one PostgreSQL database: the passkey added through one signs in through the
+    other, whose challenge it answers (the RP ID is `localhost` for both)."""
+    nodes = [Server(tmp_path / f"node{n}", database_url=pg_database.url) for n in (1, 2)]
+    try:
+        for node in nodes:
+            node.start()
+        nodes[0].add_user("alice", PASSWORD)
+        driver = make_driver()
+        add_authenticator(driver)
+        login(driver, nodes[0].localhost_url, "alice")
+        add_passkey(driver, nodes[0].localhost_url, "Laptop")
+        log_out(driver, nodes[0].localhost_url)
+        open_login(driver, nodes[1].localhost_url)
+        click(driver, wait_for(driver, "button", "Sign in with a passkey"))
+        wait_for_list(driver, "alice")
+        driver.get(nodes[1].localhost_url + "/settings/passkeys")
+        wait_until(driver, lambda: "Last used" in visible_text(driver), "the sign-in recorded for both servers")
+    finally:
+        for node in nodes:
+            node.stop()
