@@ -5,8 +5,9 @@
 /// What must hold for any bytes, checked by the libFuzzer harness (`scripts/fuzz.sh cbor`, which
 /// compiles this file and CBORWriter.swift with Sources/WebAuthn) and by the regression tests:
 /// reading never crashes and gives the same answer twice; what is read, written in the shortest
-/// form, reads back the same and is never longer; and authenticator data or a COSE key read
-/// from the same bytes fails with an error, never a crash.
+/// form, reads back the same and is never longer; authenticator data, a COSE key or client data
+/// read from the same bytes fails with an error, never a crash; and the bytes read as base64url,
+/// when they are, write back to text that reads as the same bytes.
 enum CBORFuzzOracle {
     static func problems(in bytes: [UInt8]) -> [String] {
         var problems: [String] = []
@@ -23,6 +24,10 @@ enum CBORFuzzOracle {
             if error != again { problems.append("read twice, the bytes failed differently") }
         default:
             problems.append("read twice, the bytes were read once")
+        }
+        _ = try? ClientData(bytes)
+        if let decoded = Base64URL.decode(String(decoding: bytes, as: UTF8.self)), Base64URL.decode(Base64URL.encode(decoded)) != decoded {
+            problems.append("base64url of the decoded bytes reads back differently")
         }
         _ = try? AuthenticatorData(bytes)
         _ = try? AuthenticatorData(Array(repeating: 0, count: 32) + [0xC5, 0, 0, 0, 1] + Array(repeating: 0, count: 16)

@@ -72,7 +72,7 @@ import Testing
         }
         #expect(throws: WebAuthnError.wrongOrigin) {
             let other = authenticator.register(challenge: challenge, rpID: Self.site.id, origin: "https://evil.example")
-            try Registration(attestationObject: other.attestationObject, clientDataJSON: other.clientDataJSON,
+            _ = try Registration(attestationObject: other.attestationObject, clientDataJSON: other.clientDataJSON,
                              challenge: challenge, relyingParty: Self.site)
         }
     }
