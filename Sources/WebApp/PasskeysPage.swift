@@ -13,7 +13,7 @@ enum PasskeysPage {
             <p class="inset-footer page-intro" id="passkeys-intro">\(HTML.escape(strings.passkeysIntro))</p>
             <section aria-labelledby="passkeys-heading"><h2 class="group-label" id="passkeys-heading">\(HTML.escape(strings.passkeys))</h2>
             <ul class="inset-list" id="passkey-list">\(rows)</ul></section>
-            <form class="inset-form" id="passkey-form" method="post" action="/settings/passkeys" hidden data-cancelled="\(HTML.escape(strings.passkeyCancelled))" aria-labelledby="add-passkey-heading">\(context.csrfField)
+            <form class="inset-form" id="passkey-form" method="post" action="/settings/passkeys" hidden data-cancelled="\(HTML.escape(strings.passkeyCancelled))" data-already="\(HTML.escape(strings.passkeyAlreadyAdded))" aria-labelledby="add-passkey-heading">\(context.csrfField)
             <h2 class="group-label" id="add-passkey-heading">\(HTML.escape(strings.addPasskey))</h2>
             <div class="field-group"><div class="field"><label class="field-label" for="passkey-name">\(HTML.escape(strings.passkeyName))</label><input id="passkey-name" name="name" maxlength="\(Passkey.maximumNameLength)" required autocomplete="off" placeholder="\(HTML.escape(strings.passkeyNamePlaceholder))"></div></div>
             <p class="form-error" role="alert" id="passkey-error" hidden></p>

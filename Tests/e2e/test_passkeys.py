@@ -56,6 +56,13 @@ def test_a_passkey_signs_in_alone_until_it_is_removed(server, account, make_driv
     assert t(lang, "Never used") in visible_text(driver)
     assert len(driver.get_credentials()) == 1, "one resident credential in the authenticator"
     screenshot(driver, "passkeys")
+    # The same authenticator again: the browser refuses it (excludeCredentials), and the page says why.
+    fill(driver.find_element(By.ID, "passkey-name"), "Again")
+    click(driver, find(driver, "button", "Add a passkey"))
+    error = driver.find_element(By.ID, "passkey-error")
+    wait_until(driver, lambda: error.is_displayed() and error.text == t(lang, "This passkey has already been added."),
+               "why the same authenticator is not added twice")
+    assert passkey_names(driver) == [name] and len(driver.get_credentials()) == 1
 
     log_out(driver, base)
     button = wait_for(driver, "button", "Sign in with a passkey")

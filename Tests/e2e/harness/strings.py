@@ -18,6 +18,7 @@ ZH = {
     "Never used": "从未使用",
     "Last used": "上次使用",
     "That passkey didn’t work": "此通行密钥无法使用",
+    "This passkey has already been added.": "此通行密钥已添加过。",
     # Login
     "Personal Contacts": "私人通讯录",
     "Account": "账号",

@@ -37,9 +37,11 @@ function show(element, message) {
   element.hidden = message === '';
 }
 
-/** What a person is told when the browser's own dialog was cancelled or failed. */
+/** What a person is told when the browser's own dialog failed: the authenticator holds one of
+ *  the account's passkeys already (InvalidStateError), or it was cancelled or timed out. */
 function browserFailure(error, element) {
-  return error instanceof DOMException ? element.dataset.cancelled : error.message;
+  if (!(error instanceof DOMException)) return error.message;
+  return error.name === 'InvalidStateError' && element.dataset.already ? element.dataset.already : element.dataset.cancelled;
 }
 
 /** Settings → Passkeys: Add a passkey, with the name typed. */
