@@ -80,11 +80,11 @@ let package = Package(
 
         // What several test targets share: the vCard corpus, seeded randomness, property comparison,
         // a raw socket client for what only the wire shows.
-        .target(name: "TestSupport", dependencies: ["VCard", "HTTP", "SQLEngine"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["VCard", "HTTP", "SQLEngine", "WebAuthn", "CLibCrypto"], path: "Tests/TestSupport"),
         .testTarget(name: "ContactsCoreTests", dependencies: ["ContactsCore", "VCard", "TestSupport"], exclude: ["Fixtures", "Fuzz"]),
         .testTarget(name: "BlanksTests", dependencies: ["Blanks"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
-        .testTarget(name: "WebAuthnTests", dependencies: ["WebAuthn", "CLibCrypto"], exclude: ["Fuzz"]),
+        .testTarget(name: "WebAuthnTests", dependencies: ["WebAuthn", "TestSupport"], exclude: ["Fuzz"]),
         .testTarget(name: "ContactCSVTests", dependencies: ["ContactCSV", "ContactsCore", "VCard", "TestSupport"], exclude: ["Fixtures", "Fuzz"]),
         .testTarget(name: "VCardTests", dependencies: ["VCard", "TestSupport"], exclude: ["Fuzz"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "SQLEngine"]),
@@ -94,7 +94,7 @@ let package = Package(
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "TestSupport"], exclude: ["Fuzz"]),
         .testTarget(name: "CardDAVTests", dependencies: ["Accounts", "CardDAV", "HTTP", "ContactsStore", "StoreOpening", "Wording", "ContactsCore", "SQLite", "PostgreSQL", "WebApp", "TestSupport", "DAVFuzzing"],
                     exclude: ["Fuzz"]),
-        .testTarget(name: "WebAppTests", dependencies: ["Accounts", "WebApp", "HTTP", "VCard", "ContactsCore", "ContactsStore", "StoreOpening", "Wording", "SQLEngine", "SQLite", "TestSupport"]),
+        .testTarget(name: "WebAppTests", dependencies: ["Accounts", "WebApp", "HTTP", "VCard", "ContactsCore", "ContactsStore", "StoreOpening", "Wording", "SQLEngine", "SQLite", "TestSupport", "WebAuthn"]),
         // Depends on the executable so that `swift test` builds the binary these tests run.
         .testTarget(name: "ContactsCLITests", dependencies: ["Accounts", "contacts", "ContactsStore", "StoreOpening", "Wording", "VCard", "SQLite", "PostgreSQL", "HTTP", "TestSupport"]),
     ],

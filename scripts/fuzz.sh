@@ -76,7 +76,7 @@ case "$target" in
     mkdir -p "$work"
     cp "$root/Sources/CLibCrypto/module.modulemap" "$root/Sources/CLibCrypto/shim.h" "$work/"
     fuzzer CBOR_FUZZ "$root"/Sources/WebAuthn/*.swift "$root/Tests/WebAuthnTests/CBORFuzzOracle.swift" \
-        "$root/Tests/WebAuthnTests/CBORWriter.swift" -- crypto
+        "$root/Tests/TestSupport/CBORWriter.swift" -- crypto
     "$root/scripts/run-libfuzzer.sh" "$work/$target-fuzz" "$root/Tests/WebAuthnTests/Fuzz/cbor-corpus" "$work" "$seconds" 2048 ;;
   dav)
     export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}

@@ -1,9 +1,10 @@
 #if !CBOR_FUZZ
+import TestSupport
 @testable import WebAuthn
 #endif
 
 /// What must hold for any bytes, checked by the libFuzzer harness (`scripts/fuzz.sh cbor`, which
-/// compiles this file and CBORWriter.swift with Sources/WebAuthn) and by the regression tests:
+/// compiles this file and Tests/TestSupport/CBORWriter.swift with Sources/WebAuthn) and by the regression tests:
 /// reading never crashes and gives the same answer twice; what is read, written in the shortest
 /// form, reads back the same and is never longer; authenticator data, a COSE key or client data
 /// read from the same bytes fails with an error, never a crash; and the bytes read as base64url,

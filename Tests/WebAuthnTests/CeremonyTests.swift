@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import WebAuthn
 
 @Suite struct CeremonyTests {
@@ -67,7 +68,7 @@ import Testing
         let signed = authenticator.assert(challenge: challenge, rpID: Self.site.id, origin: Self.site.origin)
         #expect(throws: WebAuthnError.wrongType) {
             try Assertion(authenticatorData: signed.authenticatorData, clientDataJSON: made.clientDataJSON,
-                          signature: authenticator.sign(signed.authenticatorData + SignatureCheck.sha256(made.clientDataJSON)),
+                          signature: authenticator.sign(signed.authenticatorData + TestAuthenticator.sha256(made.clientDataJSON)),
                           publicKey: key, storedSignCount: 0, challenge: challenge, relyingParty: Self.site)
         }
         #expect(throws: WebAuthnError.wrongOrigin) {
