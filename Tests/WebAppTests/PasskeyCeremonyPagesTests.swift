@@ -1,3 +1,4 @@
+import Accounts
 import Foundation
 import Testing
 import TestSupport
@@ -63,6 +64,11 @@ import WebAuthn
         return (first.status, session)
     }
 
+    /// The user handle the app gives an account's passkeys: its id, 8 bytes big-endian.
+    static func handle(of user: User) -> [UInt8] {
+        (0..<8).reversed().map { UInt8(truncatingIfNeeded: user.id >> (8 * Int64($0))) }
+    }
+
     @Test(arguments: COSEAlgorithm.allCases) func addsAPasskeyThatSignsInAlone(algorithm: COSEAlgorithm) throws {
         let alice = try app.addUser("alice")
         let authenticator = TestAuthenticator(algorithm)
@@ -70,8 +76,7 @@ import WebAuthn
         #expect(added.status == 200 && added.json["location"] as? String == "/settings/passkeys")
         #expect(try app.store.passkeys(for: alice).map(\.algorithm) == [algorithm.rawValue])
 
-        let handle = (0..<8).reversed().map { UInt8(truncatingIfNeeded: alice.id >> (8 * Int64($0))) }
-        let (status, session) = try signIn(authenticator, userHandle: handle, replay: true)
+        let (status, session) = try signIn(authenticator, userHandle: Self.handle(of: alice), replay: true)
         #expect(status == 200)
         #expect(try session.get("/books").status == 200, "signed in")
         #expect(try app.store.passkeys(for: alice).first?.lastUsedAt != nil)
@@ -83,8 +88,7 @@ import WebAuthn
         let authenticator = TestAuthenticator(.es256)
         #expect(try register(authenticator).status == 200)
         #expect(try signIn(authenticator).status == 200, "no user handle: the credential alone names the account")
-        let bobsHandle = (0..<8).reversed().map { UInt8(truncatingIfNeeded: bob.id >> (8 * Int64($0))) }
-        #expect(try signIn(authenticator, userHandle: bobsHandle).status == 401)
+        #expect(try signIn(authenticator, userHandle: Self.handle(of: bob)).status == 401)
         #expect(try signIn(authenticator, origin: "http://evil.example:8080").status == 401)
         authenticator.signCount = 0
         #expect(try signIn(authenticator).status == 401, "a counter gone back to one, as stored: a clone")

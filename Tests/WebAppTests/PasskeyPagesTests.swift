@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WebAuthn
 @testable import ContactsStore
 
 /// Settings → Passkeys and the passkey endpoints, answered by the app in process: the pages in
@@ -132,8 +133,8 @@ import Testing
         try session.get("/login")
         func attempt(challenge: String) throws -> WebSession.Reply {
             let clientData = #"{"type":"webauthn.get","challenge":"\#(challenge)","origin":"http://127.0.0.1:8080"}"#
-            let body = ["id": "AQID", "clientDataJSON": Base64Text.encode(Array(clientData.utf8)),
-                        "authenticatorData": Base64Text.encode([UInt8](repeating: 0, count: 37)), "signature": "MEUCIQ"]
+            let body = ["id": "AQID", "clientDataJSON": Base64URL.encode(Array(clientData.utf8)),
+                        "authenticatorData": Base64URL.encode([UInt8](repeating: 0, count: 37)), "signature": "MEUCIQ"]
             return try postJSON(session, "/login/passkey", String(decoding: try JSONSerialization.data(withJSONObject: body), as: UTF8.self))
         }
         let challenge = try #require(try json(try postJSON(session, "/login/passkey/options", ""))["challenge"] as? String)
@@ -145,13 +146,5 @@ import Testing
         let locked = try attempt(challenge: challenge)
         #expect(locked.status == 429 && locked.header("Retry-After") != nil)
         #expect(try session.logIn("alice", "password1").status == 303, "the account's password still works")
-    }
-}
-
-/// Base64url as WebAuthn writes it, for the tests' bodies.
-enum Base64Text {
-    static func encode(_ bytes: [UInt8]) -> String {
-        Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
     }
 }
