@@ -7,6 +7,7 @@ let scriptModules = [
     "list-rows.js", "list-editing.js", "list-deletion.js", "list-index.js", "list-selection.js",
     "contact-form.js", "contact-rows.js", "photo-picker.js", "photo-cropper.js", "copy-buttons.js", "app-shell.js", "desktop-keys.js",
     "file-picker.js", "time-zone.js",
+    "passkeys.js",
 ]
 
 // The icons a phone's home screen and the browser ask for (scripts/generate-icons.sh renders them).
@@ -56,7 +57,10 @@ let package = Package(
         .target(name: "HTTP", dependencies: ["Blanks", "CMicroHTTPD"]),
         // QR codes drawn as SVG, for setting up a phone or an authenticator app.
         .target(name: "QRCode", dependencies: ["CQREncode"]),
-        .target(name: "WebApp", dependencies: ["Accounts", "Blanks", "HTTP", "VCard", "ContactsCore", "ContactsStore", "Wording", "QRCode"],
+        // Passkeys: a strict CBOR reader, COSE keys, and registrations and assertions checked
+        // with libcrypto (`scripts/fuzz.sh cbor` fuzzes the reader).
+        .target(name: "WebAuthn", dependencies: ["CLibCrypto"]),
+        .target(name: "WebApp", dependencies: ["Accounts", "Blanks", "HTTP", "VCard", "ContactsCore", "ContactsStore", "Wording", "QRCode", "WebAuthn"],
                 resources: [.embedInCode("Static/app.css"), .embedInCode("Static/icon.svg"),
                             .embedInCode("Static/service-worker.js")]
                     + scriptModules.map { Resource.embedInCode("Static/script/\($0)") }
@@ -76,10 +80,11 @@ let package = Package(
 
         // What several test targets share: the vCard corpus, seeded randomness, property comparison,
         // a raw socket client for what only the wire shows.
-        .target(name: "TestSupport", dependencies: ["VCard", "HTTP", "SQLEngine"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["VCard", "HTTP", "SQLEngine", "WebAuthn", "CLibCrypto"], path: "Tests/TestSupport"),
         .testTarget(name: "ContactsCoreTests", dependencies: ["ContactsCore", "VCard", "TestSupport"], exclude: ["Fixtures", "Fuzz"]),
         .testTarget(name: "BlanksTests", dependencies: ["Blanks"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
+        .testTarget(name: "WebAuthnTests", dependencies: ["WebAuthn", "TestSupport"], exclude: ["Fuzz"]),
         .testTarget(name: "ContactCSVTests", dependencies: ["ContactCSV", "ContactsCore", "VCard", "TestSupport"], exclude: ["Fixtures", "Fuzz"]),
         .testTarget(name: "VCardTests", dependencies: ["VCard", "TestSupport"], exclude: ["Fuzz"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "SQLEngine"]),
@@ -90,7 +95,7 @@ let package = Package(
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "TestSupport"], exclude: ["Fuzz"]),
         .testTarget(name: "CardDAVTests", dependencies: ["Accounts", "CardDAV", "HTTP", "ContactsStore", "StoreOpening", "Wording", "ContactsCore", "SQLite", "PostgreSQL", "WebApp", "TestSupport", "DAVFuzzing"],
                     exclude: ["Fuzz"]),
-        .testTarget(name: "WebAppTests", dependencies: ["Accounts", "WebApp", "HTTP", "VCard", "ContactsCore", "ContactsStore", "StoreOpening", "Wording", "SQLEngine", "SQLite", "TestSupport"]),
+        .testTarget(name: "WebAppTests", dependencies: ["Accounts", "WebApp", "HTTP", "VCard", "ContactsCore", "ContactsStore", "StoreOpening", "Wording", "SQLEngine", "SQLite", "TestSupport", "WebAuthn"]),
         // Depends on the executable so that `swift test` builds the binary these tests run.
         .testTarget(name: "ContactsCLITests", dependencies: ["Accounts", "contacts", "ContactsCLI", "ContactsStore", "StoreOpening", "Wording", "VCard", "SQLite", "PostgreSQL", "HTTP", "TestSupport"]),
     ],

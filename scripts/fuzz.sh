@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzes one reader with libFuzzer and AddressSanitizer, from the corpus kept in the repository.
 #
-#   scripts/fuzz.sh vcard|csv|merge|agent|sealed|dav [seconds]      (default 180)
+#   scripts/fuzz.sh vcard|csv|merge|agent|sealed|dav|cbor [seconds]      (default 180)
 #
 #   vcard  the VCard module's reader and writer (Tests/VCardTests/FuzzOracle.swift)
 #   csv    Google's and Outlook's CSV files (Tests/ContactCSVTests/CSVFuzzOracle.swift)
@@ -9,14 +9,16 @@
 #   agent  the browser and system read from a User-Agent (Tests/HTTPTests/UserAgentFuzzOracle.swift)
 #   sealed a value the server sealed, as a browser sends it back (the devices page's cookie;
 #          Tests/ContactsStoreTests/SealedFuzzOracle.swift)
+#   cbor   the passkeys' CBOR reader, COSE keys and authenticator data (Tests/WebAuthnTests/CBORFuzzOracle.swift)
 #   dav    CardDAV request bodies answered by a real server over a real store (Sources/DAVFuzzing):
 #          each input's first byte picks a request, the rest is its body; an answer of 500 or
 #          more, a 207 that is not XML, or a crash is a finding
 #
-# vcard, csv, merge, agent and sealed are built by swiftc into one binary each: the modules under test
+# vcard, csv, merge, agent, sealed and cbor are built by swiftc into one binary each: the modules under test
 # (for agent, Sources/HTTP/BrowserIdentity.swift alone, which imports nothing), their oracle and
 # Sources/FuzzEntry, with the modules they import built first as static libraries (for sealed,
-# Sources/Accounts/SecretToken*.swift alone, over libsodium).
+# Sources/Accounts/SecretToken*.swift alone, over libsodium; for cbor, Sources/WebAuthn with the
+# module map of OpenSSL's libcrypto beside them).
 # dav is SwiftPM's dav-fuzz product built into .build/fuzz (replay an input with
 # `.build/debug/dav-fuzz FILE`); its leak detection is off, as FoundationXML leaks a 72-byte
 # string on every parse error. scripts/run-libfuzzer.sh runs the binary and merges what it found
@@ -78,6 +80,12 @@ case "$target" in
     fuzzer SEALED_FUZZ "$root"/Sources/Accounts/SecretToken*.swift "$root/Tests/ContactsStoreTests/SealedFuzzOracle.swift" \
         -I "$root/Sources/CSodium" --
     "$root/scripts/run-libfuzzer.sh" "$work/$target-fuzz" "$root/Tests/ContactsStoreTests/Fuzz/sealed-corpus" "$work" "$seconds" 8192 ;;
+  cbor)
+    mkdir -p "$work"
+    cp "$root/Sources/CLibCrypto/module.modulemap" "$root/Sources/CLibCrypto/shim.h" "$work/"
+    fuzzer CBOR_FUZZ "$root"/Sources/WebAuthn/*.swift "$root/Tests/WebAuthnTests/CBORFuzzOracle.swift" \
+        "$root/Tests/TestSupport/CBORWriter.swift" -- crypto
+    "$root/scripts/run-libfuzzer.sh" "$work/$target-fuzz" "$root/Tests/WebAuthnTests/Fuzz/cbor-corpus" "$work" "$seconds" 2048 ;;
   dav)
     export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
     mkdir -p "$work"
@@ -86,6 +94,6 @@ case "$target" in
     "$root/scripts/run-libfuzzer.sh" "$root/.build/fuzz/debug/dav-fuzz" "$root/Tests/CardDAVTests/Fuzz/corpus" "$work" "$seconds" 4096 \
         -detect_leaks=0 -dict="$root/Tests/CardDAVTests/Fuzz/dav.dict" ;;
   *)
-    echo "usage: $0 vcard|csv|merge|agent|sealed|dav [seconds]" >&2
+    echo "usage: $0 vcard|csv|merge|agent|sealed|dav|cbor [seconds]" >&2
     exit 2 ;;
 esac

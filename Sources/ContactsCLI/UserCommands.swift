@@ -80,7 +80,7 @@ enum UserCommands {
             try store.setPhoneticNames(on, for: try store.user(named: words[0]))
             context.console.print(context.catalogue.phoneticNames(on, words[0]))
         },
-        Command(words: ["user", "two-step", "status"], summary: "Print whether a user's two-step sign-in is on or off.",
+        Command(words: ["user", "two-step", "status"], summary: "Print whether a user's two-step sign-in is on or off, and how many passkeys they have.",
                 usage: "user two-step status NAME", options: []) { context in
             let name = try context.arguments.positionals("NAME")[0]
             context.console.print(try twoStepStatus(of: name, in: context.openStore()))
@@ -94,9 +94,10 @@ enum UserCommands {
         },
     ]
 
-    /// The line `user two-step status` prints: `on` or `off`.
+    /// What `user two-step status` prints: `on` or `off`, then `passkeys: N` (a passkey signs in
+    /// alone, whatever the second step).
     private static func twoStepStatus(of name: String, in store: ContactStore) throws -> String {
-        try store.twoStepIsOn(username: name) ? "on" : "off"
+        (try store.twoStepIsOn(username: name) ? "on" : "off") + "\npasskeys: \(try store.passkeyCount(username: name))"
     }
 
     private static func userAndDevice(_ context: CommandContext) throws -> (String, String) {

@@ -103,6 +103,31 @@ extension Schema {
            uniques: [UniqueSchema(["user_id", "device"]), UniqueSchema(["lookup"], on: [.postgresql])],
            foreignKeys: [userReference],
            indexes: [IndexSchema("app_passwords_by_lookup", on: ["lookup"], unique: true, on: [.sqlite])]),
+        // Each account's passkeys (WebAuthn credentials): the id and COSE public key the
+        // authenticator gave, the algorithm's COSE number, and the signature counter last seen.
+        TableSchema("passkeys", columns: [
+            ColumnSchema("id", .integer, numbering: .identity),
+            ColumnSchema("user_id", .integer),
+            ColumnSchema("credential_id", .bytes),
+            ColumnSchema("public_key", .bytes),
+            ColumnSchema("algorithm", .integer),
+            ColumnSchema("sign_count", .integer),
+            ColumnSchema("name", .text),
+            ColumnSchema("created_at", .integer),
+            ColumnSchema("last_used_at", .integer, nullable: true),
+        ], primaryKey: PerDialect(sqlite: ["id"], postgresql: ["user_id", "id"]),
+           uniques: [UniqueSchema(["credential_id"], on: [.postgresql])],
+           foreignKeys: [userReference],
+           indexes: [IndexSchema("passkeys_by_credential", on: ["credential_id"], unique: true, on: [.sqlite])]),
+        // Single-use passkey challenges by a hash, what each is for (register, login), the
+        // account adding a passkey, and until when it may be answered.
+        TableSchema("passkey_challenges", columns: [
+            ColumnSchema("challenge_hash", .bytes),
+            ColumnSchema("purpose", .text, oneOf: ["register", "login"]),
+            ColumnSchema("user_id", .integer, nullable: true),
+            ColumnSchema("expires_at", .integer),
+        ], primaryKey: PerDialect(["challenge_hash"]), foreignKeys: [userReference],
+           indexes: [IndexSchema("passkey_challenges_by_age", on: ["expires_at"])], sqliteTypeNames: .postgresql),
         // Properties a client set with PROPPATCH that the server keeps without interpreting.
         // RFC 4918 §4.3: a dead property's value is its content and its attributes (xml:lang
         // among them). attributes: a JSON array of [namespace, name, value]; '' for none.

@@ -28,6 +28,7 @@ enum Schema {
     static let birthdayFeedHashMigrationName = "Birthdays: each calendar feed's token kept as a hash"
     static let signedInBrowsersMigrationName = "Sessions: each login's browser, address and last request, for the list of signed-in browsers"
     static let appPasswordClientMigrationName = "Devices: each app password keeps the client and address it last logged in with"
+    static let passkeysMigrationName = "Passkeys: each account's WebAuthn credentials, and single-use challenges every server sees"
 
     /// The schema's one history, shared by both engines: a database's version is the number of
     /// these steps applied, on either engine. Steps that add a table, column or index in its
@@ -319,6 +320,9 @@ enum Schema {
         },
         Migration(Schema.appPasswordClientMigrationName) { db in
             try db.addMissingColumns(["last_user_agent", "last_address"], to: Schema.table("app_passwords"))
+        },
+        Migration(Schema.passkeysMigrationName) { db in
+            try db.create([Schema.table("passkeys"), Schema.table("passkey_challenges")])
         },
     ]
 

@@ -32,9 +32,18 @@ enum LoginPage {
             \(error)
             <button id="login-button" class="primary" type="submit">\(HTML.escape(strings.logIn))</button>
             </form>
+            \(passkeyButton(state, context: context))
             <div class="spinner-overlay" id="login-spinner" role="status" aria-live="polite" hidden><div class="hud"><div class="spinner" aria-hidden="true"></div><p>\(HTML.escape(strings.loggingIn))</p></div></div>
             """
         return Layout.page(title: strings.logIn, bodyClass: "login-page", bar: Layout.title(strings.appTitle),
                            main: main, context: context)
+    }
+
+    /// Sign in with a passkey, shown by the script where the browser has passkeys (passkeys.js).
+    private static func passkeyButton(_ state: State, context: WebContext) -> String {
+        let strings = context.strings
+        let next = state.next.map { #" data-next="\#(HTML.escape($0))""# } ?? ""
+        return #"<div class="passkey-login"><button id="passkey-login" class="primary secondary" type="button" hidden data-cancelled="\#(HTML.escape(strings.passkeyCancelled))"\#(next)>\#(HTML.escape(strings.signInWithPasskey))</button>"#
+            + #"<p class="form-error" role="alert" id="passkey-login-error" hidden></p></div>"#
     }
 }

@@ -33,10 +33,15 @@ enum SettingsPage {
     }
 
     /// The rows of the Sign-in & Security group.
-    static func securityRows(strings: any Catalogue) -> [LinkRow] {
-        [LinkRow(id: "two-step-link", href: "/settings/two-step", icon: .lock, title: strings.settingsTwoStep),
-         LinkRow(id: "passkeys-link", href: "/settings/passkeys", icon: .key, title: strings.settingsPasskeys),
-         LinkRow(id: "devices-link", href: "/devices", icon: .phone, title: strings.settingsDevices)]
+    /// - Parameters:
+    ///   - twoStepOn: whether two-step verification is on (the row says On or Off).
+    ///   - passkeys, devices: how many the account has (the rows show a count when there are any).
+    static func securityRows(strings: any Catalogue, twoStepOn: Bool, passkeys: Int, devices: Int) -> [LinkRow] {
+        let count = { (number: Int) in number > 0 ? String(number) : nil }
+        return [LinkRow(id: "two-step-link", href: "/settings/two-step", icon: .lock, title: strings.twoStepVerification,
+                        status: strings.twoStepStatus(twoStepOn)),
+                LinkRow(id: "passkeys-link", href: "/settings/passkeys", icon: .key, title: strings.passkeys, status: count(passkeys)),
+                LinkRow(id: "devices-link", href: DevicesPage.path, icon: .phone, title: strings.devices, status: count(devices))]
     }
 
     static func render(user: User, browsers: [SignedInBrowser], securityRows: [LinkRow], context: WebContext) -> String {

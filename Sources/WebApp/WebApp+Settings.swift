@@ -8,8 +8,10 @@ extension WebApp {
         router.get(SettingsPage.path) { [self] request, _ in
             let (context, user) = try signedIn(request)
             let browsers = try store.signedInBrowsers(of: user, current: context.sessionToken)
-            return .html(SettingsPage.render(user: user, browsers: browsers, securityRows: SettingsPage.securityRows(strings: context.strings),
-                                             context: context))
+            let rows = SettingsPage.securityRows(strings: context.strings, twoStepOn: try store.twoStepIsOn(username: user.username),
+                                                 passkeys: try store.passkeyCount(username: user.username),
+                                                 devices: try store.appPasswords(username: user.username).count)
+            return .html(SettingsPage.render(user: user, browsers: browsers, securityRows: rows, context: context))
         }
         router.post("/settings/browsers/:id/sign-out") { [self] request, parameters in
             let (context, user) = try signedIn(request)

@@ -17,10 +17,11 @@ public final class WebApp: Sendable {
     let errors: WebErrorAnswers
     /// The largest request body the server takes, in bytes (the import page says it).
     let maxUploadBytes: Int
-    /// The address devices reach the server at (`contacts serve --public-url`), without a
-    /// trailing slash; nil to use the address each browser reached it at.
-    let publicURL: String?
     private let setupCode: Mutex<String?>
+    /// The address devices and browsers reach the server at (`contacts serve --public-url`),
+    /// without a trailing slash; nil to use each request's own host. The devices pages give it to
+    /// devices, and passkeys are bound to its host.
+    let publicURL: String?
 
     /// The `contacts serve` option, and the environment variable, that set `maxUploadBytes` in
     /// megabytes: the import page tells the server's operator of them.
@@ -32,7 +33,7 @@ public final class WebApp: Sendable {
     ///   - throttle, gate: shared with the other ways of logging in (CardDAV); fresh ones when nil.
     ///   - maxUploadBytes: the server's limit on a request body (`HTTPServer.Configuration.maxBodyBytes`).
     ///   - log: where errors the app did not expect are reported, with their detail.
-    ///   - publicURL: the address devices reach the server at, for the devices pages.
+    ///   - publicURL: the server's public address (`--public-url`), else nil.
     public init(store: ContactStore, setupCode: String?, throttle: LoginThrottle? = nil, gate: PasswordGate? = nil,
                 maxUploadBytes: Int = HTTPServer.Configuration().maxBodyBytes, publicURL: String? = nil,
                 log: @escaping @Sendable (String) -> Void = HTTPServer.standardErrorLog,
@@ -68,6 +69,7 @@ public final class WebApp: Sendable {
         addTwoStepRoutes(to: router)
         addSecondStepRoutes(to: router)
         addDeviceRoutes(to: router)
+        addPasskeyRoutes(to: router)
         router.get("/static/*path") { request, _ in try StaticFiles.assets.respond(to: request) }
         addAppShellRoutes(to: router)
         router.get("/") { request, _ in .redirect(to: request.context.user == nil ? "/login" : "/contacts") }
@@ -131,6 +133,8 @@ enum StaticFiles {
         ("file-picker.js", PackageResources.file_picker_js),
         // Moments in the browser's time zone: the history pages, the list's banner and notice.
         ("time-zone.js", PackageResources.time_zone_js),
+        // Settings → Passkeys and the login page's Sign in with a passkey.
+        ("passkeys.js", PackageResources.passkeys_js),
         // Every page: the service worker, the offline banner, the wide screen's keys.
         ("app-shell.js", PackageResources.app_shell_js), ("desktop-keys.js", PackageResources.desktop_keys_js),
     ]

@@ -2,9 +2,6 @@
 extension ChineseCatalogue {
     var settings: String { "设置" }
     var signInAndSecurity: String { "登录与安全" }
-    var settingsTwoStep: String { "两步验证" }
-    var settingsPasskeys: String { "通行密钥" }
-    var settingsDevices: String { "设备" }
     var signedInBrowsers: String { "已登录的浏览器" }
     func browserTitle(_ name: String?, on system: String?) -> String { browser(name, on: system) }
     var thisBrowser: String { "此浏览器" }

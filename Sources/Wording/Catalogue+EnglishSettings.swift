@@ -2,9 +2,6 @@
 extension EnglishCatalogue {
     var settings: String { "Settings" }
     var signInAndSecurity: String { "Sign-in & Security" }
-    var settingsTwoStep: String { "Two-step verification" }
-    var settingsPasskeys: String { "Passkeys" }
-    var settingsDevices: String { "Devices" }
     var signedInBrowsers: String { "Signed-in browsers" }
     func browserTitle(_ name: String?, on system: String?) -> String {
         // "a browser on Linux" begins a sentence; a name ("iPhone") keeps its case.

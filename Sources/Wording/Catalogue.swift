@@ -574,10 +574,6 @@ public protocol Catalogue: Sendable {
     var settings: String { get }
     /// The group of rows leading to the pages that guard the account.
     var signInAndSecurity: String { get }
-    /// The rows of that group, each its page's name.
-    var settingsTwoStep: String { get }
-    var settingsPasskeys: String { get }
-    var settingsDevices: String { get }
     /// The group of the account's logins, one row per browser.
     var signedInBrowsers: String { get }
     /// A browser as its row's title names it: `browser(_:on:)` begun as a title is.
@@ -698,6 +694,36 @@ public protocol Catalogue: Sendable {
     /// The same, when the server's public address is not set: how to set it.
     func deviceConnectionWithoutAddress(account: String) -> String
 
+    // MARK: Passkeys (web: Settings → Passkeys, and the login page's Sign in with a passkey)
+    var passkeys: String { get }
+    /// The passkeys page's back button, to the Settings page.
+    var passkeysBackToSettings: String { get }
+    /// Under the title: what a passkey is and does.
+    var passkeysIntro: String { get }
+    var noPasskeys: String { get }
+    /// "Created Dec 4, 2026, 10:04 UTC", the moment given.
+    func passkeyCreated(_ time: String) -> String
+    /// "Last used …", the moment given; nil for never.
+    func passkeyLastUsed(_ time: String?) -> String
+    var addPasskey: String { get }
+    var passkeyName: String { get }
+    var passkeyNamePlaceholder: String { get }
+    var removePasskey: String { get }
+    func removePasskeyQuestion(_ name: String) -> String
+    var removePasskeyMessage: String { get }
+    var signInWithPasskey: String { get }
+    /// Why Add a passkey cannot work here: the browser has no passkeys (or no script runs).
+    var passkeysUnsupported: String { get }
+    /// The browser's own dialog was cancelled or timed out.
+    var passkeyCancelled: String { get }
+    var passkeyNameInvalid: String { get }
+    var passkeyAlreadyAdded: String { get }
+    /// The authenticator did not verify the person (no PIN, fingerprint or face).
+    var passkeyNeedsVerification: String { get }
+    var passkeyNotAdded: String { get }
+    var passkeySignInFailed: String { get }
+    /// A passkey request that is not the JSON the page's script sends.
+    var passkeyRequestInvalid: String { get }
 }
 
 extension Catalogue {

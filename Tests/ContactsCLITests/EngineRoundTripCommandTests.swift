@@ -76,6 +76,15 @@ final class EngineRoundTripCommandTests {
         _ = try ContactStore(directory: original.dataDirectory).authenticateAppPassword(
             username: "alice", password: String(phone), client: RequestClient(userAgent: "iOS/17.0 (21A329) dataaccessd/1.0", address: "2001:db8::7"))
         try ok(original, ["birthdays", "feed", "--user", "alice"])
+        // Passkeys are added in the web app: here, straight into the store.
+        let store = try ContactStore(directory: original.dataDirectory)
+        let alice = try store.user(named: "alice")
+        let passkey = try #require(try store.addPasskey(for: alice, credentialID: Array(0..<64), publicKey: [0xA5, 0x01, 0x02],
+                                                        algorithm: -7, signCount: 3, name: "Alice's iPhone 通行密钥"))
+        _ = try store.recordPasskeyUse(passkey, signCount: 9)
+        _ = try store.addPasskey(for: try store.user(named: "bob"), credentialID: [0xFF, 0], publicKey: [0xA4], algorithm: -257,
+                                 signCount: 0, name: "Bob's laptop")
+        _ = try store.issuePasskeyChallenge(.login, for: nil)
         try signIn()
         let twoStep = try turnOnTwoStep()
         return (first, photo, twoStep.secret, twoStep.recoveryCode)
@@ -121,6 +130,12 @@ final class EngineRoundTripCommandTests {
         return try store.signedInBrowsers(of: try store.user(named: "alice"), current: nil)
     }
 
+    /// Every account's passkeys, whole.
+    private func passkeys(_ location: String) throws -> [Passkey] {
+        let store = try ContactStore(at: StoreLocation(location))
+        return try ["alice", "bob"].flatMap { try store.passkeys(for: try store.user(named: $0)) }
+    }
+
     /// What an account sees through the CLI: its books, groups, duplicates and birthdays, each
     /// book's list, trash and export with Apple's group cards, and its app passwords.
     private func views(_ runner: CLIRunner, on url: String? = nil) throws -> [String] {
@@ -152,14 +167,18 @@ final class EngineRoundTripCommandTests {
         let signedIn = try browsers(original)
         #expect(signedIn.compactMap(\.client.address).sorted() == ["192.0.2.7", "2001:db8::9"], "the browsers are among what is compared")
         #expect(before.contains { $0.contains("\tContacts on iOS\tfrom 2001:db8::7") }, "the app passwords' last use is among what is compared")
+        let passkeysBefore = try passkeys(original.dataDirectory)
+        #expect(passkeysBefore.count == 2 && passkeysBefore[0].signCount == 9 && passkeysBefore[0].lastUsedAt != nil)
 
         try ok(original, ["migrate", "--to", database.url])
         #expect(try views(original, on: database.url) == before, "on PostgreSQL")
         #expect(try browsers(original, on: database.url) == signedIn, "on PostgreSQL")
+        #expect(try passkeys(database.url) == passkeysBefore, "the passkeys on PostgreSQL")
 
         try ok(original, ["backup", backup], on: database.url)
         try ok(restored, ["backup", "restore", backup])
         #expect(try views(restored) == before, "a backup of PostgreSQL restored into a data directory")
+        #expect(try passkeys(restored.dataDirectory) == passkeysBefore, "the passkeys restored")
         let backedUp = try ContactStore(path: backup)
         #expect(try backedUp.signedInBrowsers(of: try backedUp.user(named: "alice"), current: nil) == signedIn, "in the backup")
         #expect(try browsers(restored).isEmpty, "a restore signs every browser out")
@@ -167,6 +186,7 @@ final class EngineRoundTripCommandTests {
         try ok(original, ["migrate", "--to", migratedBack.dataDirectory], on: database.url)
         #expect(try views(migratedBack) == before, "migrated back into a data directory")
         #expect(try browsers(migratedBack) == signedIn, "migrated back into a data directory")
+        #expect(try passkeys(migratedBack.dataDirectory) == passkeysBefore, "the passkeys migrated back")
 
         try ok(migratedBack, ["merge", "--user", "alice", "--undo", made.merged])
         let names = try migratedBack.list("alice").compactMap { $0["name"] as? String }

@@ -27,12 +27,21 @@ import Testing
         return secret
     }
 
-    @Test func statusSaysOnOrOff() throws {
-        #expect(try cli.run(["user", "two-step", "status", "alice"]).output == "off\n")
+    /// A passkey of alice's, added through the store as the web app adds one.
+    private func addPasskey(_ name: String) throws {
+        let store = try ContactStore(directory: cli.dataDirectory)
+        _ = try store.addPasskey(for: try store.user(named: "alice"), credentialID: Array(name.utf8), publicKey: [0xA5],
+                                 algorithm: -7, signCount: 0, name: name)
+    }
+
+    @Test func statusSaysOnOrOffAndCountsThePasskeys() throws {
+        #expect(try cli.run(["user", "two-step", "status", "alice"]).output == "off\npasskeys: 0\n")
         _ = try turnOn()
+        try addPasskey("iPhone")
+        try addPasskey("YubiKey")
         let on = try cli.run(["user", "two-step", "status", "ALICE"])
-        #expect(on.status == 0 && on.output == "on\n" && on.error.isEmpty)
-        #expect(try cli.run(["user", "two-step", "status", "bob"]).output == "off\n")
+        #expect(on.status == 0 && on.output == "on\npasskeys: 2\n" && on.error.isEmpty)
+        #expect(try cli.run(["user", "two-step", "status", "bob"]).output == "off\npasskeys: 0\n")
     }
 
     @Test func offTurnsItOffDeletesTheCodesAndEndsEverySessionButKeepsAppPasswords() throws {
@@ -43,6 +52,7 @@ import Testing
         let remember = try store.issueToken(.remember, for: alice, lifetime: 3600)
         let bobSession = try store.issueToken(.session, for: try store.user(named: "bob"), lifetime: 3600)
         let phone = try store.addAppPassword(username: "alice", device: "iPhone")
+        try addPasskey("iPhone")
         let off = try cli.run(["user", "two-step", "off", "alice"])
         #expect(off.status == 0 && off.error.isEmpty)
         #expect(off.output == "Two-step verification is off for alice: their recovery codes are deleted and they are signed out everywhere. Passkeys stay.\n")
@@ -52,7 +62,7 @@ import Testing
         #expect(try store.user(forToken: remember, kind: .remember) == nil)
         #expect(try store.user(forToken: bobSession, kind: .session) != nil, "other accounts stay signed in")
         #expect(try store.authenticateForSync(username: "alice", password: phone)?.user == alice)
-        #expect(try cli.run(["user", "two-step", "status", "alice"]).output == "off\n")
+        #expect(try cli.run(["user", "two-step", "status", "alice"]).output == "off\npasskeys: 1\n", "the passkey stays")
         let chinese = try cli.run(["user", "two-step", "off", "alice"], environment: ["LANG": "zh_CN.UTF-8"])
         #expect(chinese.status == 0 && chinese.output == "已关闭 alice 的两步验证：其恢复码已删除，并已在所有设备上退出登录。通行密钥保留不变。\n")
     }

@@ -101,6 +101,12 @@ struct RichStore {
         var summary = ImportSummary()
         summary.imported = 2
         _ = try store.keepImportSummary(summary, for: alice)
+        let passkey = try #require(try store.addPasskey(for: alice, credentialID: [1, 2, 3], publicKey: [0xA0], algorithm: -7,
+                                                        signCount: 1, name: "iPhone"))
+        _ = try store.recordPasskeyUse(passkey, signCount: 2)
+        _ = try store.addPasskey(for: bob, credentialID: [4, 5, 6], publicKey: [0xA1], algorithm: -257, signCount: 0, name: "Laptop")
+        _ = try store.issuePasskeyChallenge(.register, for: alice)
+        _ = try store.issuePasskeyChallenge(.login, for: nil)
     }
 }
 

@@ -47,6 +47,13 @@ class Server:
         self.stopped = False  # by stop(), as opposed to by itself
 
     @property
+    def localhost_url(self) -> str:
+        """The server's address by the name `localhost`, not 127.0.0.1: a secure context whose
+        host may be a WebAuthn RP ID (IP addresses may not), for the passkey tests."""
+        assert self.url is not None, "the server has not started"
+        return self.url.replace("://127.0.0.1:", "://localhost:", 1)
+
+    @property
     def store_options(self) -> list[str]:
         """`--data DIR` or `--database URL`: where serve and the CLI keep everything."""
         return ["--database", self.database_url] if self.database_url else ["--data", str(self.data_dir)]

@@ -10,6 +10,15 @@ LANGS = ("en", "zh")
 ACCEPT_LANGUAGE = {"en": "en-US,en", "zh": "zh-CN,zh"}
 
 ZH = {
+    # Passkeys
+    "Sign in with a passkey": "使用通行密钥登录",
+    "Passkeys": "通行密钥",
+    "Add a passkey": "添加通行密钥",
+    "No passkeys yet": "还没有通行密钥",
+    "Never used": "从未使用",
+    "Last used": "上次使用",
+    "That passkey didn’t work": "此通行密钥无法使用",
+    "This passkey has already been added.": "此通行密钥已添加过。",
     # Login
     "Personal Contacts": "私人通讯录",
     "Account": "账号",

@@ -15,6 +15,7 @@ import { initJumpIndex } from './list-index.js';
 import { initListRows } from './list-rows.js';
 import { initListSelection } from './list-selection.js';
 import { initLoginPage } from './login-page.js';
+import { initPasskeyLogin, initPasskeySettings } from './passkeys.js';
 import { initListMenu, initLogoutSheet } from './sheets.js';
 import { initLocalTimes, initTimeZoneField } from './time-zone.js';
 
@@ -67,5 +68,9 @@ if (deviceSetup) {
   addEventListener('pageshow', (event) => { if (event.persisted) location.reload(); });
 }
 initLocalTimes();
+const passkeyLogin = $('#passkey-login');
+if (passkeyLogin) initPasskeyLogin(passkeyLogin);
+const passkeyForm = $('#passkey-form');
+if (passkeyForm) initPasskeySettings(passkeyForm);
 const undoTimeForm = $('#undo-time-form');
 if (undoTimeForm) initTimeZoneField(undoTimeForm);
