@@ -97,6 +97,24 @@ import WebAuthn
         #expect(try signIn(authenticator).status == 200)
     }
 
+    /// A passkey is both factors: with two-step verification on, the password stops at the second
+    /// step, and the passkey signs in without it.
+    @Test func signsInWithoutTheSecondStepThatThePasswordNeeds() throws {
+        let alice = try app.addUser("alice")
+        let authenticator = TestAuthenticator(.es256)
+        #expect(try register(authenticator).status == 200)
+        let secret = try #require(try app.store.beginTwoStepSetup(for: alice))
+        _ = try #require(try app.store.confirmTwoStep(for: alice, code: TOTP.code(secret: secret, step: TOTP.step(at: Date()))))
+
+        let byPassword = app.session()
+        try byPassword.logIn("alice", "password1")
+        #expect(try byPassword.get("/books").status == 303, "the password alone signs nobody in")
+
+        let (status, session) = try signIn(authenticator)
+        #expect(status == 200)
+        #expect(try session.get("/books").status == 200, "signed in by the passkey alone")
+    }
+
     @Test func refusesAnAuthenticatorThatDoesNotVerifyTheUser() throws {
         let alice = try app.addUser("alice")
         let refused = try register(TestAuthenticator(.es256), flags: 0x01)
