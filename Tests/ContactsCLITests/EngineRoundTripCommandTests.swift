@@ -162,7 +162,7 @@ final class EngineRoundTripCommandTests {
         let made = try makeEverything()
         let before = try views(original)
         #expect(before.contains { $0.contains("家人") && $0.contains("group") }, "the groups are among what is compared")
-        #expect(before.contains("alice two-step: on\n") && before.contains("bob two-step: off\n"))
+        #expect(before.contains("alice two-step: on\npasskeys: 1\n") && before.contains("bob two-step: off\npasskeys: 1\n"))
         #expect(before.contains { $0.contains("isOn: true") && $0.contains("/contacts/1") }, "two-step sign-in is among what is compared")
         let signedIn = try browsers(original)
         #expect(signedIn.compactMap(\.client.address).sorted() == ["192.0.2.7", "2001:db8::9"], "the browsers are among what is compared")
