@@ -33,20 +33,29 @@ public enum SecretToken {
 
     /// HMAC-SHA-256 of `message` under `key`, as bytes.
     static func digest(_ message: String, key: [UInt8]) -> [UInt8] {
+        digest(Array(message.utf8), key: key)
+    }
+
+    /// HMAC-SHA-256 of the bytes `message` under `key` (32 bytes).
+    public static func digest(_ message: [UInt8], key: [UInt8]) -> [UInt8] {
         precondition(initialized, "libsodium failed to initialize")
         var digest = [UInt8](repeating: 0, count: Int(crypto_auth_hmacsha256_BYTES))
         var state = crypto_auth_hmacsha256_state()
-        let bytes = Array(message.utf8)
         crypto_auth_hmacsha256_init(&state, key, key.count)
-        crypto_auth_hmacsha256_update(&state, bytes, UInt64(bytes.count))
+        crypto_auth_hmacsha256_update(&state, message, UInt64(message.count))
         crypto_auth_hmacsha256_final(&state, &digest)
         return digest
     }
 
     /// Compares two secrets in time independent of where they differ.
     public static func equal(_ left: String, _ right: String) -> Bool {
-        let (a, b) = (Array(left.utf8), Array(right.utf8))
-        return a.count == b.count && sodium_memcmp(a, b, a.count) == 0
+        equal(Array(left.utf8), Array(right.utf8))
+    }
+
+    /// Compares two secrets' bytes in time independent of where they differ (their lengths
+    /// are not secret).
+    public static func equal(_ left: [UInt8], _ right: [UInt8]) -> Bool {
+        left.count == right.count && sodium_memcmp(left, right, left.count) == 0
     }
 
     static func base64URL(_ bytes: [UInt8]) -> String {

@@ -2,35 +2,70 @@ import Accounts
 import Foundation
 import SQLEngine
 
-/// Passkeys and their single-use challenges, kept in the database so that any server on it
-/// can finish what another began: a challenge given by one is used up by whichever gets the answer.
+/// Passkeys and their single-use challenges. A challenge carries what it was given for and until
+/// when, signed with a key every server of the database shares (kept in its `secrets` table), so
+/// giving one writes nothing, and any server can check an answer to a challenge another gave.
+/// Only using one up writes: a row marking it used, which exactly one server manages to insert.
 extension ContactStore {
     /// How long a challenge may be answered.
     public static let passkeyChallengeLifetime: TimeInterval = 5 * 60
 
-    /// A fresh challenge (32 random bytes) for `purpose`, bound to `user` when adding a passkey.
-    /// Challenges past their time are dropped. Only a hash of it is kept.
+    /// The name of the challenges' key in the secrets table.
+    static let passkeyChallengeKeyName = "passkey-challenges"
+    /// A challenge's parts: random bytes, its expiry (Unix seconds, big-endian; good until 2106),
+    /// and the first bytes of an HMAC-SHA-256 of them, its purpose and its account.
+    private static let challengeRandomCount = 12
+    private static let challengeExpiryCount = 4
+    private static let challengeMACCount = 16
+    private static var challengeCount: Int { challengeRandomCount + challengeExpiryCount + challengeMACCount }
+
+    /// A fresh challenge (32 bytes) for `purpose`, bound to `user` when adding a passkey. Nothing
+    /// is written (the key excepted, made once an installation, the first time any server needs it).
     public func issuePasskeyChallenge(_ purpose: Passkey.Purpose, for user: User?) throws -> [UInt8] {
-        let challenge = SecretToken.randomBytes(32)
-        let now = now()
-        try queue.write(.rows) { db in
-            try db.run("DELETE FROM passkey_challenges WHERE expires_at <= ?", now)
-            try db.run("INSERT INTO passkey_challenges (challenge_hash, purpose, user_id, expires_at) VALUES (?, ?, ?, ?)",
-                       Self.challengeHash(challenge), purpose.rawValue, user?.id,
-                       now + Self.milliseconds(Date(timeIntervalSince1970: Self.passkeyChallengeLifetime)))
+        let expiry = UInt32(clamping: (now() + Self.milliseconds(Date(timeIntervalSince1970: Self.passkeyChallengeLifetime))) / 1000)
+        let signed = SecretToken.randomBytes(Self.challengeRandomCount) + (0..<Self.challengeExpiryCount).reversed().map {
+            UInt8(truncatingIfNeeded: expiry >> (8 * UInt32($0)))
         }
-        return challenge
+        return signed + (try challengeMAC(signed, purpose, for: user))
     }
 
-    /// Uses up `challenge`: true once, for the server that asks first, when it was given for
-    /// `purpose` (and `user`) and has not expired; false after, and for any other.
+    /// Uses up `challenge`: true once, for the server that asks first, when this installation gave
+    /// it for `purpose` (and `user`) and it has not expired; false after, and for any other. A
+    /// challenge that is not one given, not for this, or expired is refused without a write; one
+    /// used is recorded (by a hash) until a lifetime past its expiry, which leaves room for the
+    /// servers' clocks to differ, and the records older than that are deleted.
     public func consumePasskeyChallenge(_ challenge: [UInt8], _ purpose: Passkey.Purpose, for user: User?) throws -> Bool {
-        try queue.write(.rows) { db in
-            try db.statement("""
-                DELETE FROM passkey_challenges WHERE challenge_hash = ? AND purpose = ? AND expires_at > ?
-                    AND coalesce(user_id, 0) = ? RETURNING purpose
-                """).firstRow([Self.challengeHash(challenge), purpose.rawValue, now(), user?.id ?? 0]) { _ in true } ?? false
+        guard challenge.count == Self.challengeCount else { return false }
+        let signed = Array(challenge.prefix(Self.challengeRandomCount + Self.challengeExpiryCount))
+        guard SecretToken.equal(try challengeMAC(signed, purpose, for: user), Array(challenge.suffix(Self.challengeMACCount))) else {
+            return false
         }
+        let expiresAt = 1000 * signed.suffix(Self.challengeExpiryCount).reduce(Int64(0)) { $0 << 8 | Int64($1) }
+        let now = now()
+        guard now < expiresAt else { return false }
+        let kept = Self.milliseconds(Date(timeIntervalSince1970: Self.passkeyChallengeLifetime))
+        return try queue.write(.rows) { db in
+            try db.run("DELETE FROM passkey_challenges WHERE expires_at <= ?", now - kept)
+            // The challenge's row is the unique key: of servers racing with one, the first to
+            // commit inserts it; the others insert nothing, and have no row back.
+            return try db.statement("""
+                INSERT INTO passkey_challenges (challenge_hash, expires_at) VALUES (?, ?)
+                    ON CONFLICT (challenge_hash) DO NOTHING RETURNING expires_at
+                """).firstRow([Self.challengeHash(challenge), expiresAt]) { _ in true } ?? false
+        }
+    }
+
+    /// The MAC a challenge ends with: of its random bytes and expiry (`signed`), what it is for
+    /// and the account it is bound to (0 for none), under the installation's key.
+    private func challengeMAC(_ signed: [UInt8], _ purpose: Passkey.Purpose, for user: User?) throws -> [UInt8] {
+        let key = try challengeKey.withLock { key in
+            if let key { return key }
+            let read = try secretKey(named: Self.passkeyChallengeKeyName)
+            key = read
+            return read
+        }
+        let message = Array("passkey challenge\u{0}\(purpose.rawValue)\u{0}\(user?.id ?? 0)\u{0}".utf8) + signed
+        return Array(SecretToken.digest(message, key: key).prefix(Self.challengeMACCount))
     }
 
     /// Adds a passkey to `user`'s account (nil when the account is gone); `Passkey.Problem` when
@@ -110,7 +145,7 @@ extension ContactStore {
         try db.statement("SELECT \(passkeyColumns) FROM passkeys WHERE credential_id = ?").firstRow([credentialID]) { passkey(row: $0) }
     }
 
-    /// The key a challenge is kept under: SHA-256 of its hex digits.
+    /// The key a used challenge is recorded under: SHA-256 of its hex digits.
     private static func challengeHash(_ challenge: [UInt8]) -> [UInt8] {
         SecretToken.hash(challenge.map { String(format: "%02x", $0) }.joined())
     }

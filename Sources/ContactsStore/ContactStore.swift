@@ -1,6 +1,7 @@
 import Accounts
 import Foundation
 import SQLEngine
+import Synchronization
 
 /// The persistent address books of every user, in one SQLite file or one PostgreSQL database
 /// (whichever the `SQLDatabase` it is opened on is).
@@ -16,6 +17,8 @@ public final class ContactStore: Sendable {
     let accounts: AccountStore
     let searchIndex = SearchIndex()
     let clock: @Sendable () -> Date
+    /// The key passkey challenges are signed with, read from the database on first use.
+    let challengeKey = Mutex<[UInt8]?>(nil)
 
     /// Opens the store on the database `database` opens (its schema brought up to date with
     /// `migrator`); an engine's failure to open becomes a `StoreError`.

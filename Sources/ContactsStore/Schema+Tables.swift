@@ -119,14 +119,13 @@ extension Schema {
            uniques: [UniqueSchema(["credential_id"], on: [.postgresql])],
            foreignKeys: [userReference],
            indexes: [IndexSchema("passkeys_by_credential", on: ["credential_id"], unique: true, on: [.sqlite])]),
-        // Single-use passkey challenges by a hash, what each is for (register, login), the
-        // account adding a passkey, and until when it may be answered.
+        // The passkey challenges used up, by a hash, and until when each could be answered:
+        // challenges are signed, not stored, so giving one writes nothing; this is what makes
+        // each single-use on every server (the row a server manages to insert uses it up).
         TableSchema("passkey_challenges", columns: [
             ColumnSchema("challenge_hash", .bytes),
-            ColumnSchema("purpose", .text, oneOf: ["register", "login"]),
-            ColumnSchema("user_id", .integer, nullable: true),
             ColumnSchema("expires_at", .integer),
-        ], primaryKey: PerDialect(["challenge_hash"]), foreignKeys: [userReference],
+        ], primaryKey: PerDialect(["challenge_hash"]),
            indexes: [IndexSchema("passkey_challenges_by_age", on: ["expires_at"])], sqliteTypeNames: .postgresql),
         // Properties a client set with PROPPATCH that the server keeps without interpreting.
         // RFC 4918 §4.3: a dead property's value is its content and its attributes (xml:lang

@@ -28,7 +28,7 @@ enum Schema {
     static let birthdayFeedHashMigrationName = "Birthdays: each calendar feed's token kept as a hash"
     static let signedInBrowsersMigrationName = "Sessions: each login's browser, address and last request, for the list of signed-in browsers"
     static let appPasswordClientMigrationName = "Devices: each app password keeps the client and address it last logged in with"
-    static let passkeysMigrationName = "Passkeys: each account's WebAuthn credentials, and single-use challenges every server sees"
+    static let passkeysMigrationName = "Passkeys: each account's WebAuthn credentials, and the challenges used up, which every server sees"
 
     /// The schema's one history, shared by both engines: a database's version is the number of
     /// these steps applied, on either engine. Steps that add a table, column or index in its

@@ -8,7 +8,8 @@ extension WebApp {
     /// Settings → Passkeys (the list, Add a passkey, Remove) and signing in with a passkey. The
     /// JSON endpoints answer the page's script: 400 for a body that is not what it sends, 401 for
     /// a passkey that does not sign in, each with `{"error": …}` in the page's language. Every
-    /// challenge is single-use and kept in the store, so any server may take the answer.
+    /// challenge is signed by the store (giving one writes nothing) and single-use on every
+    /// server of the database, so any server may take the answer.
     func addPasskeyRoutes(to router: Router) {
         router.get("/settings/passkeys") { [self] request, _ in
             let (context, user, _) = try request.requireLogin()

@@ -1,6 +1,7 @@
 import Accounts
 import ContactsStore
 import Foundation
+import SQLEngine
 import StoreOpening
 import Testing
 
@@ -84,7 +85,9 @@ final class EngineRoundTripCommandTests {
         _ = try store.recordPasskeyUse(passkey, signCount: 9)
         _ = try store.addPasskey(for: try store.user(named: "bob"), credentialID: [0xFF, 0], publicKey: [0xA4], algorithm: -257,
                                  signCount: 0, name: "Bob's laptop")
+        // A challenge given (nothing is kept of it) and one used up, which is kept.
         _ = try store.issuePasskeyChallenge(.login, for: nil)
+        #expect(try store.consumePasskeyChallenge(try store.issuePasskeyChallenge(.register, for: alice), .register, for: alice))
         try signIn()
         let twoStep = try turnOnTwoStep()
         return (first, photo, twoStep.secret, twoStep.recoveryCode)
@@ -136,6 +139,15 @@ final class EngineRoundTripCommandTests {
         return try ["alice", "bob"].flatMap { try store.passkeys(for: try store.user(named: $0)) }
     }
 
+    /// The passkey challenges used up, as stored: each one's hash and expiry.
+    private func usedChallenges(_ location: String) throws -> [String] {
+        let store = try ContactStore(at: StoreLocation(location))
+        return try store.database.readSingle { db in
+            try db.statement("SELECT challenge_hash, expires_at FROM passkey_challenges ORDER BY challenge_hash")
+                .rows { "\($0.blob(0)) \($0.int64(1))" }
+        }
+    }
+
     /// What an account sees through the CLI: its books, groups, duplicates and birthdays, each
     /// book's list, trash and export with Apple's group cards, and its app passwords.
     private func views(_ runner: CLIRunner, on url: String? = nil) throws -> [String] {
@@ -169,16 +181,20 @@ final class EngineRoundTripCommandTests {
         #expect(before.contains { $0.contains("\tContacts on iOS\tfrom 2001:db8::7") }, "the app passwords' last use is among what is compared")
         let passkeysBefore = try passkeys(original.dataDirectory)
         #expect(passkeysBefore.count == 2 && passkeysBefore[0].signCount == 9 && passkeysBefore[0].lastUsedAt != nil)
+        let usedBefore = try usedChallenges(original.dataDirectory)
+        #expect(usedBefore.count == 1, "the challenge used up is among what is compared")
 
         try ok(original, ["migrate", "--to", database.url])
         #expect(try views(original, on: database.url) == before, "on PostgreSQL")
         #expect(try browsers(original, on: database.url) == signedIn, "on PostgreSQL")
         #expect(try passkeys(database.url) == passkeysBefore, "the passkeys on PostgreSQL")
+        #expect(try usedChallenges(database.url) == usedBefore, "the used challenge on PostgreSQL")
 
         try ok(original, ["backup", backup], on: database.url)
         try ok(restored, ["backup", "restore", backup])
         #expect(try views(restored) == before, "a backup of PostgreSQL restored into a data directory")
         #expect(try passkeys(restored.dataDirectory) == passkeysBefore, "the passkeys restored")
+        #expect(try usedChallenges(restored.dataDirectory) == usedBefore, "the used challenge restored")
         let backedUp = try ContactStore(path: backup)
         #expect(try backedUp.signedInBrowsers(of: try backedUp.user(named: "alice"), current: nil) == signedIn, "in the backup")
         #expect(try browsers(restored).isEmpty, "a restore signs every browser out")
@@ -187,6 +203,7 @@ final class EngineRoundTripCommandTests {
         #expect(try views(migratedBack) == before, "migrated back into a data directory")
         #expect(try browsers(migratedBack) == signedIn, "migrated back into a data directory")
         #expect(try passkeys(migratedBack.dataDirectory) == passkeysBefore, "the passkeys migrated back")
+        #expect(try usedChallenges(migratedBack.dataDirectory) == usedBefore, "the used challenge migrated back")
 
         try ok(migratedBack, ["merge", "--user", "alice", "--undo", made.merged])
         let names = try migratedBack.list("alice").compactMap { $0["name"] as? String }

@@ -12,7 +12,8 @@ import VCard
 /// and a merge that can still be undone; a birthday feed; birthdays solar and lunar; a photo;
 /// a card as its client sent it; a dead property with attributes and XML; a secret; a failed
 /// login and an import summary waiting to be shown; two-step sign-in on, with a recovery code
-/// spent and a login waiting for its second step.
+/// spent and a login waiting for its second step; passkeys, one used, and a passkey challenge
+/// used up.
 struct RichStore {
     let alice: User
     let bob: User
@@ -106,7 +107,7 @@ struct RichStore {
         _ = try store.recordPasskeyUse(passkey, signCount: 2)
         _ = try store.addPasskey(for: bob, credentialID: [4, 5, 6], publicKey: [0xA1], algorithm: -257, signCount: 0, name: "Laptop")
         _ = try store.issuePasskeyChallenge(.register, for: alice)
-        _ = try store.issuePasskeyChallenge(.login, for: nil)
+        _ = try store.consumePasskeyChallenge(try store.issuePasskeyChallenge(.login, for: nil), .login, for: nil)
     }
 }
 

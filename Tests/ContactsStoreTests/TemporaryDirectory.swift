@@ -5,6 +5,7 @@ import SQLEngine
 import SQLite
 import StoreOpening
 import Testing
+import TestSupport
 
 /// The engine the store's tests run on: SQLite, or PostgreSQL when `CONTACTS_TEST_ENGINE` is
 /// `postgresql` (with `CONTACTS_TEST_POSTGRES` naming a server, as scripts/with-postgres.sh sets
@@ -77,6 +78,20 @@ final class TemporaryDirectory: @unchecked Sendable {
     /// A store on this database; a second call opens the same one again.
     func store(clock: @escaping @Sendable () -> Date = Date.init) throws -> ContactStore {
         try ContactStore(at: try location, clock: clock)
+    }
+
+    /// A store on this database whose every transaction `log` records.
+    func store(clock: @escaping @Sendable () -> Date = Date.init, log: StatementLog) throws -> ContactStore {
+        let location = try location
+        return try ContactStore(clock: clock) {
+            switch location {
+            case .directory(let path):
+                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+                return LoggedDatabase(try DatabaseQueue(path: databasePath, migrator: ContactStore.migrator), log: log)
+            case .postgresql(let url):
+                return LoggedDatabase(try ConnectionPool(url: url, migrator: ContactStore.migrator), log: log)
+            }
+        }
     }
 
     /// A connection of its own to the store's database, for looking at rows as stored.
