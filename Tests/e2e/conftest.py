@@ -94,6 +94,21 @@ def pg_database() -> Database:
 
 
 @pytest.fixture
+def two_servers(pg_database, tmp_path):
+    """Two servers of this test's own on one fresh PostgreSQL database (skips without one), as an
+    installation with many servers runs: a request may land on either."""
+    first = Server(tmp_path / "node1", database_url=pg_database.url)
+    second = Server(tmp_path / "node2", database_url=pg_database.url)
+    try:
+        first.start()
+        second.start()
+        yield first, second
+    finally:
+        first.stop()
+        second.stop()
+
+
+@pytest.fixture
 def make_account(server):
     """Factory: make_account() adds a new user to the module's server and returns the name
     (password harness.app.PASSWORD)."""

@@ -20,7 +20,6 @@ from harness.app import PASSWORD, find, login, open_menu_item, wait_for
 from harness.browser import by_name, click, fill, screenshot, visible_text, wait_for_navigation, wait_until
 from harness.carddav import dav_request, describe
 from harness.http import form_of, http_session, parse_forms, submit
-from harness.server import Server
 from harness.strings import DEVICE_NAME, LANGS, t
 
 DAVX5 = "DAVx5/4.3.9-ose (2023/10/20; dav4jvm; okhttp/4.12.0) Android/13"
@@ -172,32 +171,25 @@ def test_the_devices_pages_on_a_wide_screen(server, account, make_driver, lang):
 
 
 @pytest.mark.skipif(not postgres.cluster_url(), reason="needs PostgreSQL: run under scripts/with-postgres.sh")
-def test_a_device_revoked_on_one_server_is_refused_by_the_other(pg_database, tmp_path):
-    n1 = Server(tmp_path / "node1", database_url=pg_database.url)
-    n2 = Server(tmp_path / "node2", database_url=pg_database.url)
-    try:
-        n1.start()
-        n2.start()
-        n1.add_user("alice", PASSWORD)
-        session = http_session()
-        page = session.get(n1.url + "/login", timeout=30)
-        [login_form] = [f for f in parse_forms(page.text, page.url) if f.action.endswith("/login")]
-        assert submit(session, login_form.with_fields(account="alice", password=PASSWORD)).status_code == 303
-        page = session.get(n1.url + "/devices/new", timeout=30)
-        [new] = [f for f in parse_forms(page.text, page.url) if f.action.endswith("/devices")]
-        made = submit(session, new.with_fields(device="iPhone"))
-        assert made.status_code == 303 and made.headers["Location"] == "/devices/connected", describe(made)
-        shown = session.get(n1.url + "/devices/connected", allow_redirects=False, timeout=30)
-        password = re.search(r'id="device-password" readonly value="([^"]+)"', shown.text).group(1)
-        # Both servers verify it, and keep it in their caches.
-        assert sync_status(n1.url, "alice", password) == 207
-        assert sync_status(n2.url, "alice", password) == 207
-        page = session.get(n1.url + "/devices", timeout=30)
-        [revoke] = [f for f in parse_forms(page.text, page.url) if f.action.endswith("/devices/revoke")]
-        assert submit(session, revoke.with_fields(confirmed="1")).status_code == 303
-        assert sync_status(n2.url, "alice", password) == 401
-        assert sync_status(n1.url, "alice", password) == 401
-        assert sync_status(n2.url, "alice", PASSWORD) == 207
-    finally:
-        n1.stop()
-        n2.stop()
+def test_a_device_revoked_on_one_server_is_refused_by_the_other(two_servers):
+    n1, n2 = two_servers
+    n1.add_user("alice", PASSWORD)
+    session = http_session()
+    page = session.get(n1.url + "/login", timeout=30)
+    [login_form] = [f for f in parse_forms(page.text, page.url) if f.action.endswith("/login")]
+    assert submit(session, login_form.with_fields(account="alice", password=PASSWORD)).status_code == 303
+    page = session.get(n1.url + "/devices/new", timeout=30)
+    [new] = [f for f in parse_forms(page.text, page.url) if f.action.endswith("/devices")]
+    made = submit(session, new.with_fields(device="iPhone"))
+    assert made.status_code == 303 and made.headers["Location"] == "/devices/connected", describe(made)
+    shown = session.get(n1.url + "/devices/connected", allow_redirects=False, timeout=30)
+    password = re.search(r'id="device-password" readonly value="([^"]+)"', shown.text).group(1)
+    # Both servers verify it, and keep it in their caches.
+    assert sync_status(n1.url, "alice", password) == 207
+    assert sync_status(n2.url, "alice", password) == 207
+    page = session.get(n1.url + "/devices", timeout=30)
+    [revoke] = [f for f in parse_forms(page.text, page.url) if f.action.endswith("/devices/revoke")]
+    assert submit(session, revoke.with_fields(confirmed="1")).status_code == 303
+    assert sync_status(n2.url, "alice", password) == 401
+    assert sync_status(n1.url, "alice", password) == 401
+    assert sync_status(n2.url, "alice", PASSWORD) == 207

@@ -12,7 +12,6 @@ from selenium.webdriver.common.virtual_authenticator import Protocol, Transport,
 
 from harness.app import PASSWORD, fill_login, find, login, open_login, wait_for, wait_for_list
 from harness.browser import by_name, click, fill, path_of, screenshot, visible_text, wait_name, wait_until
-from harness.server import Server
 from harness.strings import CONFIRM_LOG_OUT, LANGS, t
 
 
@@ -109,24 +108,18 @@ def test_the_button_stays_hidden_without_webauthn(server, driver):
     assert not driver.find_element(By.ID, "passkey-login").is_displayed()
 
 
-def test_a_passkey_added_on_one_server_signs_in_on_another(pg_database, tmp_path, make_driver):
+def test_a_passkey_added_on_one_server_signs_in_on_another(two_servers, make_driver):
     """Two servers on one PostgreSQL database: the passkey added through one signs in through the
     other, whose challenge it answers (the RP ID is `localhost` for both)."""
-    nodes = [Server(tmp_path / f"node{n}", database_url=pg_database.url) for n in (1, 2)]
-    try:
-        for node in nodes:
-            node.start()
-        nodes[0].add_user("alice", PASSWORD)
-        driver = make_driver()
-        add_authenticator(driver)
-        login(driver, nodes[0].localhost_url, "alice")
-        add_passkey(driver, nodes[0].localhost_url, "Laptop")
-        log_out(driver, nodes[0].localhost_url)
-        open_login(driver, nodes[1].localhost_url)
-        click(driver, wait_for(driver, "button", "Sign in with a passkey"))
-        wait_for_list(driver, "alice")
-        driver.get(nodes[1].localhost_url + "/settings/passkeys")
-        wait_until(driver, lambda: "Last used" in visible_text(driver), "the sign-in recorded for both servers")
-    finally:
-        for node in nodes:
-            node.stop()
+    nodes = two_servers
+    nodes[0].add_user("alice", PASSWORD)
+    driver = make_driver()
+    add_authenticator(driver)
+    login(driver, nodes[0].localhost_url, "alice")
+    add_passkey(driver, nodes[0].localhost_url, "Laptop")
+    log_out(driver, nodes[0].localhost_url)
+    open_login(driver, nodes[1].localhost_url)
+    click(driver, wait_for(driver, "button", "Sign in with a passkey"))
+    wait_for_list(driver, "alice")
+    driver.get(nodes[1].localhost_url + "/settings/passkeys")
+    wait_until(driver, lambda: "Last used" in visible_text(driver), "the sign-in recorded for both servers")

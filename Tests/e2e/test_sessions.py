@@ -12,7 +12,6 @@ import pytest
 from harness import postgres
 from harness.app import PASSWORD, find, login, open_menu_item, wait_for
 from harness.browser import by_name, click, path_of, wait_for_navigation, wait_until
-from harness.server import Server
 from harness.strings import LANGS, t
 from test_settings_screens import shoot
 
@@ -68,9 +67,13 @@ def test_the_other_browser_is_listed_by_its_device_and_signed_out_from_here(serv
 
     open_settings(mine, server.url)
     assert mine.find_element("css selector", "#account-name").text == account
-    for english, href in (("Two-step verification", "/settings/two-step"), ("Passkeys", "/settings/passkeys"),
-                          ("Devices", "/devices")):
-        assert find(mine, "link", english).get_attribute("href") == server.url + href
+    # Each row names its page and says where the account stands: two-step verification off, no
+    # passkeys or devices yet (a count shows once there are some).
+    for english, href, status in (("Two-step verification", "/settings/two-step", "Off"),
+                                  ("Passkeys", "/settings/passkeys", None), ("Devices", "/devices", None)):
+        row = mine.find_element("css selector", f'#security-rows a[href="{href}"]')
+        assert row.find_element("css selector", ".inset-title").text == t(lang, english)
+        assert [value.text for value in row.find_elements("css selector", ".inset-value")] == ([t(lang, status)] if status else [])
     rows = browser_rows(mine)
     assert [name for name, _ in rows] == [t(lang, "Chrome on Linux"), t(lang, "Safari on iPhone")]
     assert rows[0][1] == t(lang, "This browser")
@@ -109,26 +112,21 @@ def test_sign_out_everywhere_else_keeps_only_this_browser(server, account, make_
 
 @pytest.mark.skipif(not postgres.cluster_url(), reason="needs PostgreSQL (run under scripts/with-postgres.sh)")
 @pytest.mark.parametrize("lang", LANGS)
-def test_a_browser_signed_out_on_one_server_is_refused_on_the_other(pg_database, tmp_path, make_driver, lang):
-    first = Server(tmp_path / "node1", database_url=pg_database.url).start()
-    second = Server(tmp_path / "node2", database_url=pg_database.url).start()
-    try:
-        first.add_user("alice", PASSWORD)
-        mine = browser_as(make_driver, lang)
-        login(mine, first.url, "alice")
-        phone = browser_as(make_driver, lang, IPHONE_SAFARI)
-        login(phone, second.url, "alice", remember=True)
+def test_a_browser_signed_out_on_one_server_is_refused_on_the_other(two_servers, make_driver, lang):
+    first, second = two_servers
+    first.add_user("alice", PASSWORD)
+    mine = browser_as(make_driver, lang)
+    login(mine, first.url, "alice")
+    phone = browser_as(make_driver, lang, IPHONE_SAFARI)
+    login(phone, second.url, "alice", remember=True)
 
-        # Each server lists the login the other made.
-        open_settings(phone, second.url)
-        assert [name for name, _ in browser_rows(phone)] == [t(lang, "Safari on iPhone"), t(lang, "Chrome on Linux")]
-        open_settings(mine, first.url)
-        wait_for_navigation(mine, lambda: click(mine, sign_out_button(mine, "Safari on iPhone")))
-        wait_until(mine, lambda: len(browser_rows(mine)) == 1, "the phone's row to go")
-        assert_on_login_page(phone, second.url)
-        # This browser stays signed in, on either server.
-        mine.get(second.url + "/settings")
-        wait_for(mine, "heading", "Settings")
-    finally:
-        first.stop()
-        second.stop()
+    # Each server lists the login the other made.
+    open_settings(phone, second.url)
+    assert [name for name, _ in browser_rows(phone)] == [t(lang, "Safari on iPhone"), t(lang, "Chrome on Linux")]
+    open_settings(mine, first.url)
+    wait_for_navigation(mine, lambda: click(mine, sign_out_button(mine, "Safari on iPhone")))
+    wait_until(mine, lambda: len(browser_rows(mine)) == 1, "the phone's row to go")
+    assert_on_login_page(phone, second.url)
+    # This browser stays signed in, on either server.
+    mine.get(second.url + "/settings")
+    wait_for(mine, "heading", "Settings")

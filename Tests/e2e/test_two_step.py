@@ -18,7 +18,6 @@ from harness.app import PASSWORD, fill_login, find, login, open_login, open_logo
 from harness.browser import (
     by_name, click, fill, is_enabled, path_of, screenshot, visible_text, wait_for_navigation, wait_until,
 )
-from harness.server import Server
 from harness.strings import CONFIRM_LOG_OUT, LANGS, t
 
 SETTINGS = "/settings/two-step"
@@ -180,35 +179,28 @@ def test_remember_password_and_auto_login_after_the_second_step_need_no_new_code
 @pytest.mark.skipif(not postgres.cluster_url(),
                     reason="needs PostgreSQL: CONTACTS_TEST_POSTGRES is unset (run under scripts/with-postgres.sh)")
 @pytest.mark.parametrize("lang", LANGS)
-def test_set_up_on_one_server_and_sign_in_on_the_other(pg_database, tmp_path, make_driver, lang):
-    first = Server(tmp_path / "node1", database_url=pg_database.url)
-    second = Server(tmp_path / "node2", database_url=pg_database.url)
-    try:
-        first.start()
-        second.start()
-        first.add_user("alice", PASSWORD)
-        setup = make_driver(lang)
-        login(setup, first.url, "alice")
-        totp, _ = set_up(setup, first.url)
-        assert second.cli("user", "two-step", "status", "alice").splitlines()[0] == "on"
+def test_set_up_on_one_server_and_sign_in_on_the_other(two_servers, make_driver, lang):
+    first, second = two_servers
+    first.add_user("alice", PASSWORD)
+    setup = make_driver(lang)
+    login(setup, first.url, "alice")
+    totp, _ = set_up(setup, first.url)
+    assert second.cli("user", "two-step", "status", "alice").splitlines()[0] == "on"
 
-        # Another browser: the password on node 2, the code on node 1 (the waiting login is in
-        # the database), then it is signed in on both.
-        browser = make_driver(lang)
-        password_step(browser, second.url, "alice")
-        browser.get(first.url + SECOND_STEP)
-        wait_for(browser, "field", "Code")
-        second_step(browser, later_code(totp))
-        wait_for_list(browser, "alice")
-        browser.get(second.url + "/contacts")
-        wait_for_list(browser, "alice")
+    # Another browser: the password on node 2, the code on node 1 (the waiting login is in
+    # the database), then it is signed in on both.
+    browser = make_driver(lang)
+    password_step(browser, second.url, "alice")
+    browser.get(first.url + SECOND_STEP)
+    wait_for(browser, "field", "Code")
+    second_step(browser, later_code(totp))
+    wait_for_list(browser, "alice")
+    browser.get(second.url + "/contacts")
+    wait_for_list(browser, "alice")
 
-        # The operator turns it off for a lost phone on node 2: node 1 signs the browser out,
-        # and the password alone signs in again.
-        assert "alice" in second.cli("user", "two-step", "off", "alice")
-        browser.get(first.url + "/contacts")
-        wait_for(browser, "button", "Log in")
-        login(browser, first.url, "alice")
-    finally:
-        first.stop()
-        second.stop()
+    # The operator turns it off for a lost phone on node 2: node 1 signs the browser out,
+    # and the password alone signs in again.
+    assert "alice" in second.cli("user", "two-step", "off", "alice")
+    browser.get(first.url + "/contacts")
+    wait_for(browser, "button", "Log in")
+    login(browser, first.url, "alice")
