@@ -59,6 +59,27 @@ import Wording
         #expect(try mac.get("/contacts").body.contains(#"<a href="/settings" id="settings-link">Settings</a></div>"#), "the menu's last item")
     }
 
+    /// The statuses of the security rows, by their ids: two-step on or off, and how many passkeys
+    /// and devices (none shown while there are none).
+    private func rowStatuses() throws -> [String: String] {
+        let page = try mac.get(SettingsPage.path).body
+        return Dictionary(uniqueKeysWithValues: page.matches(of: /id="([a-z-]+-link)" href="[^"]*">.*?<\/span><\/span>(?:<span class="inset-value">([^<]*)<\/span>)?<span class="chevron"/)
+            .map { (String($0.output.1), $0.output.2.map(String.init) ?? "") })
+    }
+
+    @Test func eachSecurityRowSaysWhereTheAccountStands() throws {
+        #expect(try rowStatuses() == ["two-step-link": "Off", "passkeys-link": "", "devices-link": ""])
+        let alice = try alice
+        _ = try app.store.addAppPassword(username: "alice", device: "iPhone")
+        _ = try app.store.addAppPassword(username: "alice", device: "iPad")
+        _ = try app.store.addPasskey(for: alice, credentialID: [1, 2, 3], publicKey: [0xA5], algorithm: -7, signCount: 0, name: "Phone")
+        let secret = try #require(try app.store.beginTwoStepSetup(for: alice))
+        _ = try #require(try app.store.confirmTwoStep(for: alice, code: TOTP.code(secret: secret, step: TOTP.step(at: Date()))))
+        #expect(try rowStatuses() == ["two-step-link": "On", "passkeys-link": "1", "devices-link": "2"])
+        _ = try app.store.addAppPassword(username: "bob", device: "Laptop")
+        #expect(try rowStatuses()["devices-link"] == "2", "only the account's own")
+    }
+
     @Test func thePageSpeaksChinese() throws {
         try mac.get("/contacts?lang=zh-Hans")
         let page = try mac.get(SettingsPage.path).body
