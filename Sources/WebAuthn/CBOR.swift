@@ -1,5 +1,5 @@
 /// A CBOR data item (RFC 8949) of the kinds WebAuthn uses: no floats, tags or undefined.
-public indirect enum CBOR: Equatable, Sendable {
+public indirect enum CBOR: Hashable, Sendable {
     /// Major type 0: an unsigned integer.
     case unsigned(UInt64)
     /// Major type 1: the integer −1 − n, kept as n so that no value overflows.
@@ -18,7 +18,7 @@ public indirect enum CBOR: Equatable, Sendable {
     case null
 
     /// One key and value of a map.
-    public struct Entry: Equatable, Sendable {
+    public struct Entry: Hashable, Sendable {
         public let key: CBOR
         public let value: CBOR
 

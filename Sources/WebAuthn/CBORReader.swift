@@ -57,9 +57,11 @@ public struct CBORReader {
             guard argument <= UInt64(left / 2) else { throw .lengthBeyondInput }
             var entries: [CBOR.Entry] = []
             entries.reserveCapacity(Int(argument))
+            // Keys seen so far, found by hash: a map of thousands of keys costs no more than its bytes.
+            var keys = Set<CBOR>(minimumCapacity: Int(argument))
             for _ in 0..<argument {
                 let key = try read(depth: depth + 1)
-                guard !entries.contains(where: { $0.key == key }) else { throw .duplicateKey }
+                guard keys.insert(key).inserted else { throw .duplicateKey }
                 entries.append(CBOR.Entry(key, try read(depth: depth + 1)))
             }
             return .map(entries)

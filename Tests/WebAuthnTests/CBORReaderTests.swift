@@ -70,6 +70,20 @@ import TestSupport
         #expect(throws: CBORError.duplicateKey) { try CBORReader.decode([0xA2, 0x01, 0x00, 0x18, 0x01, 0x01]) }
     }
 
+    /// A map as large as a request may carry: every key different reads whole, and the same
+    /// map with its last key a repeat of its first is refused.
+    @Test func readsAndChecksAMapOfThousandsOfKeys() throws {
+        let count: UInt64 = 6_000
+        let null: [UInt8] = [0xF6]
+        let entries = (0..<count).flatMap { CBORWriter.head(0, $0) + null }
+        guard case .map(let read) = try CBORReader.decode(CBORWriter.head(5, count) + entries) else {
+            Issue.record("not a map"); return
+        }
+        #expect(read.count == Int(count) && read.last?.key == .unsigned(count - 1))
+        let repeated = (0..<count - 1).flatMap { CBORWriter.head(0, $0) + null } + CBORWriter.head(0, 0) + null
+        #expect(throws: CBORError.duplicateKey) { try CBORReader.decode(CBORWriter.head(5, count) + repeated) }
+    }
+
     @Test func refusesInvalidUTF8() throws {
         for text: [UInt8] in [[0xFF], [0xC3], [0xED, 0xA0, 0x80], [0xC0, 0xAF], [0x61, 0x80]] {
             #expect(throws: CBORError.invalidUTF8) { try CBORReader.decode(CBORWriter.head(3, UInt64(text.count)) + text) }
