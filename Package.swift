@@ -47,7 +47,7 @@ let package = Package(
         .target(name: "SQLite", dependencies: ["SQLEngine", "CSQLite"]),
         .target(name: "PostgreSQL", dependencies: ["SQLEngine", "CLibPQ"]),
         // Users, passwords (argon2id), sessions, app passwords, secrets and the login throttle.
-        .target(name: "Accounts", dependencies: ["Blanks", "SQLEngine", "CSodium", "CLibCrypto"]),
+        .target(name: "Accounts", dependencies: ["Base64URL", "Blanks", "SQLEngine", "CSodium", "CLibCrypto"]),
         .target(name: "ContactsStore", dependencies: ["Accounts", "Blanks", "ContactsCore", "VCard", "ContactCSV", "SQLEngine", "CSodium"]),
         // The engine chosen: a store opened in a SQLite data directory or on a PostgreSQL URL, and
         // what only a SQLite file does (backups, restores). For the CLI, the benchmarks and tests.
@@ -57,10 +57,12 @@ let package = Package(
         .target(name: "HTTP", dependencies: ["Blanks", "CMicroHTTPD"]),
         // QR codes drawn as SVG, for setting up a phone or an authenticator app.
         .target(name: "QRCode", dependencies: ["CQREncode"]),
+        // Bytes as unpadded base64url text, for tokens, cookies and WebAuthn's JSON.
+        .target(name: "Base64URL"),
         // Passkeys: a strict CBOR reader, COSE keys, and registrations and assertions checked
         // with libcrypto (`scripts/fuzz.sh cbor` fuzzes the reader).
-        .target(name: "WebAuthn", dependencies: ["CLibCrypto"]),
-        .target(name: "WebApp", dependencies: ["Accounts", "Blanks", "HTTP", "VCard", "ContactsCore", "ContactsStore", "Wording", "QRCode", "WebAuthn"],
+        .target(name: "WebAuthn", dependencies: ["Base64URL", "CLibCrypto"]),
+        .target(name: "WebApp", dependencies: ["Accounts", "Blanks", "HTTP", "VCard", "ContactsCore", "ContactsStore", "Wording", "QRCode", "WebAuthn", "Base64URL"],
                 resources: [.embedInCode("Static/app.css"), .embedInCode("Static/icon.svg"),
                             .embedInCode("Static/service-worker.js")]
                     + scriptModules.map { Resource.embedInCode("Static/script/\($0)") }
@@ -80,11 +82,11 @@ let package = Package(
 
         // What several test targets share: the vCard corpus, seeded randomness, property comparison,
         // a raw socket client for what only the wire shows.
-        .target(name: "TestSupport", dependencies: ["VCard", "HTTP", "SQLEngine", "WebAuthn", "CLibCrypto"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Base64URL", "VCard", "HTTP", "SQLEngine", "WebAuthn", "CLibCrypto"], path: "Tests/TestSupport"),
         .testTarget(name: "ContactsCoreTests", dependencies: ["ContactsCore", "VCard", "TestSupport"], exclude: ["Fixtures", "Fuzz"]),
         .testTarget(name: "BlanksTests", dependencies: ["Blanks"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
-        .testTarget(name: "WebAuthnTests", dependencies: ["WebAuthn", "TestSupport"], exclude: ["Fuzz"]),
+        .testTarget(name: "WebAuthnTests", dependencies: ["Base64URL", "WebAuthn", "TestSupport"], exclude: ["Fuzz"]),
         .testTarget(name: "ContactCSVTests", dependencies: ["ContactCSV", "ContactsCore", "VCard", "TestSupport"], exclude: ["Fixtures", "Fuzz"]),
         .testTarget(name: "VCardTests", dependencies: ["VCard", "TestSupport"], exclude: ["Fuzz"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "SQLEngine"]),
@@ -95,7 +97,7 @@ let package = Package(
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "TestSupport"], exclude: ["Fuzz"]),
         .testTarget(name: "CardDAVTests", dependencies: ["Accounts", "CardDAV", "HTTP", "ContactsStore", "StoreOpening", "Wording", "ContactsCore", "SQLite", "PostgreSQL", "WebApp", "TestSupport", "DAVFuzzing"],
                     exclude: ["Fuzz"]),
-        .testTarget(name: "WebAppTests", dependencies: ["Accounts", "WebApp", "HTTP", "VCard", "ContactsCore", "ContactsStore", "StoreOpening", "Wording", "SQLEngine", "SQLite", "TestSupport", "WebAuthn"]),
+        .testTarget(name: "WebAppTests", dependencies: ["Accounts", "WebApp", "HTTP", "VCard", "ContactsCore", "ContactsStore", "StoreOpening", "Wording", "SQLEngine", "SQLite", "TestSupport", "WebAuthn", "Base64URL"]),
         // Depends on the executable so that `swift test` builds the binary these tests run.
         .testTarget(name: "ContactsCLITests", dependencies: ["Accounts", "contacts", "ContactsCLI", "ContactsStore", "StoreOpening", "Wording", "VCard", "SQLite", "PostgreSQL", "HTTP", "TestSupport"]),
     ],

@@ -17,7 +17,7 @@
 # vcard, csv, merge, agent, sealed and cbor are built by swiftc into one binary each: the modules under test
 # (for agent, Sources/HTTP/BrowserIdentity.swift alone, which imports nothing), their oracle and
 # Sources/FuzzEntry, with the modules they import built first as static libraries (for sealed,
-# Sources/Accounts/SecretToken*.swift alone, over libsodium; for cbor, Sources/WebAuthn with the
+# Sources/Accounts/SecretToken*.swift alone, over libsodium and Base64URL; for cbor, Sources/WebAuthn over Base64URL, with the
 # module map of OpenSSL's libcrypto beside them).
 # dav is SwiftPM's dav-fuzz product built into .build/fuzz (replay an input with
 # `.build/debug/dav-fuzz FILE`); its leak detection is off, as FoundationXML leaks a 72-byte
@@ -76,15 +76,15 @@ case "$target" in
     "$root/scripts/run-libfuzzer.sh" "$work/$target-fuzz" "$root/Tests/HTTPTests/Fuzz/agent-corpus" "$work" "$seconds" 2048 \
         -dict="$root/Tests/HTTPTests/Fuzz/agent.dict" ;;
   sealed)
-    mkdir -p "$work"
+    libraries Base64URL
     fuzzer SEALED_FUZZ "$root"/Sources/Accounts/SecretToken*.swift "$root/Tests/ContactsStoreTests/SealedFuzzOracle.swift" \
-        -I "$root/Sources/CSodium" --
+        -I "$root/Sources/CSodium" -- Base64URL
     "$root/scripts/run-libfuzzer.sh" "$work/$target-fuzz" "$root/Tests/ContactsStoreTests/Fuzz/sealed-corpus" "$work" "$seconds" 8192 ;;
   cbor)
-    mkdir -p "$work"
+    libraries Base64URL
     cp "$root/Sources/CLibCrypto/module.modulemap" "$root/Sources/CLibCrypto/shim.h" "$work/"
     fuzzer CBOR_FUZZ "$root"/Sources/WebAuthn/*.swift "$root/Tests/WebAuthnTests/CBORFuzzOracle.swift" \
-        "$root/Tests/TestSupport/CBORWriter.swift" -- crypto
+        "$root/Tests/TestSupport/CBORWriter.swift" -- crypto Base64URL
     "$root/scripts/run-libfuzzer.sh" "$work/$target-fuzz" "$root/Tests/WebAuthnTests/Fuzz/cbor-corpus" "$work" "$seconds" 2048 ;;
   dav)
     export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}

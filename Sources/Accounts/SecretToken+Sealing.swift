@@ -1,3 +1,4 @@
+import Base64URL
 import CSodium
 import Foundation
 
@@ -10,13 +11,13 @@ extension SecretToken {
         let nonce = randomBytes(Int(crypto_secretbox_NONCEBYTES))
         var sealed = [UInt8](repeating: 0, count: message.count + Int(crypto_secretbox_MACBYTES))
         _ = crypto_secretbox_easy(&sealed, message, UInt64(message.count), nonce, boxKey(key))
-        return base64URL(nonce + sealed)
+        return Base64URL.encode(nonce + sealed)
     }
 
     /// The text `seal` sealed under the same key; nil for anything else (changed, truncated,
     /// sealed under another key, not base64url, over `maximumLength` characters).
     public static func open(_ sealed: String, key: [UInt8], maximumLength: Int = 4096) -> String? {
-        guard sealed.utf8.count <= maximumLength, let bytes = bytes(ofBase64URL: sealed) else { return nil }
+        guard sealed.utf8.count <= maximumLength, let bytes = Base64URL.decode(sealed) else { return nil }
         let nonceLength = Int(crypto_secretbox_NONCEBYTES)
         guard bytes.count >= nonceLength + Int(crypto_secretbox_MACBYTES) else { return nil }
         let nonce = Array(bytes.prefix(nonceLength))
@@ -29,15 +30,5 @@ extension SecretToken {
     /// The 256-bit secretbox key of a key of any length.
     private static func boxKey(_ key: [UInt8]) -> [UInt8] {
         hash(String(decoding: key, as: UTF8.self))
-    }
-
-    private static let base64URLAlphabet = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
-
-    /// The bytes of unpadded base64url text; nil when it is not that.
-    private static func bytes(ofBase64URL text: String) -> [UInt8]? {
-        guard text.utf8.allSatisfy(base64URLAlphabet.contains) else { return nil }
-        var standard = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        standard += String(repeating: "=", count: (4 - standard.utf8.count % 4) % 4)
-        return Data(base64Encoded: standard).map(Array.init)
     }
 }

@@ -1,3 +1,4 @@
+import Base64URL
 import CSodium
 
 /// Random bearer tokens (256 bits, base64url), the hash under which the store keeps them, and
@@ -7,7 +8,7 @@ public enum SecretToken {
 
     /// A fresh token from libsodium's CSPRNG.
     public static func make() -> String {
-        base64URL(randomBytes(32))
+        Base64URL.encode(randomBytes(32))
     }
 
     /// `count` bytes from libsodium's CSPRNG.
@@ -28,7 +29,7 @@ public enum SecretToken {
 
     /// HMAC-SHA-256 of `message` under `key`, as base64url.
     public static func mac(_ message: String, key: [UInt8]) -> String {
-        base64URL(digest(message, key: key))
+        Base64URL.encode(digest(message, key: key))
     }
 
     /// HMAC-SHA-256 of `message` under `key`, as bytes.
@@ -56,22 +57,5 @@ public enum SecretToken {
     /// are not secret).
     public static func equal(_ left: [UInt8], _ right: [UInt8]) -> Bool {
         left.count == right.count && sodium_memcmp(left, right, left.count) == 0
-    }
-
-    static func base64URL(_ bytes: [UInt8]) -> String {
-        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
-        var output: [UInt8] = []
-        var buffer = 0
-        var bits = 0
-        for byte in bytes {
-            buffer = buffer << 8 | Int(byte)
-            bits += 8
-            while bits >= 6 {
-                bits -= 6
-                output.append(alphabet[(buffer >> bits) & 63])
-            }
-        }
-        if bits > 0 { output.append(alphabet[(buffer << (6 - bits)) & 63]) }
-        return String(decoding: output, as: UTF8.self)
     }
 }

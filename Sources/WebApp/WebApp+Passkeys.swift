@@ -1,3 +1,4 @@
+import Base64URL
 import Accounts
 import ContactsStore
 import Foundation

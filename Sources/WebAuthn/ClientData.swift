@@ -1,3 +1,4 @@
+import Base64URL
 import Foundation
 
 /// The client data JSON a browser signs over (WebAuthn §5.8.1): what ceremony, which challenge

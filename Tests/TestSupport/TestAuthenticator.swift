@@ -1,3 +1,4 @@
+import Base64URL
 import CLibCrypto
 import Foundation
 import WebAuthn

@@ -1,3 +1,4 @@
+import Base64URL
 import Foundation
 import Testing
 import WebAuthn

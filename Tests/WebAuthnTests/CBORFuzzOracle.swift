@@ -1,3 +1,4 @@
+import Base64URL
 #if !CBOR_FUZZ
 import TestSupport
 @testable import WebAuthn

@@ -1,3 +1,4 @@
+import Base64URL
 import Testing
 import TestSupport
 @testable import WebAuthn

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Base64url without padding (RFC 4648 §5), as WebAuthn writes its bytes in JSON.
+/// Base64url without padding (RFC 4648 §5): the bytes of tokens, sealed values and MACs in
+/// cookies and URLs, and of WebAuthn's fields in JSON.
 public enum Base64URL {
     public static func encode(_ bytes: [UInt8]) -> String {
         Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
