@@ -1,16 +1,18 @@
 #!/usr/bin/env python3
-"""CardDAV under load: PersonalContacts (`contacts serve`) against Radicale, same data, same run.
+"""CardDAV under load: PersonalContacts (`contacts serve`) against the previous release, Radicale and
+Xandikos, same data, same run, with the bare libmicrohttpd server as the floor of the GET workload.
 
-Started by scripts/bench-carddav.sh, which runs both servers and passes their addresses and
-process ids. Generates 2,000 realistic vCard 3.0 cards (10% with a 20 KB JPEG-looking photo) and
-measures, on every server:
+Started by scripts/bench-carddav.sh, which runs the servers and passes their addresses, process ids
+and versions (--ours, --previous, --radicale, --xandikos, --bare; all but ours optional).
+Generates 2,000 realistic vCard 3.0 cards (10% with a 20 KB JPEG-looking photo) and measures, on
+every server:
 
   1. PUT of every card by 8 keep-alive clients (threads, one http.client connection each);
   2. PROPFIND Depth 1 of the address book (getetag): one request, median of 7;
   3. sync-collection from an empty token (getetag), then again from the collection's
      DAV:sync-token after 10 cards changed (10 PUTs): one request, median of 7;
   4. addressbook-multiget of 100 cards (getetag + address-data), 4 connections, wrk for 10 s;
-  5. GET of single cards, 8 connections, wrk for 10 s;
+  5. GET of single cards, 8 connections, wrk for 10 s (on the bare server too, right after ours);
 
 each workload on every server before the next workload starts, so the servers it compares are
 measured minutes apart at most; workloads 4 and 5 run in two rounds (every server, then every
@@ -22,11 +24,20 @@ checked: non-2xx statuses, socket errors and wrong answers (missing cards, etags
 are counted per workload and reported; any of them makes the script exit 1 after the table.
 Only the standard library is used on the client side.
 
+One table compares them (WORKLOADS, PEERS and CHECKS below describe it): each workload's figure
+on every server, how many times as fast ours is as each peer, the bare server's GET rate over
+ours, peak RSS against Radicale's and ours' PROPFIND and initial sync in ms, each against its
+target. --json-out writes every figure and ratio; scripts/bench-guard.py compares the ratios with
+bench/baseline.json.
+
 Given --pg (a `contacts serve` on a fresh PostgreSQL database holding the same user), the same
 workloads run on it too, and a second table compares it with ours on SQLite (and with Radicale).
 Given --pg2 as well (a second `contacts serve` on that database), a last workload runs the GET
 load of workload 5 on both at once: two wrk processes side by side, each with half the
 connections and aimed at one server, their requests/s added up.
+
+With --scale N, ours alone: PROPFIND Depth 1 and the initial sync-collection at --cards cards and
+again at N (the rest PUT in between), to show how their cost grows.
 """
 
 import argparse
@@ -145,6 +156,7 @@ class Server:
         self.results = {}          # workload key -> dict(value, p50, p99, errors, ...)
         self.problems = []         # human-readable lines about errors and wrong answers
         self.rss_samples_kib = []
+        self.version = ""
 
     def connect(self):
         return http.client.HTTPConnection(self.host, self.port, timeout=300)
@@ -238,8 +250,10 @@ def propfind_depth0(server, conn, props):
     return request(conn, server, "PROPFIND", server.collection, body.encode(), {"Depth": "0", "Content-Type": XML_TYPE})
 
 
-def prepare(server, create):
-    """Logs in once (so the password check is cached) and, for Radicale, makes the address book."""
+def prepare(server, create=False, discover=False):
+    """Logs in once (so the password check is cached); for Radicale (`create`) makes the address
+    book; for Xandikos (`discover`) finds the one its --defaults made, the way a client does: the
+    current-user-principal, its addressbook-home-set, and the address book in that home."""
     conn = server.connect()
     if create:
         # Radicale makes the principal collection on the first authenticated request.
@@ -253,10 +267,39 @@ def prepare(server, create):
         status, _, data, _ = request(conn, server, "MKCOL", server.collection, body.encode(), {"Content-Type": XML_TYPE})
         if status != 201:
             raise SystemExit(f"{server.label}: MKCOL {server.collection} answered {status}: {data[:300]!r}")
+    if discover:
+        server.collection = discover_addressbook(server, conn)
+        print(f"  the address book: {server.collection}", flush=True)
     status, _, data, _ = propfind_depth0(server, conn, "<D:resourcetype/>")
     conn.close()
     if status != 207 or b"addressbook" not in data:
         raise SystemExit(f"{server.label}: the address book {server.collection} is not there ({status}): {data[:300]!r}")
+
+
+def discover_addressbook(server, conn):
+    def find(path, depth, prop):
+        body = ('<?xml version="1.0" encoding="utf-8"?><D:propfind xmlns:D="DAV:" '
+                f'xmlns:C="urn:ietf:params:xml:ns:carddav"><D:prop>{prop}</D:prop></D:propfind>')
+        status, _, data, _ = request(conn, server, "PROPFIND", path, body.encode(), {"Depth": depth, "Content-Type": XML_TYPE})
+        if status != 207:
+            raise SystemExit(f"{server.label}: PROPFIND {path} answered {status}: {data[:300]!r}")
+        return multistatus(data)[0]
+
+    def href_in(responses, tag):
+        for _, _, props in responses:
+            if tag in props and " 200 " in props[tag][0] + " ":
+                href = props[tag][1].findtext(DAV + "href")
+                if href:
+                    return path_of(urllib.parse.unquote(href.strip()))
+        raise SystemExit(f"{server.label}: no {tag} found")
+
+    principal = href_in(find("/", "0", "<D:current-user-principal/>"), DAV + "current-user-principal")
+    home = href_in(find(principal, "0", "<C:addressbook-home-set/>"), CARDDAV + "addressbook-home-set")
+    for href, _, props in find(home, "1", "<D:resourcetype/>"):
+        kind = props.get(DAV + "resourcetype")
+        if kind is not None and kind[1].find(CARDDAV + "addressbook") is not None:
+            return path_of(href).rstrip("/") + "/"
+    raise SystemExit(f"{server.label}: no address book in {home}")
 
 
 def put_all(server, cards, clients):
@@ -350,7 +393,7 @@ def check_listing(server, cards, expected_names, with_collection):
     return check
 
 
-def propfind_and_sync(server, cards, runs):
+def propfind_and_sync(server, cards, runs, changes=True):
     all_names = {card.name for card in cards}
     body = ('<?xml version="1.0" encoding="utf-8"?><D:propfind xmlns:D="DAV:"><D:prop><D:getetag/>'
             '</D:prop></D:propfind>').encode()
@@ -364,6 +407,8 @@ def propfind_and_sync(server, cards, runs):
 
     timed_reports(server, "sync_initial", "REPORT", sync_body(""), {"Content-Type": XML_TYPE}, runs,
                   check_listing(server, cards, all_names, with_collection=False))
+    if not changes:
+        return
 
     # The token a client holds: the collection's DAV:sync-token.
     conn = server.connect()
@@ -531,6 +576,20 @@ def get_cards(server, cards, connections, seconds):
     run_wrk(server, key, get_script(server, cards), connections, seconds)
 
 
+def get_bare(bare, cards, connections, seconds):
+    """The GET workload, the same wrk script and settings, on the bare libmicrohttpd server
+    (bench/bare-microhttpd.c), which answers every request with one fixed card."""
+    key = "get"
+    conn = bare.connect()
+    status, headers, data, _ = request(conn, bare, "GET", bare.card_path(cards[1]))
+    conn.close()
+    if status != 200 or not data.startswith(b"BEGIN:VCARD") or not headers.get("ETag") \
+            or not headers.get("Content-Type", "").startswith("text/vcard"):
+        bare.problem(key, f"GET: {status}, {headers.get('Content-Type')!r}, {data[:100]!r}")
+    size = len(data) + sum(len(k) + len(v) + 4 for k, v in headers.items()) + 20
+    run_wrk(bare, key, get_script(bare, cards), connections, seconds, expected_bytes=size)
+
+
 def get_cards_two_nodes(nodes, cards, connections, seconds):
     """The GET load of `get_cards` spread over `nodes` (servers on one database) at once: one wrk
     per node, started together, each with its share of the connections."""
@@ -548,10 +607,11 @@ def get_cards_two_nodes(nodes, cards, connections, seconds):
 
 
 # ---------------------------------------------------------------------------------------------
-# The table.
+# What is measured and compared: the one description the table, --json-out, scripts/bench-guard.py
+# and bench/baseline.json all derive from.
 
-ROWS = [
-    # key, label, unit, higher is better
+# The workloads: key, label, unit ("s" for a single request's time, else a rate), higher is better.
+WORKLOADS = [
     ("put", "PUT {cards:,} cards, 8 clients", "cards/s", True),
     ("propfind", "PROPFIND Depth 1 (getetag)", "s", False),
     ("sync_initial", "sync-collection, initial", "s", False),
@@ -559,20 +619,146 @@ ROWS = [
     ("multiget", "multiget 100 cards, 4 conns", "req/s", True),
     ("get", "GET one card, 8 conns", "req/s", True),
 ]
+# Peak RSS: the larger of VmHWM and the VmRSS sampled every 100 ms.
+MEMORY = ("rss", "peak RSS", "MiB", False)
+SPEED = tuple(workload[0] for workload in WORKLOADS)
+
+# The servers of the main table: key (also the option --KEY URL, --KEY-pid, --KEY-version), label.
+# Every workload runs on all but "bare", the libmicrohttpd floor, which runs the GET workload only.
+PEERS = [("ours", "ours"), ("previous", "previous"), ("radicale", "Radicale"), ("xandikos", "Xandikos"),
+         ("bare", "bare MHD")]
+
+
+class Check:
+    """A figure derived from one run, with its target. `how`:
+    "faster"   how many times as fast `first` is as `second`: rates first/second, times second/first
+               (higher is better);
+    "quotient" first's figure / second's, as measured (lower is better: memory, the bare server's
+               GET rate over ours);
+    "ms"       first's median time in milliseconds (lower is better; not a ratio, so not in the baseline)."""
+
+    def __init__(self, name, head, first, second, workloads, how, target):
+        self.name, self.head, self.first, self.second = name, head, first, second
+        self.workloads, self.how, self.target = workloads, how, target
+        self.higher_is_better = how == "faster"
+        self.is_ratio = how != "ms"
+
+
+CHECKS = [
+    Check("ours/Radicale", "ours/Rad.", "ours", "radicale", SPEED, "faster", 30),
+    Check("ours/Radicale", "ours/Rad.", "ours", "radicale", ("rss",), "quotient", 1),
+    Check("ours/Xandikos", "ours/Xand.", "ours", "xandikos", SPEED, "faster", 20),
+    Check("ours/previous", "ours/prev.", "ours", "previous", SPEED, "faster", None),
+    Check("bare/ours", "bare/ours", "bare", "ours", ("get",), "quotient", 3),
+    Check("ours ms", "ours ms", "ours", None, ("propfind", "sync_initial"), "ms", 2),
+]
+HEADS = list(dict.fromkeys(check.head for check in CHECKS))
+
+
+def unit_of(workload):
+    return next(unit for key, _, unit, _ in WORKLOADS + [MEMORY] if key == workload)
+
+
+def higher_of(workload):
+    return next(higher for key, _, _, higher in WORKLOADS + [MEMORY] if key == workload)
+
+
+def evaluate(servers):
+    """Every check's figure for every workload it covers whose servers ran: a list of dicts."""
+    figures = []
+    for check in CHECKS:
+        for workload in check.workloads:
+            first = servers.get(check.first)
+            second = servers.get(check.second) if check.second else None
+            mine = first.results.get(workload) if first else None
+            theirs = second.results.get(workload) if second else None
+            if mine is None or (check.second and theirs is None):
+                continue
+            a, b = mine["value"], theirs["value"] if theirs else None
+            if check.how == "ms":
+                value = a * 1000
+            elif check.how == "faster":
+                value = (a / b if higher_of(workload) else b / a) if a and b else float("nan")
+            else:
+                value = a / b if b else float("nan")
+            met = None
+            if check.target is not None and value == value:
+                met = value >= check.target if check.higher_is_better else value <= check.target
+            elif check.target is not None:
+                met = False
+            figures.append(dict(id=f"{workload} {check.name}", workload=workload, check=check.name,
+                                head=check.head, value=value, target=check.target,
+                                higher_is_better=check.higher_is_better, ratio=check.is_ratio, met=met))
+    return figures
 
 
 def value_text(value, unit):
     if value != value:
         return "n/a"
     if unit == "s":
-        return f"{value:.4f} s" if value < 0.1 else f"{value:.3f} s"
-    return f"{value:,.1f} {unit}" if value < 100 else f"{value:,.0f} {unit}"
+        return f"{value * 1000:.2f} ms" if value < 0.1 else f"{value * 1000:,.0f} ms"
+    if unit == "MiB":
+        return f"{value:.1f} MiB"
+    return f"{value:,.1f}/s" if value < 100 else f"{value:,.0f}/s"
 
 
 def ms_text(value):
     if value != value:
         return "n/a"
     return f"{value:.2f}" if value < 10 else f"{value:.1f}" if value < 100 else f"{value:.0f}"
+
+
+def figure_text(figure):
+    value = figure["value"]
+    if value != value:
+        return "n/a"
+    if figure["check"] == "ours ms":
+        return ms_text(value)
+    return f"{value:.1f}×" if value >= 10 else f"{value:.2f}×"
+
+
+def target_text(check):
+    if check.target is None:
+        return "none"
+    if check.how == "ms":
+        return f"≤ {check.target} ms"
+    return f"{'≥' if check.higher_is_better else '≤'} {check.target}×"
+
+
+def print_main_table(servers, figures, cards_count):
+    versions = ", ".join(f"{label} {servers[key].version[:10] if key == 'previous' else servers[key].version}"
+                         for key, label in PEERS[1:] if key in servers)
+    print()
+    print(f"CardDAV benchmark: {cards_count:,} cards, {os.cpu_count()} cores; ours ({servers['ours'].version}) "
+          f"vs {versions or 'nothing else'}")
+    print("(rates per second, higher is better; times: the median of the runs in ms, lower is better.\n"
+          " ours/peer = how many times as fast ours is — rates ours ÷ peer, times peer ÷ ours — so higher is "
+          "better\n for every workload; on the peak RSS row ours/Rad. = ours ÷ Radicale's MiB and bare/ours = the "
+          "bare server's\n GET rate ÷ ours: lower is better. Targets: "
+          + "; ".join(f"{check.head} {target_text(check)}"
+                      + (" (RSS)" if check.workloads == ("rss",) else "")
+                      for check in CHECKS if check.target is not None) + ")")
+    by_cell = {(figure["workload"], figure["head"]): figure for figure in figures}
+    label_width = 29
+    head = f"{'workload':<{label_width}}" + "".join(f" {label:>10}" for _, label in PEERS) \
+        + "".join(f" {h:>10}" for h in HEADS) + "  status"
+    print(head)
+    print("-" * (len(head) + 12))
+    for workload, label, unit, _ in WORKLOADS + [MEMORY]:
+        line = f"{label.format(cards=cards_count):<{label_width}}"
+        for key, _ in PEERS:
+            result = servers[key].results.get(workload) if key in servers else None
+            line += f" {value_text(result['value'], unit) if result else '—':>10}"
+        unmet, targeted = [], 0
+        for h in HEADS:
+            figure = by_cell.get((workload, h))
+            line += f" {figure_text(figure) if figure else '':>10}"
+            if figure and figure["met"] is not None:
+                targeted += 1
+                if not figure["met"]:
+                    unmet.append(h)
+        line += "  " + ("NOT MET: " + ", ".join(unmet) if unmet else "met" if targeted else "—")
+        print(line)
 
 
 def better_than(first, second, key, higher):
@@ -584,63 +770,90 @@ def better_than(first, second, key, higher):
     return (ratio if higher else (1 / ratio if ratio else float("nan"))), ratio
 
 
-def print_table(title, note, first, first_label, second, second_label, cards_count, percent=False, versus=None):
-    """One row per workload: `first` and `second` with their latencies, first/second, how well
-    `first` does against `second` (times better, or with `percent` as a % of `second`'s figure,
-    time rows inverted so that 100% is as fast), and with `versus` = (server, label, target) a
-    column of how many times `first` beats that server; `percent` = (target %) marks each row."""
+def print_pg_table(title, note, pg, ours, radicale, cards_count, percent, versus_target):
+    """One row per workload: PostgreSQL and SQLite with their latencies, PostgreSQL's figure as a % of
+    SQLite's (time rows inverted, so that 100% is as fast) against `percent`, and how many times
+    PostgreSQL beats Radicale against `versus_target`."""
     print()
     print(title)
     print(note)
-    short = {"Radicale": "Rad.", "PostgreSQL": "PG"}
-    ratio_head = short.get(first_label, first_label) + "/" + short.get(second_label, second_label)
-    relation = f"% of {second_label}" if percent else "better"
-    head = f"{'workload':<29} {first_label:>15} {'p50':>7} {'p99':>7} {second_label:>15} {'p50':>7} {'p99':>7} " \
-           f"{ratio_head:>10} {relation:>{14 if percent else 8}}"
-    if versus:
-        head += f" {'vs ' + versus[1]:>14}"
+    head = f"{'workload':<29} {'PostgreSQL':>15} {'p50':>7} {'p99':>7} {'SQLite':>15} {'p50':>7} {'p99':>7} " \
+           f"{'PG/SQLite':>10} {'% of SQLite':>14}"
+    if radicale:
+        head += f" {'vs Radicale':>14}"
     head += f" {'errors':>7}"
     print(head)
     print("-" * len(head))
-    for key, label, unit, higher in ROWS:
+    for key, label, unit, higher in WORKLOADS:
         label = label.format(cards=cards_count)
-        mine, theirs = first.results.get(key), second.results.get(key)
+        mine, theirs = pg.results.get(key), ours.results.get(key)
         if mine is None or theirs is None:
             print(f"{label:<29} (not measured)")
             continue
-        better, ratio = better_than(first, second, key, higher)
+        better, ratio = better_than(pg, ours, key, higher)
         line = (f"{label:<29} {value_text(mine['value'], unit):>15} {ms_text(mine['p50']):>7} {ms_text(mine['p99']):>7} "
                 f"{value_text(theirs['value'], unit):>15} {ms_text(theirs['p50']):>7} {ms_text(theirs['p99']):>7} "
-                f"{ratio:>10.3g} ")
-        if percent:
-            line += f"{better * 100:>7.0f}% {'ok' if better * 100 >= percent else 'BELOW':>5}"
-        else:
-            line += f"{better:>7.1f}×"
-        if versus:
-            against, _ = better_than(first, versus[0], key, higher)
-            line += f" {against:>7.1f}× {'ok' if against >= versus[2] else 'BELOW':>5}"
+                f"{ratio:>10.3g} {better * 100:>7.0f}% {'ok' if better * 100 >= percent else 'BELOW':>5}")
+        if radicale:
+            against, _ = better_than(pg, radicale, key, higher)
+            line += f" {against:>7.1f}× {'ok' if against >= versus_target else 'BELOW':>5}"
         print(line + f" {mine['errors']:>3}/{theirs['errors']:<3}")
-    width = 14 if percent else 8
     for title, field in (("peak RSS (VmHWM)", "value"), ("max VmRSS (sampled /100 ms)", "sampled")):
         # VmHWM keeps any brief spike (an argon2id password check allocates its memory cost at once);
         # the samples show what the server holds while it works.
-        mine_rss, theirs_rss = first.results["rss"][field], second.results["rss"][field]
+        mine_rss, theirs_rss = pg.results["rss"][field], ours.results["rss"][field]
         line = (f"{title:<29} {mine_rss:>11.1f} MiB {'':>15} {theirs_rss:>11.1f} MiB {'':>15} "
-                f"{mine_rss / theirs_rss:>10.3g} ")
-        line += f"{theirs_rss / mine_rss * 100:>7.0f}%" if percent else f"{theirs_rss / mine_rss:>7.1f}×"
-        if versus:
-            line += f" {'':>{width - 8}} {versus[0].results['rss'][field] / mine_rss:>7.1f}×"
+                f"{mine_rss / theirs_rss:>10.3g} {theirs_rss / mine_rss * 100:>7.0f}%")
+        if radicale:
+            line += f" {'':>6} {radicale.results['rss'][field] / mine_rss:>7.1f}×"
         print(line)
+
+
+def plain(value):
+    """`value` with NaN as None, for JSON."""
+    if isinstance(value, float) and value != value:
+        return None
+    if isinstance(value, dict):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [plain(v) for v in value]
+    return value
+
+
+def scale(ours, counts):
+    """Ours alone: PROPFIND Depth 1 and the initial sync-collection at each card count in `counts`,
+    the cards PUT in between; returns one dict per count."""
+    cards = make_cards(max(counts), seed=6352)
+    prepare(ours)
+    rows, done = [], 0
+    for count in sorted(counts):
+        print(f"{ours.label}, {count:,} cards:", flush=True)
+        put_all(ours, cards[done:count], clients=8)
+        done = count
+        propfind_and_sync(ours, cards[:count], ARGS.runs, changes=False)
+        rows.append(dict(cards=count, **{key: dict(ours.results[key]) for key in ("put", "propfind", "sync_initial")}))
+    print()
+    print(f"Cost by size: ours alone, the median of {ARGS.runs} requests, {os.cpu_count()} cores")
+    print(f"{'cards':>8} {'PROPFIND Depth 1':>17} {'per 1,000 cards':>16} {'sync initial':>13} {'per 1,000 cards':>16}"
+          f" {'PROPFIND answer':>16}")
+    for row in rows:
+        propfind, sync = row["propfind"]["value"] * 1000, row["sync_initial"]["value"] * 1000
+        print(f"{row['cards']:>8,} {propfind:>14.2f} ms {propfind / row['cards'] * 1000:>13.3f} ms {sync:>10.2f} ms "
+              f"{sync / row['cards'] * 1000:>13.3f} ms {row['propfind']['size'] / 1024:>12.0f} KiB")
+    first, last = rows[0], rows[-1]
+    print(f"{last['cards'] / first['cards']:.0f}× the cards: PROPFIND "
+          f"{last['propfind']['value'] / first['propfind']['value']:.1f}× the time, initial sync "
+          f"{last['sync_initial']['value'] / first['sync_initial']['value']:.1f}×")
+    return rows
 
 
 def main():
     global ARGS
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--ours", required=True, help="base URL of contacts serve")
-    parser.add_argument("--ours-pid", type=int, required=True)
-    parser.add_argument("--radicale", help="base URL of Radicale (without it, ours on SQLite and on PostgreSQL only)")
-    parser.add_argument("--radicale-pid", type=int)
-    parser.add_argument("--radicale-version", default="3")
+    for key, label in PEERS:
+        parser.add_argument(f"--{key}", required=key == "ours", help=f"base URL of {label}")
+        parser.add_argument(f"--{key}-pid", type=int)
+        parser.add_argument(f"--{key}-version", default="")
     parser.add_argument("--pg", help="base URL of contacts serve on a fresh PostgreSQL database with the same user")
     parser.add_argument("--pg-pid", type=int)
     parser.add_argument("--pg2", help="base URL of a second contacts serve on that database (two-node workload)")
@@ -652,29 +865,48 @@ def main():
     parser.add_argument("--cards", type=int, default=2000)
     parser.add_argument("--seconds", type=int, default=10, help="duration of each wrk run")
     parser.add_argument("--runs", type=int, default=7, help="repetitions of each single-request workload")
-    parser.add_argument("--json", help="also write the figures to this file")
+    parser.add_argument("--scale", type=int, help="ours alone: PROPFIND and initial sync at --cards and at this many cards")
+    parser.add_argument("--json-out", help="also write every figure and ratio to this file")
     ARGS = parser.parse_args()
+
+    ours_collection = f"/dav/addressbooks/{ARGS.user}/contacts/"
+    collections = {"radicale": f"/{ARGS.user}/contacts/", "xandikos": None}  # Xandikos': found in prepare
+    servers = {}
+    for key, label in PEERS:
+        if getattr(ARGS, key):
+            server = Server(label, getattr(ARGS, key), getattr(ARGS, f"{key}_pid"),
+                            collections.get(key, ours_collection), ARGS.user, ARGS.password)
+            server.version = getattr(ARGS, f"{key}_version")
+            servers[key] = server
+    ours = servers["ours"]
+
+    if ARGS.scale:
+        sampler = RSSSampler([ours])
+        sampler.start()
+        rows = scale(ours, [ARGS.cards, ARGS.scale])
+        sampler.stopping.set()
+        errors = [f"{ours.label} {p}" for p in ours.problems]
+        if ARGS.json_out:
+            with open(ARGS.json_out, "w") as file:
+                json.dump(plain(dict(scale=rows, runs=ARGS.runs, cores=os.cpu_count(), version=ours.version)), file, indent=2)
+        return report(errors)
 
     cards = make_cards(ARGS.cards, seed=6352)
     photos = sum(1 for card in cards if any(line.startswith("PHOTO") for line in card.lines))
     total = sum(len(card.body()) for card in cards)
     print(f"{len(cards)} cards, {photos} with a 20 KB photo, {total / 1e6:.1f} MB of vCard", flush=True)
 
-    ours_collection = f"/dav/addressbooks/{ARGS.user}/contacts/"
-    ours = Server("Ours", ARGS.ours, ARGS.ours_pid, ours_collection, ARGS.user, ARGS.password)
-    radicale = Server("Radicale", ARGS.radicale, ARGS.radicale_pid, f"/{ARGS.user}/contacts/", ARGS.user, ARGS.password) \
-        if ARGS.radicale else None
     pg = Server("PostgreSQL", ARGS.pg, ARGS.pg_pid, ours_collection, ARGS.user, ARGS.password) if ARGS.pg else None
     pg2 = Server("PostgreSQL node 2", ARGS.pg2, ARGS.pg2_pid, ours_collection, ARGS.user, ARGS.password) \
         if pg and ARGS.pg2 else None
-    servers = [server for server in (ours, radicale, pg) if server]
-    sampler = RSSSampler(servers + ([pg2] if pg2 else []))
-    sampler.start()
+    radicale, bare = servers.get("radicale"), servers.get("bare")
     # One workload on every server before the next, PostgreSQL right after SQLite: see the docstring.
-    in_turn = [server for server in (ours, pg, radicale) if server]
+    in_turn = [server for server in (ours, servers.get("previous"), pg, radicale, servers.get("xandikos")) if server]
+    sampler = RSSSampler(in_turn + ([pg2] if pg2 else []))
+    sampler.start()
     for server in in_turn:
         print(f"{server.label} ({server.url}):", flush=True)
-        prepare(server, server is radicale)
+        prepare(server, create=server is radicale, discover=server is servers.get("xandikos"))
         put_all(server, cards, clients=8)
     for server in in_turn:
         print(f"{server.label}:", flush=True)
@@ -684,32 +916,30 @@ def main():
             print(f"{server.label}, round {round}:", flush=True)
             multiget(server, cards, connections=4, seconds=ARGS.seconds)
             get_cards(server, cards, connections=8, seconds=ARGS.seconds)
+            if server is ours and bare:
+                print(f"{bare.label} ({bare.url}), round {round}:", flush=True)
+                get_bare(bare, cards, connections=8, seconds=ARGS.seconds)
     two_nodes = None
     if pg2:
         print(f"{pg.label} and {pg2.label} ({pg.url}, {pg2.url}), the same database:", flush=True)
-        prepare(pg2, False)
+        prepare(pg2)
         two_nodes = get_cards_two_nodes([pg, pg2], cards, connections=8, seconds=ARGS.seconds)
     sampler.stopping.set()
     sampler.join()
-    for server in servers + ([pg2] if pg2 else []):
+    for server in in_turn + ([pg2] if pg2 else []):
         hwm = proc_status_kib(server.pid, "VmHWM") or 0
         sampled = max(server.rss_samples_kib, default=0)
         server.results["rss"] = dict(value=max(hwm, sampled) / 1024, hwm=hwm / 1024, sampled=sampled / 1024)
 
-    if radicale:
-        print_table(f"CardDAV benchmark: {len(cards):,} cards, PersonalContacts vs Radicale {ARGS.radicale_version}, "
-                    f"{os.cpu_count()} cores",
-                    "(latency p50/p99 in ms; single-request rows: median and p99 of the runs; "
-                    "'better' = how many times ours beats Radicale)",
-                    ours, "ours", radicale, "Radicale", len(cards))
+    figures = evaluate(servers)
+    print_main_table(servers, figures, len(cards))
     if pg:
-        print_table(f"PersonalContacts on PostgreSQL {ARGS.pg_version} vs on SQLite: {len(cards):,} cards, "
-                    f"{os.cpu_count()} cores, the database server on the same machine",
-                    "(latency p50/p99 in ms; '% of SQLite' = PostgreSQL's throughput as a % of SQLite's, time rows "
-                    "inverted (target >= 50%);\n 'vs Radicale' = how many times PostgreSQL beats Radicale (target >= 20x); "
-                    "RSS: the contacts serve process only, not PostgreSQL's)",
-                    pg, "PostgreSQL", ours, "SQLite", len(cards), percent=50,
-                    versus=(radicale, "Radicale", 20) if radicale else None)
+        print_pg_table(f"PersonalContacts on PostgreSQL {ARGS.pg_version} vs on SQLite: {len(cards):,} cards, "
+                       f"{os.cpu_count()} cores, the database server on the same machine",
+                       "(latency p50/p99 in ms; '% of SQLite' = PostgreSQL's throughput as a % of SQLite's, time rows "
+                       "inverted (target >= 50%);\n 'vs Radicale' = how many times PostgreSQL beats Radicale (target >= 20x); "
+                       "RSS: the contacts serve process only, not PostgreSQL's)",
+                       pg, ours, radicale, len(cards), percent=50, versus_target=20)
     if two_nodes is not None:
         single = pg.results["get"]["value"]
         print()
@@ -724,20 +954,27 @@ def main():
         errors = sum(node.results["get_two_nodes"]["errors"] for node in (pg, pg2))
         print(f"  {'total:':<19} {value_text(two_nodes, 'req/s'):>12} ({two_nodes / single:.2f}× one PostgreSQL node, "
               f"{two_nodes / ours.results['get']['value']:.2f}× SQLite's one node), {errors} errors / non-2xx")
-    notes = []
-    for server in servers:
-        put = server.results["put"]
+    everyone = list(servers.values()) + [server for server in (pg, pg2) if server]
+    for server in everyone:
+        put = server.results.get("put", {})
         if put.get("without_etag"):
-            notes.append(f"{server.label}: {put['without_etag']} PUTs answered without an ETag (stored card differs from the sent one)")
+            print(f"note: {server.label}: {put['without_etag']} PUTs answered without an ETag (stored card differs from the sent one)")
         if put.get("client_cpu", 0) > 0.85:
-            notes.append(f"{server.label}: the PUT clients used {put['client_cpu']:.0%} of a core — the client may limit that figure")
-    errors = [problem for server in servers + ([pg2] if pg2 else []) for problem in
-              (f"{server.label} {p}" for p in server.problems)]
-    for note in notes:
-        print("note: " + note)
-    if ARGS.json:
-        with open(ARGS.json, "w") as file:
-            json.dump({s.label: s.results for s in servers + ([pg2] if pg2 else [])}, file, indent=2)
+            print(f"note: {server.label}: the PUT clients used {put['client_cpu']:.0%} of a core — the client may limit that figure")
+    if ARGS.json_out:
+        document = dict(
+            cards=len(cards), seconds=ARGS.seconds, runs=ARGS.runs, cores=os.cpu_count(),
+            servers={key: dict(label=server.label, version=server.version, results=server.results)
+                     for key, server in servers.items()},
+            checks=figures,
+            postgresql={server.label: server.results for server in (pg, pg2) if server},
+            two_nodes=two_nodes)
+        with open(ARGS.json_out, "w") as file:
+            json.dump(plain(document), file, indent=2)
+    return report([f"{server.label} {p}" for server in everyone for p in server.problems])
+
+
+def report(errors):
     if errors:
         print(f"\n{len(errors)} kinds of error or wrong answer (first few shown per workload):", file=sys.stderr)
         for line in errors:
