@@ -10,7 +10,8 @@ case "${1:-build}" in
   # postgresql: the throwaway cluster scripts/with-postgres.sh starts for the tests on PostgreSQL;
   # pgbouncer: the multi-server tests run again through it in transaction mode.
   test) wanted=("${build[@]}" sqlite3 openssl postgresql pgbouncer) ;;
-  bench) wanted=("${build[@]}" curl wrk time postgresql)  # python3-venv: Radicale for scripts/bench-carddav.sh
+  # xandikos: the CardDAV benchmark's second peer; gcc: it compiles bench/bare-microhttpd.c.
+  bench) wanted=("${build[@]}" curl wrk time postgresql xandikos gcc)  # python3-venv: Radicale for scripts/bench-carddav.sh
          python3 -c 'import ensurepip, venv' 2>/dev/null || wanted+=(python3-venv) ;;
   # evolution-data-server … python3-gi, dbus: Evolution's CardDAV backend driven headless (test_evolution.py).
   # zbar-tools: zbarimg reads the devices page's QR code back (test_devices.py).
