@@ -29,7 +29,7 @@
 set -euo pipefail
 bin=${1:-.build/release}
 shift || true
-# --postgres-server is ours; every other option goes to bench-carddav.py.
+# These options are this script's; every other one goes to bench-carddav.py.
 postgres_server=${CONTACTS_TEST_POSTGRES:-}
 with_radicale=1 with_xandikos=1 with_previous=1 previous_ref= scale= json_out=
 options=()
