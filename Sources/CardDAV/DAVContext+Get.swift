@@ -11,23 +11,33 @@ extension DAVContext {
         guard case .card(_, let bookName, let name) = path else {
             throw DAVError(405, davWording.collectionsHaveNoContent)
         }
-        let lookup = try store.lookUpCard(href: name, inBookNamed: bookName, of: user, checking: credentials.check)
+        let format = AddressDataRequest(accept: request.headers["Accept"])
+        // A card whose text the cache holds is not read whole.
+        var cachedText: String?
+        let lookup = try store.lookUpCard(href: name, inBookNamed: bookName, of: user, checking: credentials.check) { book, version, sent in
+            cachedText = format.cachedText(of: version, sent: sent, in: book.scope, form: .vCard, representation: representation,
+                                           cache: server.cardTexts)
+            return cachedText != nil
+        }
         try credentials.confirm(lookup?.credentialsGeneration, failures: lookup?.failures)
         guard let book = lookup?.book else { throw DAVError(404, wording.noAddressBook(bookName)) }
-        guard let card = lookup?.card else { throw DAVError(404, davWording.noCard(name)) }
-        let etag = representation.etag(card.etag)
-        if let match = request.headers["If-None-Match"], ETag.matches(CardRepresentation.storedETags(in: match), card.etag) {
+        guard let version = lookup?.version else { throw DAVError(404, davWording.noCard(name)) }
+        let etag = representation.etag(version.etag)
+        if let match = request.headers["If-None-Match"], ETag.matches(CardRepresentation.storedETags(in: match), version.etag) {
             return Response(status: 304, headers: ["ETag": etag, "Vary": "User-Agent"])
         }
         guard AddressDataRequest.acceptsVCard(request.headers["Accept"]) else {
             throw DAVError(406, davWording.servedAsVCard,
                            precondition: .cardDAV("supported-address-data-conversion"))
         }
-        let format = AddressDataRequest(accept: request.headers["Accept"])
+        // A card skipped for its cached text has it; any other was read whole.
+        guard let text = cachedText ?? lookup?.card.map({
+            format.text(of: $0, in: book.scope, form: .vCard, representation: representation, cache: server.cardTexts)
+        }) else { throw DAVError(404, davWording.noCard(name)) }
         return Response(status: 200, headers: [
             "Content-Type": "text/vcard; charset=utf-8", "ETag": etag, "Vary": "User-Agent",
-            "Last-Modified": HTTPDate.string(card.contact.updatedAt),
-        ], body: Array(format.text(of: card, in: book.scope, form: .vCard, representation: representation, cache: server.cardTexts).utf8))
+            "Last-Modified": HTTPDate.string(version.updatedAt),
+        ], body: Array(text.utf8))
     }
 }
 

@@ -28,7 +28,7 @@ extension ContactStore {
             try db.statement("""
                 SELECT c.href, c.revision, c.updated_at, b.sync_salt FROM contacts c JOIN address_books b ON b.id = c.book_id
                 WHERE c.book_id = ? AND c.deleted_at IS NULL ORDER BY c.sort_key, c.name, c.uid
-                """).rows([scope.bookID]) { Self.cardVersion($0, salt: $0.text(3)) }
+                """).rows([scope.bookID], Self.cardVersionReader())
         }
     }
 
@@ -45,7 +45,18 @@ extension ContactStore {
                 FROM \(list) \(db.dialect.listJoin) contacts c ON c.book_id = ? AND c.href = wanted.value
                 JOIN address_books b ON b.id = c.book_id
                 WHERE c.deleted_at IS NULL ORDER BY wanted.key
-                """).rows([names, scope.bookID]) { Self.cardVersion($0, salt: $0.text(3)) }
+                """).rows([names, scope.bookID], Self.cardVersionReader())
+        }
+    }
+
+    /// Reads rows of (href, revision, updated_at, the book's salt) of one book into versions,
+    /// the salt read once.
+    private static func cardVersionReader() -> (any SQLRow) -> CardVersion {
+        var salt: String?
+        return { row in
+            let bookSalt = salt ?? row.text(3)
+            salt = bookSalt
+            return cardVersion(row, salt: bookSalt)
         }
     }
 
@@ -170,8 +181,16 @@ extension ContactStore {
     /// Whether `href` can name a card: 1–255 characters, no slash or control characters, not
     /// `.` or `..`.
     static func isValidHref(_ href: String) -> Bool {
-        (1...maximumHrefLength).contains(href.count) && href != "." && href != ".." && !href.contains("/")
-            && !href.unicodeScalars.contains { $0.properties.generalCategory == .control }
+        let bytes = href.utf8
+        guard !bytes.isEmpty, href != ".", href != ".." else { return false }
+        // One pass over the bytes: a multiget checks a hundred names per request. The control
+        // characters (general category Cc) are C0, DEL and C1, which UTF-8 writes as C2 80…C2 9F.
+        var previous: UInt8 = 0
+        for byte in bytes {
+            if byte == UInt8(ascii: "/") || byte < 0x20 || byte == 0x7F || (previous == 0xC2 && byte <= 0x9F) { return false }
+            previous = byte
+        }
+        return bytes.count <= maximumHrefLength || href.count <= maximumHrefLength
     }
 
     /// The book's salt and newest change, whether any of its cards is in a group, the contact
@@ -249,6 +268,16 @@ extension ContactStore {
         """
 
     /// A card from a row that begins with `storedCardColumns`.
+    /// The version of the card of a row of `storedCardColumns`, and the version of the vCard
+    /// its client sent, read without the rest of the card.
+    private static func storedCardVersion(from row: any SQLRow) -> (version: CardVersion, sent: VCardWriter.Version?) {
+        let (href, sentVersion, sentText, salt) = (ContactColumn.following, ContactColumn.following + 2,
+                                                   ContactColumn.following + 3, ContactColumn.following + 4)
+        let version = CardVersion(href: row.text(href), etag: etag(salt: row.text(salt), revision: row.int64(.revision)),
+                                  updatedAt: date(row.int64(.updatedAt)))
+        return (version, row.isNull(sentText) ? nil : VCardWriter.Version(rawValue: row.text(sentVersion)))
+    }
+
     private static func storedCard(from row: any SQLRow) throws -> StoredCard {
         let (href, photo) = (ContactColumn.following, ContactColumn.following + 1)
         let (sentVersion, sentText, salt) = (href + 2, href + 3, href + 4)
@@ -269,21 +298,31 @@ extension ContactStore {
         public let failures: CountedFailures?
         /// The book, or nil when the user has none of that name.
         public let book: AddressBook?
-        /// The card, or nil when the book holds no live card of that name.
+        /// The card's version, or nil when the book holds no live card of that name.
+        public let version: CardVersion?
+        /// The card, or nil when there is none or the caller chose to skip it.
         public let card: StoredCard?
     }
+
+    /// Whether a lookup may leave out the card it found (its caller has what it needs of it
+    /// already, such as its text): given the book, the card's version and the version of the
+    /// vCard its client sent, when that is its latest write.
+    public typealias CardSkip = (AddressBook, CardVersion, VCardWriter.Version?) -> Bool
 
     /// The user's credentials generation, address book called `bookName` and live card called
     /// `href` in it, with its photo, from one statement: a GET is one round trip to the database,
     /// credentials check included (two for a book shared with the user, `SharedBookSegment`).
     /// Nil when the user no longer exists.
     /// - Parameter check: login failures to read in the same statement (`failures`).
-    public func lookUpCard(href: String, inBookNamed bookName: String, of user: User, checking check: LoginFailureCheck? = nil) throws
-        -> CardLookup? {
+    /// - Parameter skip: when it says so for the card found, the card is not read into a
+    ///   `StoredCard` (only its version is): a GET served from the text cache.
+    public func lookUpCard(href: String, inBookNamed bookName: String, of user: User, checking check: LoginFailureCheck? = nil,
+                           skippingCardIf skip: CardSkip? = nil) throws -> CardLookup? {
         if let segment = SharedBookSegment(bookName) {
             guard let found = try sharedAddressBookWithCredentials(segment, for: user, checking: check) else { return nil }
+            let shared = try found.book.flatMap { try card(href: href, in: $0.scope) }
             return CardLookup(credentialsGeneration: found.credentialsGeneration, failures: found.failures, book: found.book,
-                              card: try found.book.flatMap { try card(href: href, in: $0.scope) })
+                              version: shared?.version, card: shared)
         }
         let (bookName, href) = (Self.bookNameToFind(bookName), Self.isValidHref(href) ? href : "")
         let generation = Self.storedCardColumnCount
@@ -297,10 +336,14 @@ extension ContactStore {
                 \(Self.storedCardJoins)
                 WHERE u.id = ?
                 """).firstRow(failures.parameters + [bookName, href, user.id]) { row in
-                CardLookup(credentialsGeneration: row.int64(generation),
-                           failures: check?.failures(in: row, from: generation + 1 + Self.addressBookColumnCount),
-                           book: row.isNull(generation + 1) ? nil : Self.addressBook(from: row, userID: user.id, startingAt: generation + 1),
-                           card: row.isNull(ContactColumn.following) ? nil : try Self.storedCard(from: row))
+                let book = row.isNull(generation + 1) ? nil : Self.addressBook(from: row, userID: user.id, startingAt: generation + 1)
+                let version = row.isNull(ContactColumn.following) ? nil : Self.storedCardVersion(from: row)
+                var skipped = false
+                if let book, let version, let skip { skipped = skip(book, version.version, version.sent) }
+                return CardLookup(credentialsGeneration: row.int64(generation),
+                                  failures: check?.failures(in: row, from: generation + 1 + Self.addressBookColumnCount),
+                                  book: book, version: version?.version,
+                                  card: version == nil || skipped ? nil : try Self.storedCard(from: row))
             }
         }
     }

@@ -44,7 +44,15 @@ extension ContactStore {
     /// `-`, so no entity tag of earlier releases (a bare change-log sequence number) is ever
     /// taken for one of today's; and the salt keeps a card of a book deleted and made again at
     /// the same name, or restored from a backup, from matching an older tag at the same address.
-    static func etag(salt: String, revision: Int64) -> String { "\"" + salt + "-" + String(revision) + "\"" }
+    static func etag(salt: String, revision: Int64) -> String {
+        var tag = "\""
+        tag.reserveCapacity(salt.utf8.count + 24)
+        tag += salt
+        tag += "-"
+        tag += String(revision)
+        tag += "\""
+        return tag
+    }
 }
 
 /// `ContactStore.StoredCard`, by its short name.

@@ -3,6 +3,7 @@ import Foundation
 import SQLEngine
 import SQLite
 import Testing
+import VCard
 @testable import ContactsStore
 
 /// Contacts as CardDAV resources: names, entity tags, PUT, DELETE and multiget.
@@ -50,6 +51,33 @@ import Testing
         #expect(try store.lookUpCard(href: "anna.vcf", inBookNamed: "contacts", of: fixture.alice)?.card == nil, "a card in the trash is not found")
         try store.deleteUser(username: "alice")
         #expect(try store.lookUpCard(href: "anna.vcf", inBookNamed: "contacts", of: fixture.alice) == nil)
+    }
+
+    /// A lookup told to skip the card gives its version alone, and tells the skip the version
+    /// of the vCard its client sent while that is the card's latest write.
+    @Test func aLookupSkipsTheCardItsCallerHasNoNeedOf() throws {
+        let sent = SentCard(text: "BEGIN:VCARD\r\nVERSION:4.0\r\nUID:anna\r\nFN:Anna\r\nEND:VCARD\r\n", version: .v4_0)
+        let put = try store.putCard(href: "anna.vcf", uid: "anna", details: TwoUserStore.details("Anna"), in: alice,
+                                    precondition: .none, sent: sent).card
+        var offered: [(AddressBook, CardVersion, VCardWriter.Version?)] = []
+        let skipped = try #require(try store.lookUpCard(href: "anna.vcf", inBookNamed: "contacts", of: fixture.alice) {
+            offered.append(($0, $1, $2))
+            return true
+        })
+        #expect(skipped.card == nil && skipped.version == put.version && skipped.book != nil)
+        #expect(offered.count == 1 && offered.first?.0 == skipped.book && offered.first?.1 == put.version && offered.first?.2 == .v4_0)
+        let kept = try #require(try store.lookUpCard(href: "anna.vcf", inBookNamed: "contacts", of: fixture.alice) { _, _, _ in false })
+        #expect(kept.card == put && kept.version == put.version)
+
+        // Written again by the web app, the card has no sent vCard: the skip is told so.
+        _ = try store.updateContact(id: put.contact.id, with: TwoUserStore.details("Anna B"), in: alice)
+        offered = []
+        _ = try store.lookUpCard(href: "anna.vcf", inBookNamed: "contacts", of: fixture.alice) { offered.append(($0, $1, $2)); return true }
+        #expect(offered.count == 1 && offered.first?.2 == nil)
+        #expect(try store.lookUpCard(href: "nobody.vcf", inBookNamed: "contacts", of: fixture.alice) { _, _, _ in
+            Issue.record("offered a card that is not there")
+            return true
+        }?.version == nil)
     }
 
     @Test func aUIDThatCannotNameACardOrWhoseNameIsTakenGetsARandomName() throws {
@@ -209,6 +237,21 @@ import Testing
         try fixture.put(odd, uid: "odd", name: "Odd", in: alice)
         #expect(try store.cardVersions(hrefs: ["a.vcf", odd, "control\u{1}.vcf"], in: alice).map(\.href) == ["a.vcf", odd])
         #expect(try store.cards(hrefs: [odd], in: alice).map(\.href) == [odd])
+    }
+
+    /// The byte-level check of card names agrees with the rule it stands for: 1 to 255
+    /// characters, not `.` or `..`, no `/` and no control character (general category Cc).
+    @Test func cardNamesAreCheckedByTheirCharacters() {
+        for value in UInt32(0)...0x2FFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let expected = scalar != "/" && scalar.properties.generalCategory != .control
+            #expect(ContactStore.isValidHref("a\(scalar)b") == expected, "U+\(String(value, radix: 16))")
+        }
+        for (name, valid) in [("", false), (".", false), ("..", false), ("...", true), ("a.vcf", true),
+                              (String(repeating: "é", count: 255), true), (String(repeating: "é", count: 256), false),
+                              (String(repeating: "e\u{301}", count: 255), true), (String(repeating: "a", count: 256), false)] {
+            #expect(ContactStore.isValidHref(name) == valid, "\(name.utf8.count) bytes")
+        }
     }
 
     @Test func cardListIsLiveCardsInDisplayOrder() throws {
