@@ -21,8 +21,10 @@ enum DAVPath: Equatable {
 
     /// Reads a percent-decoded request path; nil for paths outside this space.
     init?(_ path: String) {
-        guard path.hasPrefix(Self.prefix) || path == "/dav" else { return nil }
-        let segments = path.dropFirst(Self.prefix.count).split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard path.utf8.starts(with: Self.prefix.utf8) || path == "/dav" else { return nil }
+        // Split on the byte: `/` is ASCII, so no segment begins or ends inside a character.
+        let segments = path.utf8.dropFirst(Self.prefix.utf8.count).split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+            .map { String(Substring($0)) }
         let parts = segments.last == "" ? Array(segments.dropLast()) : segments
         guard !parts.contains(where: \.isEmpty) else { return nil }
         switch (parts.first, parts.count) {
@@ -67,19 +69,30 @@ enum DAVPath: Equatable {
     /// Percent-encodes a path for an href: every byte but unreserved characters, `/` and `@`
     /// (RFC 3986 §2.1). Written by hand: a PROPFIND of thousands of cards writes thousands of hrefs.
     static func encode(_ path: String) -> String {
-        let bytes = Array(path.utf8)
-        guard bytes.contains(where: { !isAllowed($0) }) else { return path }
+        guard path.utf8.contains(where: { !isAllowed($0) }) else { return path }
+        var out = XMLBuffer()
+        encode(path, into: &out)
+        return out.text
+    }
+
+    /// Appends `encode(path)` (ASCII, nothing in it for XML to escape).
+    static func encode(_ path: String, into out: inout XMLBuffer) {
+        let bytes = path.utf8
+        guard bytes.contains(where: { !isAllowed($0) }) else {
+            out += path
+            return
+        }
         let hex = Array("0123456789ABCDEF".utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count * 3)
+        out.reserve(bytes.count * 3)
         for byte in bytes {
             if isAllowed(byte) {
                 out.append(byte)
             } else {
-                out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+                out.append(UInt8(ascii: "%"))
+                out.append(hex[Int(byte >> 4)])
+                out.append(hex[Int(byte & 0x0F)])
             }
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     private static func isAllowed(_ byte: UInt8) -> Bool {
@@ -93,7 +106,7 @@ enum DAVPath: Equatable {
     /// A path from an href in a request body (absolute URL or path, percent-encoded), decoded
     /// as request paths are.
     static func fromHref(_ href: Substring) -> String {
-        let path = href.hasPrefix("/") ? href : URL(string: String(href)).flatMap { $0.scheme == nil ? nil : Substring($0.path) } ?? href
+        let path = href.utf8.first == UInt8(ascii: "/") ? href : URL(string: String(href)).flatMap { $0.scheme == nil ? nil : Substring($0.path) } ?? href
         return URLEncoding.decode(path)
     }
 }

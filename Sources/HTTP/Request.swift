@@ -64,13 +64,13 @@ public struct Request: Sendable {
     /// The fields of an `application/x-www-form-urlencoded` body; empty for any other content type.
     public func formFields() -> [String: String] {
         guard mediaType.token == "application/x-www-form-urlencoded" else { return [:] }
-        return URLEncoding.decodeForm(String(decoding: body, as: UTF8.self))
+        return URLEncoding.decodeForm(String(decoding: body, as: UTF8.self)[...])
     }
 
     /// Every value of the urlencoded body's field `name` (checkboxes of one name), in order.
     public func formValues(_ name: String) -> [String] {
         guard mediaType.token == "application/x-www-form-urlencoded" else { return [] }
-        return URLEncoding.decodeFormPairs(String(decoding: body, as: UTF8.self)).filter { $0.name == name }.map(\.value)
+        return URLEncoding.decodeFormPairs(String(decoding: body, as: UTF8.self)[...]).filter { $0.name == name }.map(\.value)
     }
 
     /// The parts of a `multipart/form-data` body; throws HTTPError 400 if the body is not one.

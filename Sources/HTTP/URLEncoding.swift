@@ -2,7 +2,13 @@
 public enum URLEncoding {
     /// Decodes `%XX` escapes (and `+` as space when asked); malformed escapes stay as written,
     /// and bytes that are not UTF-8 become U+FFFD.
-    public static func decode<S: StringProtocol>(_ text: S, plusAsSpace: Bool = false) -> String {
+    public static func decode(_ text: String, plusAsSpace: Bool = false) -> String {
+        decode(text[...], plusAsSpace: plusAsSpace)
+    }
+
+    /// `decode` of part of a string. (Not generic: a generic one runs unspecialized from other
+    /// modules, a protocol call per byte.)
+    public static func decode(_ text: Substring, plusAsSpace: Bool = false) -> String {
         guard text.utf8.contains(where: { $0 == UInt8(ascii: "%") || (plusAsSpace && $0 == UInt8(ascii: "+")) }) else {
             return String(text)
         }
@@ -25,12 +31,12 @@ public enum URLEncoding {
     }
 
     /// Parses `a=1&b=two+words` into a dictionary; the last of repeated names wins.
-    static func decodeForm<S: StringProtocol>(_ text: S) -> [String: String] {
+    static func decodeForm(_ text: Substring) -> [String: String] {
         Dictionary(decodeFormPairs(text), uniquingKeysWith: { _, last in last })
     }
 
     /// Parses `a=1&a=2&b=x` into its name-value pairs, in order, repeated names included.
-    static func decodeFormPairs<S: StringProtocol>(_ text: S) -> [(name: String, value: String)] {
+    static func decodeFormPairs(_ text: Substring) -> [(name: String, value: String)] {
         text.split(separator: "&", omittingEmptySubsequences: true).compactMap { pair in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = decode(parts[0], plusAsSpace: true)
