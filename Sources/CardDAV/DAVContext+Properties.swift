@@ -83,14 +83,27 @@ extension DAVContext {
     /// A card's properties, only those `request` asks for worked out; `address-data` (the
     /// card's text, XML-escaped) only when asked for by name.
     func cardProperties(of version: CardVersion, in book: AddressBook, addressData: String?, request: PropertyRequest) -> PropertySet {
+        cardProperties(in: book, request: request) { value in
+            switch value {
+            case .etag: XMLOutput.escape(representation.etag(version.etag))
+            case .lastModified: HTTPDate.string(version.updatedAt)
+            case .addressData: addressData
+            }
+        }
+    }
+
+    /// The properties of a card of `book`, taking from `value` (as XML content) those that
+    /// differ from card to card: the one description of a card's properties, which a listing's
+    /// `CardResponseTemplate` is made from too.
+    func cardProperties(in book: AddressBook, request: PropertyRequest, value: (CardValue) -> String?) -> PropertySet {
         var set = PropertySet(computing: request)
         set.set(.dav("resourcetype"))
-        set.setText(.dav("getetag"), representation.etag(version.etag))
+        set.set(.dav("getetag"), value(.etag) ?? "")
         set.setText(.dav("getcontenttype"), "text/vcard; charset=utf-8")
-        set.setText(.dav("getlastmodified"), HTTPDate.string(version.updatedAt))
+        set.set(.dav("getlastmodified"), value(.lastModified) ?? "")
         set.set(.dav("supported-report-set"), Self.supportedReports([.cardDAV("addressbook-multiget"), .cardDAV("addressbook-query")]))
         accessControlProperties(&set, access: book.scope.access, sharedBy: book.sharedBy)
-        if let addressData, request.wants(.cardDAV("address-data")) {
+        if request.wants(.cardDAV("address-data")), let addressData = value(.addressData) {
             set.set(.cardDAV("address-data"), addressData)
         }
         return set

@@ -51,7 +51,8 @@ extension DAVContext {
         if wanted.wants(.cardDAV("address-data")) {
             var uncached: [String] = []
             for version in versions {
-                if let text = addressData.cachedText(of: version, in: book.scope, representation: representation, cache: server.cardTexts) {
+                if let text = addressData.cachedText(of: version, sent: nil, in: book.scope, form: .xmlContent,
+                                                          representation: representation, cache: server.cardTexts) {
                     texts[version.href] = text
                 } else {
                     uncached.append(version.href)
@@ -67,9 +68,13 @@ extension DAVContext {
                 return card.version
             }
         }
+        responses.reserve(texts.values.reduce(versions.count * 256) { $0 + $1.utf8.count })
+        let template = CardResponseTemplate(bookPath: cardPath("", in: book), request: wanted, representation: representation,
+                                            withAddressData: wanted.wants(.cardDAV("address-data"))) { value in
+            cardProperties(in: book, request: wanted, value: value)
+        }
         for version in versions {
-            responses.append(cardProperties(of: version, in: book, addressData: texts[version.href], request: wanted),
-                             href: cardPath(version.href, in: book), for: wanted)
+            responses.append(version, addressData: texts[version.href], using: template)
         }
         return versions.map(\.href)
     }
@@ -80,8 +85,13 @@ extension DAVContext {
         let addressData = try AddressDataRequest(report: body)
         var names: [String] = []
         var elsewhere: [String] = []
+        // Most hrefs name a card by this book's own path: those are read without parsing the path.
+        let bookPath = cardPath("", in: book).utf8
         for href in body.children(.dav("href")).map({ DAVPath.fromHref($0.trimmedText) }) {
-            if case .card(let owner, let bookName, let name)? = DAVPath(href),
+            if href.utf8.starts(with: bookPath), case let name = Substring(href.utf8.dropFirst(bookPath.count)),
+               !name.isEmpty, !name.utf8.contains(UInt8(ascii: "/")) {
+                names.append(String(name))
+            } else if case .card(let owner, let bookName, let name)? = DAVPath(href),
                AccountName.key(owner) == AccountName.key(user.username), bookName == book.name {
                 names.append(name)
             } else {

@@ -1,16 +1,28 @@
+import ContactsStore
 import HTTP
 
 /// A 207 Multi-Status body (RFC 4918 §13), written response by response into one buffer.
 struct Multistatus {
-    private var xml = XMLOutput.prologue
+    private var xml = XMLBuffer(capacity: 4096)
 
     init() {
+        xml += XMLOutput.prologue
         XMLOutput.open(.dav("multistatus"), declaringNamespaces: true, into: &xml)
+    }
+
+    /// Makes room for about `bytes` more, when the caller knows what it will append.
+    mutating func reserve(_ bytes: Int) {
+        xml.reserve(bytes)
     }
 
     /// A `<d:response>` with the properties `request` asks for.
     mutating func append(_ properties: PropertySet, href: String, for request: PropertyRequest) {
         properties.write(href: href, for: request, into: &xml)
+    }
+
+    /// The `<d:response>` of a card of a listing, written from the listing's template.
+    mutating func append(_ card: CardVersion, addressData: String?, using template: CardResponseTemplate) {
+        template.write(card, addressData: addressData, into: &xml)
     }
 
     /// A `<d:response>` that says only a status (a missing href, a removed card), and a
@@ -34,6 +46,6 @@ struct Multistatus {
     consuming func response() -> Response {
         XMLOutput.close(.dav("multistatus"), into: &xml)
         xml += "\n"
-        return Response(status: 207, headers: ["Content-Type": "application/xml; charset=utf-8"], body: Array(xml.utf8))
+        return Response(status: 207, headers: ["Content-Type": "application/xml; charset=utf-8"], body: xml.bytes)
     }
 }

@@ -111,9 +111,15 @@ struct PropertySet {
 
     /// Writes the `<d:response>` for `href`: one propstat of what was found (200) and, for named
     /// properties, one of what was not (404), as RFC 4918 §9.1 and §14.22 lay out.
-    func write(href: String, for request: PropertyRequest, into xml: inout String) {
-        XMLOutput.open(.dav("response"), into: &xml)
-        xml += XMLOutput.href(href)
+    func write(href: String, for request: PropertyRequest, into xml: inout XMLBuffer) {
+        xml += XMLOutput.responseTags.open
+        XMLOutput.writeHref(href, into: &xml)
+        writePropstats(for: request, into: &xml)
+        xml += XMLOutput.responseTags.close
+    }
+
+    /// The propstats of `write`: what follows the href.
+    func writePropstats(for request: PropertyRequest, into xml: inout XMLBuffer) {
         switch request {
         case .allIncluding(let included):
             Self.writePropstat(values.filter { $0.inAllprop || included.contains($0.name) }, 200, into: &xml)
@@ -127,16 +133,15 @@ struct PropertySet {
             let missing = names.filter { name in !values.contains { $0.name == name } }
             Self.writePropstat(missing.map { Property(name: $0, content: "") }, 404, into: &xml)
         }
-        XMLOutput.close(.dav("response"), into: &xml)
     }
 
-    private static func writePropstat(_ properties: [Property], _ status: Int, into xml: inout String) {
+    private static func writePropstat(_ properties: [Property], _ status: Int, into xml: inout XMLBuffer) {
         guard !properties.isEmpty else { return }
-        XMLOutput.open(.dav("propstat"), into: &xml)
-        XMLOutput.open(.dav("prop"), into: &xml)
+        xml += XMLOutput.propstatTags.open
+        xml += XMLOutput.propTags.open
         for property in properties { XMLOutput.write(property.name, property.content, attributes: property.attributes, into: &xml) }
-        XMLOutput.close(.dav("prop"), into: &xml)
-        xml += XMLOutput.status(status)
-        XMLOutput.close(.dav("propstat"), into: &xml)
+        xml += XMLOutput.propTags.close
+        if status == 200 { xml += XMLOutput.okStatusBytes } else { xml += XMLOutput.status(status) }
+        xml += XMLOutput.propstatTags.close
     }
 }

@@ -35,24 +35,26 @@ enum XMLOutput {
 
     /// `<?xml …?>` and a root element with the usual namespace declarations around `content`.
     static func document(root: XMLName, _ content: String) -> String {
-        var xml = prologue
+        var xml = XMLBuffer()
+        xml += prologue
         open(root, declaringNamespaces: true, into: &xml)
         xml += content
         close(root, into: &xml)
-        return xml + "\n"
+        xml += "\n"
+        return xml.text
     }
 
     /// An element with `content` (already XML) inside, or empty when `content` is nil or empty.
     /// A name outside the known namespaces declares its own (`<x:foo xmlns:x="urn:…"/>`).
     static func element(_ name: XMLName, _ content: String? = nil) -> String {
-        var xml = ""
+        var xml = XMLBuffer()
         write(name, content, into: &xml)
-        return xml
+        return xml.text
     }
 
     /// Appends `element(name, content)` to `xml`, with these attributes on the element (a
     /// dead property's, RFC 4918 §4.3).
-    static func write(_ name: XMLName, _ content: String?, attributes: [DeadProperty.Attribute] = [], into xml: inout String) {
+    static func write(_ name: XMLName, _ content: String?, attributes: [DeadProperty.Attribute] = [], into xml: inout XMLBuffer) {
         startTag(name, into: &xml)
         if !attributes.isEmpty {
             xml += Self.attributes(attributes, elementNamespace: name.namespace,
@@ -68,20 +70,20 @@ enum XMLOutput {
     }
 
     /// Appends a start tag; the root declares the usual namespaces.
-    static func open(_ name: XMLName, declaringNamespaces: Bool = false, into xml: inout String) {
+    static func open(_ name: XMLName, declaringNamespaces: Bool = false, into xml: inout XMLBuffer) {
         startTag(name, into: &xml)
         if declaringNamespaces { xml += Namespace.declarations }
         xml += ">"
     }
 
     /// Appends an end tag.
-    static func close(_ name: XMLName, into xml: inout String) {
+    static func close(_ name: XMLName, into xml: inout XMLBuffer) {
         xml += "</"
         writeQualified(name, into: &xml)
         xml += ">"
     }
 
-    private static func startTag(_ name: XMLName, into xml: inout String) {
+    private static func startTag(_ name: XMLName, into xml: inout XMLBuffer) {
         xml += "<"
         writeQualified(name, into: &xml)
         if !name.namespace.isEmpty, Namespace.prefix(of: name.namespace) == nil {
@@ -96,10 +98,37 @@ enum XMLOutput {
         element(name, escape(value))
     }
 
-    /// `<d:href>` with the path percent-encoded as a URL path and XML-escaped.
+    /// `<d:href>` with the path percent-encoded as a URL path (which leaves nothing to escape).
     static func href(_ path: String) -> String {
-        text(.dav("href"), DAVPath.encode(path))
+        var xml = XMLBuffer()
+        writeHref(path, into: &xml)
+        return xml.text
     }
+
+    /// Appends `href(path)`.
+    static func writeHref(_ path: String, into xml: inout XMLBuffer) {
+        xml += hrefTags.open
+        DAVPath.encode(path, into: &xml)
+        xml += hrefTags.close
+    }
+
+    /// The start and end tags of an element, written once: the tags every `<d:response>` repeats.
+    struct Tags {
+        let open: [UInt8]
+        let close: [UInt8]
+
+        init(_ name: XMLName) {
+            var open = XMLBuffer(), close = XMLBuffer()
+            XMLOutput.open(name, into: &open)
+            XMLOutput.close(name, into: &close)
+            (self.open, self.close) = (open.bytes, close.bytes)
+        }
+    }
+
+    static let hrefTags = Tags(.dav("href"))
+    static let responseTags = Tags(.dav("response"))
+    static let propstatTags = Tags(.dav("propstat"))
+    static let propTags = Tags(.dav("prop"))
 
     /// `HTTP/1.1 200 OK` for a `<d:status>`.
     static func status(_ code: Int) -> String {
@@ -108,6 +137,8 @@ enum XMLOutput {
 
     /// The status of nearly every propstat, written once.
     private static let okStatus = text(.dav("status"), "HTTP/1.1 200 \(reason(200))")
+    /// `okStatus` as bytes.
+    static let okStatusBytes = Array(okStatus.utf8)
 
     /// `text` with the five characters XML reserves written as entities, and the characters
     /// XML 1.0 cannot hold at all (C0 controls but tab, LF and CR; U+FFFE, U+FFFF) written as
@@ -116,26 +147,42 @@ enum XMLOutput {
         var text = text
         // Most values (ETags, hrefs, base64 photos) need nothing: no copy for them.
         let escaped: String? = text.withUTF8 { bytes in
-            guard let first = bytes.firstIndex(where: { replacements[Int($0)] != nil || $0 == 0xEF }) else { return nil }
-            var out: [UInt8] = []
-            out.reserveCapacity(bytes.count + bytes.count / 8)
-            out.append(contentsOf: bytes[..<first])
-            var index = first
-            while index < bytes.count {
-                let byte = bytes[index]
-                if let replacement = replacements[Int(byte)] {
-                    out.append(contentsOf: replacement)
-                } else if byte == 0xEF, index + 2 < bytes.count, bytes[index + 1] == 0xBF, bytes[index + 2] >= 0xBE {
-                    out.append(contentsOf: replacementCharacter)
-                    index += 2
-                } else {
-                    out.append(byte)
-                }
-                index += 1
-            }
-            return String(decoding: out, as: UTF8.self)
+            guard let first = firstToEscape(in: bytes) else { return nil }
+            var out = XMLBuffer(capacity: bytes.count + bytes.count / 8)
+            appendEscaped(bytes, from: first, into: &out)
+            return out.text
         }
         return escaped ?? text
+    }
+
+    /// Appends `escape(text)`.
+    static func escape(_ text: String, into xml: inout XMLBuffer) {
+        var text = text
+        text.withUTF8 { bytes in
+            appendEscaped(bytes, from: firstToEscape(in: bytes) ?? bytes.count, into: &xml)
+        }
+    }
+
+    private static func firstToEscape(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        bytes.firstIndex { replacements[Int($0)] != nil || $0 == 0xEF }
+    }
+
+    /// Appends `bytes`, those from `first` on escaped.
+    private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, from first: Int, into out: inout XMLBuffer) {
+        out.append(contentsOf: bytes[..<first])
+        var index = first
+        while index < bytes.count {
+            let byte = bytes[index]
+            if let replacement = replacements[Int(byte)] {
+                out += replacement
+            } else if byte == 0xEF, index + 2 < bytes.count, bytes[index + 1] == 0xBF, bytes[index + 2] >= 0xBE {
+                out += replacementCharacter
+                index += 2
+            } else {
+                out.append(byte)
+            }
+            index += 1
+        }
     }
 
     private static let replacementCharacter = Array("\u{FFFD}".utf8)
@@ -156,7 +203,7 @@ enum XMLOutput {
 
     /// Appends the name with its prefix; a name in no namespace has none (no default namespace
     /// is ever declared, so it stays in none).
-    private static func writeQualified(_ name: XMLName, into xml: inout String) {
+    private static func writeQualified(_ name: XMLName, into xml: inout XMLBuffer) {
         if !name.namespace.isEmpty {
             xml += Namespace.prefix(of: name.namespace) ?? "x"
             xml += ":"

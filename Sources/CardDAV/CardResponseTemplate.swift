@@ -1,0 +1,80 @@
+import ContactsStore
+
+/// A card property whose value differs from card to card; every other property of a card is
+/// the same for all the cards of a book.
+enum CardValue: UInt8, CaseIterable {
+    case etag, lastModified, addressData
+}
+
+/// The `<d:response>` of each card of a listing (PROPFIND Depth 1, multiget, query,
+/// sync-collection), written from parts made once per request: the tags, the properties alike
+/// for every card and the 404 propstat as bytes, with a slot for each `CardValue`. A card then
+/// costs its href and its own values, where working out its whole `PropertySet` cost ten times
+/// that in a listing of thousands.
+///
+/// The parts are cut from the response `DAVContext.cardProperties` and `PropertySet` write for
+/// a card whose values are markers, so the two can never answer differently.
+struct CardResponseTemplate {
+    private enum Part {
+        case bytes([UInt8])
+        case value(CardValue)
+    }
+
+    private let parts: [Part]
+    /// The book's path, percent-encoded: each card's href is this and its encoded name.
+    private let bookHref: [UInt8]
+    private let representation: CardRepresentation
+
+    /// Marks where a value goes: a character of the Private Use Area, which no part of a card's
+    /// response can hold otherwise (hrefs are percent-encoded, the other values are the server's
+    /// own ASCII), then the value's number.
+    private static let marker: [UInt8] = Array("\u{E000}".utf8)
+
+    /// - Parameters:
+    ///   - properties: a card's properties, given its values (`DAVContext.cardProperties`).
+    ///   - withAddressData: whether the cards written have their text (a request asking for it).
+    init(bookPath: String, request: PropertyRequest, representation: CardRepresentation, withAddressData: Bool,
+         properties: ((CardValue) -> String?) -> PropertySet) {
+        let set = properties { value in
+            value == .addressData && !withAddressData ? nil : String(decoding: Self.marker, as: UTF8.self) + String(value.rawValue)
+        }
+        var body = XMLBuffer()
+        set.writePropstats(for: request, into: &body)
+        var parts: [Part] = []
+        var constant: [UInt8] = XMLOutput.hrefTags.close
+        let bytes = body.bytes
+        var index = 0
+        while index < bytes.count {
+            if bytes[index...].starts(with: Self.marker), index + Self.marker.count < bytes.count,
+               let value = CardValue(rawValue: bytes[index + Self.marker.count] &- UInt8(ascii: "0")) {
+                parts += [.bytes(constant), .value(value)]
+                constant = []
+                index += Self.marker.count + 1
+            } else {
+                constant.append(bytes[index])
+                index += 1
+            }
+        }
+        parts.append(.bytes(constant + XMLOutput.responseTags.close))
+        self.parts = parts
+        var href = XMLBuffer()
+        DAVPath.encode(bookPath, into: &href)
+        self.bookHref = XMLOutput.responseTags.open + XMLOutput.hrefTags.open + href.bytes
+        self.representation = representation
+    }
+
+    /// Appends the response of the card `version` of the book, with its text (XML-escaped)
+    /// when the request asked for it.
+    func write(_ version: CardVersion, addressData: String?, into xml: inout XMLBuffer) {
+        xml += bookHref
+        DAVPath.encode(version.href, into: &xml)
+        for part in parts {
+            switch part {
+            case .bytes(let bytes): xml += bytes
+            case .value(.etag): XMLOutput.escape(representation.etag(version.etag), into: &xml)
+            case .value(.lastModified): xml += HTTPDate.string(version.updatedAt)
+            case .value(.addressData): xml += addressData ?? ""
+            }
+        }
+    }
+}
