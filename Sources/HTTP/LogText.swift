@@ -8,9 +8,14 @@ public enum LogText {
     /// field, colour a terminal or break a parser; at most `maximumBytes` of it are kept.
     /// - Parameter keepingSpaces: spaces stay as they are, for free text that ends a line.
     public static func printable(_ text: some StringProtocol, keepingSpaces: Bool = false) -> String {
+        let isPrintable = { (byte: UInt8) in
+            (byte > 0x20 || (keepingSpaces && byte == 0x20)) && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+        }
+        // Most texts (methods, paths, addresses) have nothing to escape: one pass, no copy byte by byte.
+        if text.utf8.count <= maximumBytes, text.utf8.allSatisfy(isPrintable) { return String(text) }
         var result = ""
         for byte in text.utf8.prefix(maximumBytes) {
-            if byte > 0x20 || (keepingSpaces && byte == 0x20), byte < 0x7F, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
+            if isPrintable(byte) {
                 result.unicodeScalars.append(UnicodeScalar(byte))
             } else {
                 result += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
