@@ -24,30 +24,37 @@ extension ContactStore {
         // them are everything changed up to the last one's number; with each name, the live
         // card's revision and last change (NULL when there is none).
         let rowLimit = pageSize.map { $0 + 1 } ?? Int.max
-        let (entriesQuery, values): (String, [any SQLBindable]) = if let token {
+        // One statement, so one snapshot and one round trip: the book's position, with the
+        // entries beside it (none: one row of NULLs).
+        let (query, values): (String, [any SQLBindable]) = if let token {
+            // The change numbers are bounded on both sides (the upper bound is no bound): a
+            // planner that cannot see the values then takes the range for a narrow one, as a
+            // token's is, and PostgreSQL keeps one plan instead of planning it at every sync.
             ("""
-                SELECT ch.href, max(ch.number) AS last, c.revision, c.updated_at
-                FROM changes ch LEFT JOIN contacts c ON c.book_id = ch.book_id AND c.href = ch.href AND c.deleted_at IS NULL
-                WHERE ch.book_id = ? AND ch.number > ? AND ch.number <= ? GROUP BY ch.href, c.revision, c.updated_at ORDER BY last LIMIT ?
-                """, [scope.bookID, token.change, Int64.max, rowLimit])
+                SELECT b.sync_salt, b.last_change, e.href, e.last, e.revision, e.updated_at
+                FROM address_books b LEFT JOIN (
+                    SELECT ch.href, max(ch.number) AS last, c.revision, c.updated_at
+                    FROM changes ch LEFT JOIN contacts c ON c.book_id = ch.book_id AND c.href = ch.href AND c.deleted_at IS NULL
+                    WHERE ch.book_id = ? AND ch.number > ? AND ch.number <= ? GROUP BY ch.href, c.revision, c.updated_at
+                    ORDER BY last LIMIT ?
+                ) e ON 1 = 1 WHERE b.id = ? ORDER BY e.last
+                """, [scope.bookID, token.change, Int64.max, rowLimit, scope.bookID])
         } else {
+            // Every live card, by the number of its last change: a plain join, which no engine
+            // has to materialize and sort twice.
             ("""
-                SELECT href, revision AS last, revision, updated_at FROM contacts WHERE book_id = ? AND deleted_at IS NULL
-                ORDER BY revision LIMIT ?
+                SELECT b.sync_salt, b.last_change, c.href, c.revision, c.revision, c.updated_at
+                FROM address_books b LEFT JOIN contacts c ON c.book_id = b.id AND c.deleted_at IS NULL
+                WHERE b.id = ? ORDER BY c.revision LIMIT ?
                 """, [scope.bookID, rowLimit])
         }
-        // One statement, so one snapshot and one round trip: the book's position, with the
-        // entries beside it (none: one row of NULLs). The change numbers are bounded on both
-        // sides (the upper bound is no bound): a planner that cannot see the values then takes
-        // the range for a narrow one, as a token's is, and PostgreSQL keeps one plan instead of
-        // planning the statement again at every sync.
+        var salt: String?
         let rows = try queue.readSingle { db in
-            try db.statement("""
-                SELECT b.sync_salt, b.last_change, e.href, e.last, e.revision, e.updated_at
-                FROM address_books b LEFT JOIN (\(entriesQuery)) e ON 1 = 1 WHERE b.id = ? ORDER BY e.last
-                """).rows(values + [scope.bookID]) { row in
-                (latest: SyncToken(salt: row.text(0), change: row.int64(1)),
-                 entry: row.isNull(2) ? nil : Self.syncEntry(row, salt: row.text(0), first: 2))
+            try db.statement(query).rows(values) { row in
+                let bookSalt = salt ?? row.text(0)
+                salt = bookSalt
+                return (latest: SyncToken(salt: bookSalt, change: row.int64(1)),
+                        entry: row.isNull(2) ? nil : Self.syncEntry(row, salt: bookSalt, first: 2))
             }
         }
         guard let latest = rows.first?.latest else { return nil }
