@@ -69,7 +69,7 @@ enum DAVPath: Equatable {
     /// Percent-encodes a path for an href: every byte but unreserved characters, `/` and `@`
     /// (RFC 3986 §2.1). Written by hand: a PROPFIND of thousands of cards writes thousands of hrefs.
     static func encode(_ path: String) -> String {
-        guard path.utf8.contains(where: { !isAllowed($0) }) else { return path }
+        guard path.utf8.contains(where: { !allowed[Int($0)] }) else { return path }
         var out = XMLBuffer()
         encode(path, into: &out)
         return out.text
@@ -77,26 +77,31 @@ enum DAVPath: Equatable {
 
     /// Appends `encode(path)` (ASCII, nothing in it for XML to escape).
     static func encode(_ path: String, into out: inout XMLBuffer) {
-        let bytes = path.utf8
-        guard bytes.contains(where: { !isAllowed($0) }) else {
-            out += path
-            return
-        }
-        let hex = Array("0123456789ABCDEF".utf8)
-        out.reserve(bytes.count * 3)
-        for byte in bytes {
-            if isAllowed(byte) {
-                out.append(byte)
-            } else {
-                out.append(UInt8(ascii: "%"))
-                out.append(hex[Int(byte >> 4)])
-                out.append(hex[Int(byte & 0x0F)])
+        var path = path
+        path.withUTF8 { bytes in
+            guard let first = bytes.firstIndex(where: { !allowed[Int($0)] }) else {
+                out.append(contentsOf: bytes)
+                return
+            }
+            out.reserve(bytes.count * 3)
+            out.append(contentsOf: bytes[..<first])
+            for byte in bytes[first...] {
+                if allowed[Int(byte)] {
+                    out.append(byte)
+                } else {
+                    out.append(UInt8(ascii: "%"))
+                    out.append(hexDigits[Int(byte >> 4)])
+                    out.append(hexDigits[Int(byte & 0x0F)])
+                }
             }
         }
     }
 
-    private static func isAllowed(_ byte: UInt8) -> Bool {
-        switch byte {
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
+
+    /// Whether each byte stays as it is in an href: unreserved characters, `/` and `@`.
+    private static let allowed: [Bool] = (0..<256).map { byte in
+        switch UInt8(byte) {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
              UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"), UInt8(ascii: "@"): true
         default: false

@@ -40,13 +40,13 @@ extension ContactStore {
                 ) e ON 1 = 1 WHERE b.id = ? ORDER BY e.last
                 """, [scope.bookID, token.change, Int64.max, rowLimit, scope.bookID])
         } else {
-            // Every live card, by the number of its last change: a plain join, which no engine
-            // has to materialize and sort twice.
+            // Every live card: a plain join, which no engine has to materialize, in the order of
+            // their last changes only when a limit cuts the list (whole, its order is no matter).
             ("""
                 SELECT b.sync_salt, b.last_change, c.href, c.revision, c.revision, c.updated_at
                 FROM address_books b LEFT JOIN contacts c ON c.book_id = b.id AND c.deleted_at IS NULL
-                WHERE b.id = ? ORDER BY c.revision LIMIT ?
-                """, [scope.bookID, rowLimit])
+                WHERE b.id = ?
+                """ + (pageSize == nil ? "" : " ORDER BY c.revision LIMIT ?"), pageSize == nil ? [scope.bookID] : [scope.bookID, rowLimit])
         }
         var salt: String?
         let rows = try queue.readSingle { db in

@@ -45,13 +45,27 @@ extension ContactStore {
     /// taken for one of today's; and the salt keeps a card of a book deleted and made again at
     /// the same name, or restored from a backup, from matching an older tag at the same address.
     static func etag(salt: String, revision: Int64) -> String {
-        var tag = "\""
-        tag.reserveCapacity(salt.utf8.count + 24)
-        tag += salt
-        tag += "-"
-        tag += String(revision)
-        tag += "\""
-        return tag
+        guard revision >= 0 else { return "\"" + salt + "-" + String(revision) + "\"" }
+        var salt = salt
+        // Written byte by byte into the string's own storage: a listing writes one per card.
+        return salt.withUTF8 { saltBytes in
+            String(unsafeUninitializedCapacity: saltBytes.count + 23) { buffer in
+                buffer[0] = UInt8(ascii: "\"")
+                var end = 1 + saltBytes.count
+                _ = UnsafeMutableBufferPointer(rebasing: buffer[1..<end]).initialize(from: saltBytes)
+                buffer[end] = UInt8(ascii: "-")
+                var digits = 1, rest = revision
+                while rest >= 10 { digits += 1; rest /= 10 }
+                end += digits
+                rest = revision
+                for position in stride(from: end, to: end - digits, by: -1) {
+                    buffer[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+                buffer[end + 1] = UInt8(ascii: "\"")
+                return end + 2
+            }
+        }
     }
 }
 

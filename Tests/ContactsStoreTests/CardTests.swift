@@ -239,6 +239,14 @@ import VCard
         #expect(try store.cards(hrefs: [odd], in: alice).map(\.href) == [odd])
     }
 
+    @Test func anETagIsTheSaltAndTheRevisionQuoted() {
+        for revision: Int64 in [0, 7, 9, 10, 99, 100, 123_456_789, .max, -1, .min] {
+            for salt in ["", "3f9a0c1b2d4e5f60", "é"] {
+                #expect(ContactStore.etag(salt: salt, revision: revision) == "\"\(salt)-\(revision)\"")
+            }
+        }
+    }
+
     /// The byte-level check of card names agrees with the rule it stands for: 1 to 255
     /// characters, not `.` or `..`, no `/` and no control character (general category Cc).
     @Test func cardNamesAreCheckedByTheirCharacters() {
