@@ -164,8 +164,12 @@ enum XMLOutput {
     }
 
     private static func firstToEscape(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        bytes.firstIndex { replacements[Int($0)] != nil || $0 == 0xEF }
+        bytes.firstIndex { mayNeedEscaping[Int($0)] }
     }
+
+    /// Whether a byte may have to be written otherwise: it has a replacement, or it may begin
+    /// U+FFFE or U+FFFF. (A table of flags: reading `replacements` copies an array per byte.)
+    private static let mayNeedEscaping: [Bool] = (0..<256).map { replacements[$0] != nil || $0 == 0xEF }
 
     /// Appends `bytes`, those from `first` on escaped.
     private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, from first: Int, into out: inout XMLBuffer) {
@@ -173,7 +177,9 @@ enum XMLOutput {
         var index = first
         while index < bytes.count {
             let byte = bytes[index]
-            if let replacement = replacements[Int(byte)] {
+            if !mayNeedEscaping[Int(byte)] {
+                out.append(byte)
+            } else if let replacement = replacements[Int(byte)] {
                 out += replacement
             } else if byte == 0xEF, index + 2 < bytes.count, bytes[index + 1] == 0xBF, bytes[index + 2] >= 0xBE {
                 out += replacementCharacter

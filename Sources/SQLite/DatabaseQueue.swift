@@ -25,13 +25,8 @@ public final class DatabaseQueue: SQLDatabase {
         let database = try Database(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         try migrator.migrate(database)
         writer = Guarded(database: database)
-        // Readers keep small page caches (2 MiB each, the writer's 32): the system's file cache
-        // holds the file for all of them, and the server's memory stays what it was with one
-        // connection.
         self.readers = try (0..<max(readers, 1)).map { _ in
-            let reader = try Database(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
-            try reader.execute("PRAGMA cache_size = -2048")
-            return Guarded(database: reader)
+            Guarded(database: try Database(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds))
         }
     }
 

@@ -38,7 +38,7 @@ import Testing
         #expect(try store.authenticate(username: "alice", password: "wrong horse") == nil)
         #expect(try storedHash().contains("m=65536"))
         #expect(try store.authenticate(username: "alice", password: "correct horse") == alice)
-        #expect(try storedHash().contains("$m=19456,t=2,p=1$"))
+        #expect(try storedHash().contains("$m=7168,t=5,p=1$"))
         #expect(try store.authenticate(username: "alice", password: "correct horse") == alice)
     }
 
