@@ -25,8 +25,12 @@ public final class DatabaseQueue: SQLDatabase {
         let database = try Database(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         try migrator.migrate(database)
         writer = Guarded(database: database)
+        // Readers keep 512 KiB of pages each: the system's file cache holds the file for all of
+        // them, and a server's memory stays near what it was with one connection.
         self.readers = try (0..<max(readers, 1)).map { _ in
-            Guarded(database: try Database(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds))
+            let reader = try Database(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+            try reader.execute("PRAGMA cache_size = -512")
+            return Guarded(database: reader)
         }
     }
 
