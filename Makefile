@@ -18,7 +18,7 @@ deps-bench:
 	@scripts/install-deps.sh bench
 
 build: deps-build
-	$(SWIFT) build -c release --product contacts
+	SWIFT=$(SWIFT) scripts/build-release.sh contacts
 
 run: build
 	.build/release/contacts $(if $(DATA),--data $(DATA)) serve --host $(HOST) --port $(PORT)
@@ -43,8 +43,7 @@ test-suites:
 # one ends with the guard (scripts/bench-guard.py against bench/baseline.json): `make bench` fails when a
 # ratio is more than 15% worse than its baseline. Not part of `make test`: it times things.
 bench: deps-bench
-	$(SWIFT) build -c release --product contacts-bench
-	$(SWIFT) build -c release --product contacts
+	SWIFT=$(SWIFT) scripts/build-release.sh contacts-bench contacts
 	scripts/with-postgres.sh --durable scripts/bench-store.sh .build/release
 	CONTACTS_WEB_BENCH_GROUPS=50000 scripts/bench-web.sh .build/release
 	scripts/bench-vcard.sh .build/release
@@ -55,7 +54,7 @@ bench: deps-bench
 # The CardDAV benchmark and its guard alone (~15 minutes; the previous release is built once, ~8 more):
 # run it before a release.
 bench-carddav: deps-bench
-	$(SWIFT) build -c release --product contacts
+	SWIFT=$(SWIFT) scripts/build-release.sh contacts
 	scripts/with-postgres.sh --durable scripts/bench-carddav.sh .build/release
 
 clean:

@@ -8,7 +8,7 @@
 # ratios with bench/baseline.json. Exits 1 when any response was an error or a wrong answer, else
 # with the guard's status (1 when a ratio fell more than 15% below its baseline).
 # - The previous release: the commit bench/baseline.json names ("previous_release"), or --previous
-#   REF, built with `swift build -c release` in a git worktree at .build/bench-previous/<commit>
+#   REF, built as ours is (scripts/build-release.sh) in a git worktree at .build/bench-previous/<commit>
 #   (once: the binary is reused while it is there), on a data directory of its own.
 # - Radicale (bench/requirements.txt, in a virtualenv at .venv-bench) runs with a bcrypt htpasswd
 #   file, its login cache on (kept 5 minutes, as ours is) and filesystem storage in a temp dir.
@@ -50,7 +50,7 @@ while [ $# -gt 0 ]; do
     *) options+=("$1"); shift ;;
   esac
 done
-[ -x "$bin/contacts" ] || { echo "no $bin/contacts: build it with swift build -c release --product contacts" >&2; exit 1; }
+[ -x "$bin/contacts" ] || { echo "no $bin/contacts: build it with scripts/build-release.sh contacts" >&2; exit 1; }
 bin=$(cd "$bin" && pwd)
 cd "$(dirname "$0")/.."
 # --scale: ours alone.
@@ -112,9 +112,8 @@ if [ -n "$with_previous" ]; then
       mkdir -p .build/bench-previous
       git worktree add --detach "$tree" "$commit" >/dev/null
     fi
-    swift=${SWIFT:-$(command -v swift || echo /opt/swift/usr/bin/swift)}
     echo "Building the previous release ${commit:0:10} in $tree (once; several minutes) …"
-    (cd "$tree" && "$swift" build -c release --product contacts) >"$work/previous-build.log" 2>&1 \
+    scripts/build-release.sh --package-path "$tree" contacts >"$work/previous-build.log" 2>&1 \
       || { echo "the previous release did not build:" >&2; tail -n 30 "$work/previous-build.log" >&2; exit 1; }
   fi
   printf '%s\n' "$password" | "$tree/.build/release/contacts" --data "$work/previous" user add "$user" --password-stdin >/dev/null
