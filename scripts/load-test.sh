@@ -14,7 +14,7 @@
 # Usage: scripts/with-postgres.sh --durable scripts/load-test.sh [BIN_DIR] [--accounts N]
 #        [--cards N] [--clients N] [--interval S] [--seconds S] [--json FILE]
 #        (BIN_DIR defaults to .build/release and needs contacts and contacts-bench:
-#         swift build -c release --product contacts; swift build -c release --product contacts-bench)
+#         scripts/build-release.sh contacts contacts-bench)
 set -euo pipefail
 bin=.build/release
 if [ $# -gt 0 ] && [ "${1#--}" = "$1" ]; then bin=$1; shift; fi
