@@ -69,7 +69,7 @@ enum DAVPath: Equatable {
     /// Percent-encodes a path for an href: every byte but unreserved characters, `/` and `@`
     /// (RFC 3986 §2.1). Written by hand: a PROPFIND of thousands of cards writes thousands of hrefs.
     static func encode(_ path: String) -> String {
-        guard path.utf8.contains(where: { !allowed[Int($0)] }) else { return path }
+        guard path.utf8.contains(where: { !allowed($0) }) else { return path }
         var out = XMLBuffer()
         encode(path, into: &out)
         return out.text
@@ -79,29 +79,29 @@ enum DAVPath: Equatable {
     static func encode(_ path: String, into out: inout XMLBuffer) {
         var path = path
         path.withUTF8 { bytes in
-            guard let first = bytes.firstIndex(where: { !allowed[Int($0)] }) else {
+            guard let first = bytes.firstIndex(where: { !allowed($0) }) else {
                 out.append(contentsOf: bytes)
                 return
             }
             out.reserve(bytes.count * 3)
-            out.append(contentsOf: bytes[..<first])
-            for byte in bytes[first...] {
-                if allowed[Int(byte)] {
-                    out.append(byte)
-                } else {
-                    out.append(UInt8(ascii: "%"))
-                    out.append(hexDigits[Int(byte >> 4)])
-                    out.append(hexDigits[Int(byte & 0x0F)])
-                }
+            // Bytes kept as they are go in runs, one append each.
+            var run = 0
+            for index in first..<bytes.count where !allowed(bytes[index]) {
+                let byte = bytes[index]
+                out.append(contentsOf: bytes[run..<index])
+                out += [UInt8(ascii: "%"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]]
+                run = index + 1
             }
+            out.append(contentsOf: bytes[run...])
         }
     }
 
     private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
-    /// Whether each byte stays as it is in an href: unreserved characters, `/` and `@`.
-    private static let allowed: [Bool] = (0..<256).map { byte in
-        switch UInt8(byte) {
+    /// Whether a byte stays as it is in an href: unreserved characters, `/` and `@`.
+    @inline(__always)
+    private static func allowed(_ byte: UInt8) -> Bool {
+        switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
              UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"), UInt8(ascii: "@"): true
         default: false

@@ -164,31 +164,38 @@ enum XMLOutput {
     }
 
     private static func firstToEscape(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        bytes.firstIndex { mayNeedEscaping[Int($0)] }
+        mayNeedEscaping.withUnsafeBufferPointer { flags in bytes.firstIndex { flags[Int($0)] } }
     }
 
-    /// Whether a byte may have to be written otherwise: it has a replacement, or it may begin
-    /// U+FFFE or U+FFFF. (A table of flags: reading `replacements` copies an array per byte.)
+    /// Whether each byte may have to be written otherwise: it has a replacement, or it may
+    /// begin U+FFFE or U+FFFF. (Flags: reading `replacements` copies an array per byte.)
     private static let mayNeedEscaping: [Bool] = (0..<256).map { replacements[$0] != nil || $0 == 0xEF }
 
     /// Appends `bytes`, those from `first` on escaped.
     private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, from first: Int, into out: inout XMLBuffer) {
-        out.append(contentsOf: bytes[..<first])
+        // Bytes written as they are go in runs, one append each.
+        let flags = mayNeedEscaping
+        var run = 0
         var index = first
         while index < bytes.count {
             let byte = bytes[index]
-            if !mayNeedEscaping[Int(byte)] {
-                out.append(byte)
-            } else if let replacement = replacements[Int(byte)] {
+            guard flags[Int(byte)] else {
+                index += 1
+                continue
+            }
+            if let replacement = replacements[Int(byte)] {
+                out.append(contentsOf: bytes[run..<index])
                 out += replacement
+                run = index + 1
             } else if byte == 0xEF, index + 2 < bytes.count, bytes[index + 1] == 0xBF, bytes[index + 2] >= 0xBE {
+                out.append(contentsOf: bytes[run..<index])
                 out += replacementCharacter
                 index += 2
-            } else {
-                out.append(byte)
+                run = index + 1
             }
             index += 1
         }
+        out.append(contentsOf: bytes[run...])
     }
 
     private static let replacementCharacter = Array("\u{FFFD}".utf8)
