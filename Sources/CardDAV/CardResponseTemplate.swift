@@ -2,7 +2,7 @@ import ContactsStore
 
 /// A card property whose value differs from card to card; every other property of a card is
 /// the same for all the cards of a book.
-enum CardValue: UInt8, CaseIterable {
+enum CardValue: UInt8 {
     case etag, lastModified, addressData
 }
 

@@ -69,7 +69,7 @@ extension DAVContext {
             }
         }
         responses.reserve(texts.values.reduce(versions.count * 256) { $0 + $1.utf8.count })
-        let template = CardResponseTemplate(bookPath: cardPath("", in: book), request: wanted, representation: representation,
+        let template = CardResponseTemplate(bookPath: bookPath(book), request: wanted, representation: representation,
                                             withAddressData: wanted.wants(.cardDAV("address-data"))) { value in
             cardProperties(in: book, request: wanted, value: value)
         }
@@ -86,9 +86,9 @@ extension DAVContext {
         var names: [String] = []
         var elsewhere: [String] = []
         // Most hrefs name a card by this book's own path: those are read without parsing the path.
-        let bookPath = cardPath("", in: book).utf8
+        let ownPath = bookPath(book).utf8
         for href in body.children(.dav("href")).map({ DAVPath.fromHref($0.trimmedText) }) {
-            if href.utf8.starts(with: bookPath), case let name = Substring(href.utf8.dropFirst(bookPath.count)),
+            if href.utf8.starts(with: ownPath), case let name = Substring(href.utf8.dropFirst(ownPath.count)),
                !name.isEmpty, !name.utf8.contains(UInt8(ascii: "/")) {
                 names.append(String(name))
             } else if case .card(let owner, let bookName, let name)? = DAVPath(href),
