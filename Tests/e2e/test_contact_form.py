@@ -160,5 +160,6 @@ def test_a_structured_address_and_a_name_from_its_parts(server, account, browser
     screenshot(driver, f"contact-form-address-{driver.viewport}")
     submit(driver, "Add")
     wait_for_list(driver, account)
-    [saved] = server.contacts(account)
+    # On a desktop the list's heading is on the form's page too: wait for the save itself.
+    [saved] = wait_until(driver, lambda: server.contacts(account), "the contact saved")
     assert (saved["name"], saved["address"]) == ("Anna Li", "1 Main St, Flat 2, Springfield")
