@@ -58,30 +58,25 @@ struct AddressDataRequest {
     /// subset keeps VERSION and UID, which a card cannot do without.
     func text(of card: StoredCard, in scope: AddressBookScope, form: CardTextCache.Form,
               representation: CardRepresentation, cache: CardTextCache) -> String {
-        let version = version(sent: card.sent?.version)
+        // The version it is written in: the one asked for, else the one its client sent it in
+        // (while that is its latest write), else 3.0.
+        let written = version ?? card.sent?.version ?? .v3_0
         guard propertyNames != nil else {
             return cache.text(href: card.href, etag: representation.etag(card.etag), in: scope, version: version, form: form) {
-                let stored = if let sent = card.sent, sent.version == version { sent.text } else { text(of: card.contact, version: version) }
+                let stored = if let sent = card.sent, sent.version == written { sent.text } else { text(of: card.contact, version: written) }
                 return CardRepresentation.inserting(representation.addedLines(for: card.contact), into: stored)
             }
         }
-        let subset = text(of: card.contact, version: version)
+        let subset = text(of: card.contact, version: written)
         return form == .xmlContent ? XMLOutput.escape(subset) : subset
     }
 
     /// The whole card's text in `form` when the cache holds it (never for a subset), read
-    /// without the card: `sent` is the version of the vCard its client sent, while that is its
-    /// latest write (a REPORT names a version, always, so it passes nil).
-    func cachedText(of card: CardVersion, sent: VCardWriter.Version?, in scope: AddressBookScope, form: CardTextCache.Form,
+    /// without the card.
+    func cachedText(of card: CardVersion, in scope: AddressBookScope, form: CardTextCache.Form,
                     representation: CardRepresentation, cache: CardTextCache) -> String? {
         guard propertyNames == nil else { return nil }
-        return cache.cachedText(href: card.href, etag: representation.etag(card.etag), in: scope, version: version(sent: sent), form: form)
-    }
-
-    /// The version a card is written in: the one asked for, else the one its client sent it
-    /// in (`sent`, while that is its latest write), else 3.0.
-    private func version(sent: VCardWriter.Version?) -> VCardWriter.Version {
-        version ?? sent ?? .v3_0
+        return cache.cachedText(href: card.href, etag: representation.etag(card.etag), in: scope, version: version, form: form)
     }
 
     private func text(of contact: Contact, version: VCardWriter.Version) -> String {

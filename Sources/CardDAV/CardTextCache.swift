@@ -3,8 +3,8 @@ import Foundation
 import Synchronization
 import VCard
 
-/// The vCard text of cards recently served, keyed by address book, resource, ETag, version and
-/// form: a card is written from its stored properties (and escaped for a REPORT's XML) once per
+/// The vCard text of cards recently served, keyed by address book, resource, ETag, the version
+/// asked for and form: a card is written from its stored properties (and escaped for a REPORT's XML) once per
 /// change, not on every GET, multiget or sync. A new ETag is a new key, so an entry is never
 /// stale; past `byteLimit` the oldest go.
 final class CardTextCache: Sendable {
@@ -12,7 +12,8 @@ final class CardTextCache: Sendable {
         let scope: AddressBookScope
         let href: String
         let etag: String
-        let version: VCardWriter.Version
+        /// The version asked for; nil for the card's own (which its ETag fixes).
+        let version: VCardWriter.Version?
         let form: Form
     }
 
@@ -38,14 +39,14 @@ final class CardTextCache: Sendable {
     }
 
     /// The text of the card at `href` with `etag`, when it is cached.
-    func cachedText(href: String, etag: String, in scope: AddressBookScope, version: VCardWriter.Version, form: Form) -> String? {
+    func cachedText(href: String, etag: String, in scope: AddressBookScope, version: VCardWriter.Version?, form: Form) -> String? {
         let key = Key(scope: scope, href: href, etag: etag, version: version, form: form)
         return state.withLock { $0.entries[key] }
     }
 
-    /// The text of the card at `href` with `etag` in `version` and `form`, written by `write`
-    /// when it is not cached (in XML form, escaped from the vCard form).
-    func text(href: String, etag: String, in scope: AddressBookScope, version: VCardWriter.Version, form: Form,
+    /// The text of the card at `href` with `etag` in the `version` asked for and `form`, written
+    /// by `write` when it is not cached (in XML form, escaped from the vCard form).
+    func text(href: String, etag: String, in scope: AddressBookScope, version: VCardWriter.Version?, form: Form,
               write: () -> String) -> String {
         let key = Key(scope: scope, href: href, etag: etag, version: version, form: form)
         if let text = state.withLock({ $0.entries[key] }) { return text }

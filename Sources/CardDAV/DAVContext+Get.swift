@@ -14,8 +14,8 @@ extension DAVContext {
         let format = AddressDataRequest(accept: request.headers["Accept"])
         // A card whose text the cache holds is not read whole.
         var cachedText: String?
-        let lookup = try store.lookUpCard(href: name, inBookNamed: bookName, of: user, checking: credentials.check) { book, version, sent in
-            cachedText = format.cachedText(of: version, sent: sent, in: book.scope, form: .vCard, representation: representation,
+        let lookup = try store.lookUpCard(href: name, inBookNamed: bookName, of: user, checking: credentials.check) { book, version in
+            cachedText = format.cachedText(of: version, in: book.scope, form: .vCard, representation: representation,
                                            cache: server.cardTexts)
             return cachedText != nil
         }

@@ -51,8 +51,8 @@ extension DAVContext {
         if wanted.wants(.cardDAV("address-data")) {
             var uncached: [String] = []
             for version in versions {
-                if let text = addressData.cachedText(of: version, sent: nil, in: book.scope, form: .xmlContent,
-                                                          representation: representation, cache: server.cardTexts) {
+                if let text = addressData.cachedText(of: version, in: book.scope, form: .xmlContent,
+                                                     representation: representation, cache: server.cardTexts) {
                     texts[version.href] = text
                 } else {
                     uncached.append(version.href)

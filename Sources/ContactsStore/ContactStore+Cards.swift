@@ -268,16 +268,6 @@ extension ContactStore {
         """
 
     /// A card from a row that begins with `storedCardColumns`.
-    /// The version of the card of a row of `storedCardColumns`, and the version of the vCard
-    /// its client sent, read without the rest of the card.
-    private static func storedCardVersion(from row: any SQLRow) -> (version: CardVersion, sent: VCardWriter.Version?) {
-        let (href, sentVersion, sentText, salt) = (ContactColumn.following, ContactColumn.following + 2,
-                                                   ContactColumn.following + 3, ContactColumn.following + 4)
-        let version = CardVersion(href: row.text(href), etag: etag(salt: row.text(salt), revision: row.int64(.revision)),
-                                  updatedAt: date(row.int64(.updatedAt)))
-        return (version, row.isNull(sentText) ? nil : VCardWriter.Version(rawValue: row.text(sentVersion)))
-    }
-
     private static func storedCard(from row: any SQLRow) throws -> StoredCard {
         let (href, photo) = (ContactColumn.following, ContactColumn.following + 1)
         let (sentVersion, sentText, salt) = (href + 2, href + 3, href + 4)
@@ -305,17 +295,17 @@ extension ContactStore {
     }
 
     /// Whether a lookup may leave out the card it found (its caller has what it needs of it
-    /// already, such as its text): given the book, the card's version and the version of the
-    /// vCard its client sent, when that is its latest write.
-    public typealias CardSkip = (AddressBook, CardVersion, VCardWriter.Version?) -> Bool
+    /// already, such as its text): given the book and the card's version.
+    public typealias CardSkip = (AddressBook, CardVersion) -> Bool
 
-    /// The user's credentials generation, address book called `bookName` and live card called
-    /// `href` in it, with its photo, from one statement: a GET is one round trip to the database,
-    /// credentials check included (two for a book shared with the user, `SharedBookSegment`).
+    /// The user's credentials generation, address book called `bookName` and the version of the
+    /// live card called `href` in it, from one statement that reads neither the card's details
+    /// nor its photo; then, unless `skip` says its caller has no need of it, the card itself.
+    /// A GET served from the text cache is one round trip to the database, credentials check
+    /// included (two for a book shared with the user, `SharedBookSegment`).
     /// Nil when the user no longer exists.
     /// - Parameter check: login failures to read in the same statement (`failures`).
-    /// - Parameter skip: when it says so for the card found, the card is not read into a
-    ///   `StoredCard` (only its version is): a GET served from the text cache.
+    /// - Parameter skip: when it says so for the card found, the card is not read.
     public func lookUpCard(href: String, inBookNamed bookName: String, of user: User, checking check: LoginFailureCheck? = nil,
                            skippingCardIf skip: CardSkip? = nil) throws -> CardLookup? {
         if let segment = SharedBookSegment(bookName) {
@@ -325,26 +315,27 @@ extension ContactStore {
                               version: shared?.version, card: shared)
         }
         let (bookName, href) = (Self.bookNameToFind(bookName), Self.isValidHref(href) ? href : "")
-        let generation = Self.storedCardColumnCount
         let failures = Self.failureColumns(check)
-        return try queue.readSingle { db in
+        let found = try queue.readSingle { db in
             try db.statement("""
-                SELECT \(Self.storedCardColumns), u.credentials_generation, \(Self.addressBookColumns)\(failures.sql)
+                SELECT c.revision, c.updated_at, u.credentials_generation, \(Self.addressBookColumns)\(failures.sql)
                 FROM users u
                 LEFT JOIN address_books b ON b.user_id = u.id AND b.name = ? AND b.deleted_at IS NULL
-                LEFT JOIN contacts c ON c.book_id = b.id AND c.href = ? AND c.deleted_at IS NULL
-                \(Self.storedCardJoins)
+                LEFT JOIN contacts c \(db.dialect.reading(through: Schema.cardVersionIndexName))
+                    ON c.book_id = b.id AND c.href = ? AND c.deleted_at IS NULL
                 WHERE u.id = ?
                 """).firstRow(failures.parameters + [bookName, href, user.id]) { row in
-                let book = row.isNull(generation + 1) ? nil : Self.addressBook(from: row, userID: user.id, startingAt: generation + 1)
-                let version = row.isNull(ContactColumn.following) ? nil : Self.storedCardVersion(from: row)
-                var skipped = false
-                if let book, let version, let skip { skipped = skip(book, version.version, version.sent) }
-                return CardLookup(credentialsGeneration: row.int64(generation),
-                                  failures: check?.failures(in: row, from: generation + 1 + Self.addressBookColumnCount),
-                                  book: book, version: version?.version,
-                                  card: version == nil || skipped ? nil : try Self.storedCard(from: row))
+                let book = row.isNull(3) ? nil : Self.addressBook(from: row, userID: user.id, startingAt: 3)
+                let version = row.isNull(0) || book == nil ? nil
+                    : CardVersion(href: href, etag: Self.etag(salt: book!.syncToken.salt, revision: row.int64(0)), updatedAt: Self.date(row.int64(1)))
+                return CardLookup(credentialsGeneration: row.int64(2), failures: check?.failures(in: row, from: 3 + Self.addressBookColumnCount),
+                                  book: book, version: version, card: nil)
             }
         }
+        guard let found, let book = found.book, let version = found.version, !(skip?(book, version) ?? false) else { return found }
+        // Read on its own, the card may have changed since: its own version goes with it.
+        let read = try cards(hrefs: [href], in: book.scope).first
+        return CardLookup(credentialsGeneration: found.credentialsGeneration, failures: found.failures, book: book,
+                          version: read?.version, card: read)
     }
 }

@@ -48,26 +48,32 @@ extension ContactStore {
                 WHERE b.id = ?
                 """ + (pageSize == nil ? "" : " ORDER BY c.revision LIMIT ?"), pageSize == nil ? [scope.bookID] : [scope.bookID, rowLimit])
         }
-        var salt: String?
-        let rows = try queue.readSingle { db in
-            try db.statement(query).rows(values) { row in
-                let bookSalt = salt ?? row.text(0)
-                salt = bookSalt
-                return (latest: SyncToken(salt: bookSalt, change: row.int64(1)),
-                        entry: row.isNull(2) ? nil : Self.syncEntry(row, salt: bookSalt, first: 2))
+        // The book's position from the first row; an entry from each row that has one.
+        var latest: SyncToken?
+        var entries: [(href: String, number: Int64, live: CardVersion?)] = []
+        try queue.readSingle { db in
+            try db.statement(query).forEachRow(values) { row in
+                let position = latest ?? SyncToken(salt: row.text(0), change: row.int64(1))
+                latest = position
+                if !row.isNull(2) { entries.append(Self.syncEntry(row, salt: position.salt, first: 2)) }
             }
         }
-        guard let latest = rows.first?.latest else { return nil }
+        guard let latest else { return nil }
         // Every token this book handed out has its salt and a number up to its newest change.
         if let token, token.salt != latest.salt || !(0...latest.change).contains(token.change) { return nil }
-        var entries = rows.compactMap(\.entry)
         var next = latest
         let truncated = pageSize.map { entries.count > $0 } ?? false
         if let pageSize, truncated {
             entries.removeLast(entries.count - pageSize)
             next = SyncToken(salt: latest.salt, change: entries[pageSize - 1].number)
         }
-        return (entries.compactMap(\.live), entries.filter { $0.live == nil }.map(\.href), next, truncated)
+        var written: [CardVersion] = []
+        var removed: [String] = []
+        written.reserveCapacity(entries.count)
+        for entry in entries {
+            if let live = entry.live { written.append(live) } else { removed.append(entry.href) }
+        }
+        return (written, removed, next, truncated)
     }
 
     /// A name, the number of its last change, and the live card that has it, if any, from the

@@ -321,6 +321,14 @@ extension Schema {
            IndexSchema("contacts_in_trash", on: ["book_id", "deleted_at"], where: "deleted_at IS NOT NULL"),
            IndexSchema("contacts_by_href", on: ["book_id", "href"], unique: true, on: [.sqlite]),
            IndexSchema("contacts_by_book_and_id", on: ["book_id", "id"], unique: true, on: [.sqlite]),
+           // A book's live cards in display order with what a listing (PROPFIND, an initial
+           // sync) reads of each: the scan reads this narrow index, never the contacts' rows.
+           // What a GET of a card whose text is cached reads of it, by name (SQLite's tables
+           // are their primary keys: without it, a read of the card's row).
+           IndexSchema(Schema.cardVersionIndexName, on: ["book_id", "href", "revision", "updated_at", "deleted_at"],
+                       where: "deleted_at IS NULL", on: [.sqlite]),
+           IndexSchema(Schema.cardListingIndexName, on: ["book_id", "sort_key", "name", "uid", "href", "revision", "updated_at", "deleted_at"],
+                       where: "deleted_at IS NULL"),
            IndexSchema("contacts_by_birthday", on: ["book_id", "birthday_key"], where: "birthday_key IS NOT NULL"),
            IndexSchema("contacts_by_lunar_birthday", on: ["book_id", "lunar_birthday_key"], where: "lunar_birthday_key IS NOT NULL"),
            // The indexes cover what the group queries read, so that SQLite, planning without

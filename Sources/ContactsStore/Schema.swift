@@ -28,6 +28,8 @@ enum Schema {
     static let birthdayFeedHashMigrationName = "Birthdays: each calendar feed's token kept as a hash"
     static let signedInBrowsersMigrationName = "Sessions: each login's browser, address and last request, for the list of signed-in browsers"
     static let appPasswordClientMigrationName = "Devices: each app password keeps the client and address it last logged in with"
+    static let cardListingIndexName = "contacts_listing"
+    static let cardVersionIndexName = "contacts_versions_by_href"
     static let passkeysMigrationName = "Passkeys: each account's WebAuthn credentials, and the challenges used up, which every server sees"
 
     /// The schema's one history, shared by both engines: a database's version is the number of
@@ -323,6 +325,10 @@ enum Schema {
         },
         Migration(Schema.passkeysMigrationName) { db in
             try db.create([Schema.table("passkeys"), Schema.table("passkey_challenges")])
+        },
+        Migration("CardDAV: a book's listing, and a card's version by its name, read from indexes of the live cards") { db in
+            try db.createIndexes([Schema.cardListingIndexName], of: Schema.table("contacts"))
+            if db.dialect == .sqlite { try db.createIndexes([Schema.cardVersionIndexName], of: Schema.table("contacts")) }
         },
     ]
 

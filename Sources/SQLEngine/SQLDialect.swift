@@ -25,6 +25,16 @@ public enum SQLDialect: Sendable {
         }
     }
 
+    /// After a table's name in FROM: read it through the index `name` (SQLite's INDEXED BY, for
+    /// a covering index its planner, without statistics, would pass over for a unique one that
+    /// leads to the table's rows); nothing on PostgreSQL, which plans with statistics.
+    public func reading(through index: String) -> String {
+        switch self {
+        case .sqlite: "INDEXED BY \(index)"
+        case .postgresql: ""
+        }
+    }
+
     /// The join that keeps its left side (a list above) as the outer loop, in the list's order:
     /// SQLite's CROSS JOIN does; PostgreSQL plans a plain one so.
     public var listJoin: String {
