@@ -2,6 +2,7 @@
 
 #include <arpa/inet.h>
 #include <errno.h>
+#include <malloc.h>
 #include <microhttpd.h>
 #include <netdb.h>
 #include <netinet/in.h>
@@ -411,6 +412,12 @@ struct cmhd_server *cmhd_start(const struct cmhd_options *options, char *error, 
         return NULL;
     }
     if (MHD_is_feature_supported(MHD_FEATURE_AUTOSUPPRESS_SIGPIPE) != MHD_YES) signal(SIGPIPE, SIG_IGN);
+    /* An answer of hundreds of kilobytes (a book's listing) is built, copied and freed on every
+     * request. By default glibc gives such buffers back to the kernel each time (each its own
+     * mapping, or the heap trimmed after it) and faults them in again on the next request: up to
+     * these sizes it keeps them for the next one instead. */
+    mallopt(M_MMAP_THRESHOLD, 4 << 20);
+    mallopt(M_TRIM_THRESHOLD, 8 << 20);
     struct cmhd_server *server = calloc(1, sizeof *server);
     if (server == NULL) {
         snprintf(error, error_size, "out of memory");

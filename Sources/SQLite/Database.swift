@@ -21,7 +21,12 @@ public final class Database: SQLConnection {
         try self.init(path: path, flags: SQLITE_OPEN_READONLY, busyTimeoutMilliseconds: 10_000)
     }
 
+    /// Done once, before the first connection opens: connections reading at once on several
+    /// threads would otherwise wait for each other on every allocation (nothing reads the count).
+    private static let memoryNotCounted: Void = { _ = csqlite_stop_counting_memory() }()
+
     private init(path: String, flags: Int32, busyTimeoutMilliseconds: Int32) throws(DatabaseError) {
+        Self.memoryNotCounted
         var handle: OpaquePointer?
         let code = sqlite3_open_v2(path, &handle, flags | SQLITE_OPEN_NOMUTEX, nil)
         guard code == SQLITE_OK, let handle else {

@@ -1,3 +1,4 @@
+import Dispatch
 import SQLEngine
 import Synchronization
 
@@ -5,23 +6,34 @@ import Synchronization
 /// time, and a few that read, each read a snapshot (WAL lets readers go on while a write or an
 /// import runs).
 public final class DatabaseQueue: SQLDatabase {
-    // Safe although `Database` is not Sendable: each is only reached under its Mutex. (Inside the
-    // Mutex, handing it to `body` would merge it into the caller's region, which Swift refuses.)
+    // Safe although `Database` is not Sendable: the writer is only reached under its Mutex, a
+    // reader only by the thread that took it. (Inside the Mutex, handing it to `body` would merge
+    // it into the caller's region, which Swift refuses.)
     private final class Guarded: Sendable {
         let inUse = Mutex(())
         nonisolated(unsafe) let database: Database
         init(database: Database) { self.database = database }
     }
 
+    /// A reading connection, taken by the thread that sets `taken` first.
+    private final class Reader: Sendable {
+        let taken = Atomic<Bool>(false)
+        nonisolated(unsafe) let database: Database
+        init(database: Database) { self.database = database }
+    }
+
     private let writer: Guarded
-    private let readers: [Guarded]
-    private let nextReader = Atomic<Int>(0)
+    private let readers: [Reader]
+    /// Counts the readers not taken. Waiting on it and taking a reader cost no system call
+    /// while one is free (a try-lock of a `Mutex` held elsewhere costs one).
+    private let freeReaders: DispatchSemaphore
 
     /// Opens the database at `path` and brings its schema up to date.
     /// - Parameters:
     ///   - busyTimeoutMilliseconds: how long a statement waits for another connection's lock.
-    ///   - readers: how many connections serve reads.
-    public init(path: String, migrator: Migrator, busyTimeoutMilliseconds: Int32 = 10_000, readers: Int = 3) throws {
+    ///   - readers: how many connections serve reads; by default one for each of the HTTP
+    ///     server's four threads, so that no request waits for another's reader.
+    public init(path: String, migrator: Migrator, busyTimeoutMilliseconds: Int32 = 10_000, readers: Int = 4) throws {
         let database = try Database(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         try migrator.migrate(database)
         writer = Guarded(database: database)
@@ -30,8 +42,9 @@ public final class DatabaseQueue: SQLDatabase {
         self.readers = try (0..<max(readers, 1)).map { _ in
             let reader = try Database(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
             try reader.execute("PRAGMA cache_size = -512")
-            return Guarded(database: reader)
+            return Reader(database: reader)
         }
+        freeReaders = DispatchSemaphore(value: self.readers.count)
     }
 
     public var dialect: SQLDialect { .sqlite }
@@ -56,15 +69,18 @@ public final class DatabaseQueue: SQLDatabase {
         try onReader { try Self.inSnapshot($0, body) }
     }
 
-    /// Runs `body` on a reading connection: a free one if there is one, else the next in turn.
+    /// Runs `body` on a free reading connection, waiting for one when all are taken.
     private func onReader<T>(_ body: (Database) throws -> T) throws -> T {
-        for reader in readers {
-            if let result = try reader.inUse.withLockIfAvailable({ _ in try body(reader.database) }) {
-                return result
-            }
+        freeReaders.wait()
+        defer { freeReaders.signal() }
+        // One is free: the semaphore let this thread past.
+        var index = 0
+        while !readers[index].taken.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {
+            index = (index + 1) % readers.count
         }
-        let reader = readers[nextReader.wrappingAdd(1, ordering: .relaxed).oldValue % readers.count]
-        return try reader.inUse.withLock { _ in try body(reader.database) }
+        let reader = readers[index]
+        defer { reader.taken.store(false, ordering: .releasing) }
+        return try body(reader.database)
     }
 
     private static func inSnapshot<T>(_ database: Database, _ body: (Database) throws -> T) throws -> T {
