@@ -17,9 +17,16 @@ public struct LoginFailureCheck: Sendable {
     /// As many columns as `keys`, each key's `limit`th newest failure still counted (NULL when
     /// it has fewer), for a SELECT list; `parameters` are the values of their `?`s.
     public var columns: String {
-        keys.map { _ in
-            "(SELECT failed_at FROM login_failures WHERE key = ? AND failed_at > ? ORDER BY failed_at DESC LIMIT 1 OFFSET ?)"
-        }.joined(separator: ", ")
+        keys.count < Self.columnLists.count ? Self.columnLists[keys.count] : Self.columnList(keys.count)
+    }
+
+    /// The columns for no key, one and two (an account and an address), written once: a
+    /// statement's text is the key of its compiled form, so it is built for every request.
+    private static let columnLists = (0...2).map(columnList)
+
+    private static func columnList(_ count: Int) -> String {
+        repeatElement("(SELECT failed_at FROM login_failures WHERE key = ? AND failed_at > ? ORDER BY failed_at DESC LIMIT 1 OFFSET ?)",
+                      count: count).joined(separator: ", ")
     }
 
     public var parameters: [any SQLBindable] {

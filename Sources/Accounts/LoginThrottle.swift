@@ -24,8 +24,17 @@ public final class LoginThrottle: Sendable {
     private let clock: @Sendable () -> Date
     /// What the failures are of, so that throttles on one store count apart ("" for passwords).
     private let scope: String
-    /// The HMAC key, read from the store on first use.
-    private let key = Mutex<[UInt8]?>(nil)
+    /// The HMAC key, read from the store on first use, and the digests made under it lately:
+    /// a sync client sends its name from its address with every request.
+    private let keying = Mutex<Keying?>(nil)
+
+    private struct Keying {
+        let key: SecretToken.MACKey
+        var digests: [String: [UInt8]] = [:]
+    }
+
+    /// The most digests remembered; past it they are forgotten together.
+    static let rememberedDigests = 4_096
 
     /// - Parameters:
     ///   - accountLimit: failures that lock an account's password for `window`.
@@ -70,14 +79,24 @@ public final class LoginThrottle: Sendable {
     }
 
     private func keys(account: String, address: String) throws -> [(key: [UInt8], limit: Int)] {
-        let key = try self.key.withLock { key in
-            if let key { return key }
-            let read = try store.secretKey(named: "login-throttle")
-            key = read
-            return read
-        }
         let scope = self.scope.isEmpty ? "" : self.scope + "\u{0}"
-        return [(SecretToken.digest(scope + "account\u{0}" + account, key: key), accountLimit),
-                (SecretToken.digest(scope + "address\u{0}" + String(address.prefix(64)), key: key), addressLimit)]
+        return [(try digest(scope + "account\u{0}" + account), accountLimit),
+                (try digest(scope + "address\u{0}" + String(address.prefix(64))), addressLimit)]
+    }
+
+    /// The HMAC of `message` under the throttle's key, remembered.
+    private func digest(_ message: String) throws -> [UInt8] {
+        let (key, remembered) = try keying.withLock { keying in
+            let ready = try keying ?? Keying(key: SecretToken.MACKey(store.secretKey(named: "login-throttle")))
+            keying = ready
+            return (ready.key, ready.digests[message])
+        }
+        if let remembered { return remembered }
+        let digest = key.digest(Array(message.utf8))
+        keying.withLock { keying in
+            if keying?.digests.count ?? 0 >= Self.rememberedDigests { keying?.digests.removeAll() }
+            keying?.digests[message] = digest
+        }
+        return digest
     }
 }

@@ -39,13 +39,35 @@ public enum SecretToken {
 
     /// HMAC-SHA-256 of the bytes `message` under `key` (32 bytes).
     public static func digest(_ message: [UInt8], key: [UInt8]) -> [UInt8] {
-        precondition(initialized, "libsodium failed to initialize")
-        var digest = [UInt8](repeating: 0, count: Int(crypto_auth_hmacsha256_BYTES))
-        var state = crypto_auth_hmacsha256_state()
-        crypto_auth_hmacsha256_init(&state, key, key.count)
-        crypto_auth_hmacsha256_update(&state, message, UInt64(message.count))
-        crypto_auth_hmacsha256_final(&state, &digest)
-        return digest
+        MACKey(key).digest(message)
+    }
+
+    /// An HMAC-SHA-256 key with its padded blocks hashed once, for a key that signs on every
+    /// request: each digest under it hashes the message alone, half the work of
+    /// `digest(_:key:)` for a short one.
+    public struct MACKey: Sendable {
+        private let keyed: crypto_auth_hmacsha256_state
+
+        public init(_ key: [UInt8]) {
+            precondition(initialized, "libsodium failed to initialize")
+            var state = crypto_auth_hmacsha256_state()
+            crypto_auth_hmacsha256_init(&state, key, key.count)
+            keyed = state
+        }
+
+        /// HMAC-SHA-256 of the bytes `message` (32 bytes).
+        public func digest(_ message: [UInt8]) -> [UInt8] {
+            var state = keyed
+            var digest = [UInt8](repeating: 0, count: Int(crypto_auth_hmacsha256_BYTES))
+            crypto_auth_hmacsha256_update(&state, message, UInt64(message.count))
+            crypto_auth_hmacsha256_final(&state, &digest)
+            return digest
+        }
+
+        /// HMAC-SHA-256 of `message`, as base64url.
+        public func mac(_ message: String) -> String {
+            Base64URL.encode(digest(Array(message.utf8)))
+        }
     }
 
     /// Compares two secrets in time independent of where they differ.

@@ -27,7 +27,7 @@ final class BasicAuthenticator: Sendable {
     private let gate: PasswordGate
     private let log: @Sendable (String) -> Void
     private let clock: @Sendable () -> Date
-    private let key = Array(SecretToken.make().utf8)
+    private let key = SecretToken.MACKey(Array(SecretToken.make().utf8))
     private let verified = Mutex<[String: Verified]>([:])
 
     /// Credentials verified in the last few minutes.
@@ -78,7 +78,7 @@ final class BasicAuthenticator: Sendable {
         guard let (username, password) = Self.credentials(request) else {
             throw Self.unauthorized(davWording.syncLogIn)
         }
-        let cacheKey = SecretToken.mac(username + "\u{0}" + password, key: key)
+        let cacheKey = key.mac(username + "\u{0}" + password)
         let now = clock()
         // The throttle counts by the name as accounts are looked up (see `AccountName.key`); a
         // name no account can have (control characters, over 64 characters) fails without a check.
@@ -135,13 +135,20 @@ final class BasicAuthenticator: Sendable {
         return error
     }
 
-    /// The account name and password of a `Basic` Authorization header (RFC 7617 §2, UTF-8).
+    /// The account name and password of a `Basic` Authorization header (RFC 7617 §2, UTF-8),
+    /// read byte by byte: every request of a sync client has one.
     private static func credentials(_ request: Request) -> (String, String)? {
-        guard let header = request.headers["Authorization"], header.count > 6,
-              header.prefix(6).lowercased() == "basic ",
-              let decoded = Data(base64Encoded: String(header.dropFirst(6).trimmingBlanks())),
-              let text = String(data: decoded, encoding: .utf8), let colon = text.firstIndex(of: ":") else { return nil }
-        let username = String(text[..<colon])
-        return username.isEmpty ? nil : (username, String(text[text.index(after: colon)...]))
+        guard let header = request.headers["Authorization"] else { return nil }
+        let bytes = Array(header.utf8)
+        // The scheme's name, ASCII letters in either case, then the token between blanks.
+        let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        guard bytes.count > 6, bytes[..<6].lazy.map({ (65...90).contains($0) ? $0 + 32 : $0 }).elementsEqual("basic ".utf8),
+              let first = bytes[6...].firstIndex(where: { !isBlank($0) }),
+              let last = bytes.lastIndex(where: { !isBlank($0) }),
+              let decoded = Data(base64Encoded: Data(bytes[first...last])),
+              let colon = decoded.firstIndex(of: UInt8(ascii: ":")), colon > decoded.startIndex,
+              let username = String(validating: decoded[..<colon], as: UTF8.self),
+              let password = String(validating: decoded[(colon + 1)...], as: UTF8.self) else { return nil }
+        return (username, password)
     }
 }

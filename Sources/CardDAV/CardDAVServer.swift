@@ -38,8 +38,13 @@ public final class CardDAVServer: Sendable {
     /// the well-known address, and the WebDAV methods wherever a client sends them first.
     public static func handles(_ request: Request) -> Bool {
         request.path == "/dav" || request.path.hasPrefix(DAVPath.prefix) || request.path.hasPrefix("/.well-known/carddav")
-            || ["PROPFIND", "PROPPATCH", "REPORT", "MKCOL", "ACL"].contains(request.method)
+            || davOnlyMethods.contains(request.method)
     }
+
+    /// The methods only WebDAV sends.
+    private static let davOnlyMethods: Set = ["PROPFIND", "PROPPATCH", "REPORT", "MKCOL", "ACL"]
+    /// The methods whose first statement reads the address book or card they are about (see `answer(_:)`).
+    private static let methodsReadingFirst: Set = ["GET", "HEAD", "PROPFIND", "REPORT", "PUT", "DELETE"]
 
     /// The responder for the requests `handles` accepts.
     public func responder() -> any Responder {
@@ -84,7 +89,7 @@ public final class CardDAVServer: Sendable {
         // before they write), does it in the statement that reads its address book (or card);
         // any other write before it runs. Should they have changed, they are verified again and
         // the request answered anew.
-        let confirmsByReading = ["GET", "HEAD", "PROPFIND", "REPORT", "PUT", "DELETE"].contains(request.method)
+        let confirmsByReading = Self.methodsReadingFirst.contains(request.method)
         do {
             return try answer(request, login: authenticator.login(for: request), confirmsByReading: confirmsByReading)
         } catch is CredentialsChanged {

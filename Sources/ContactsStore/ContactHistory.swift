@@ -39,7 +39,9 @@ public struct ChangeClient: Sendable, Hashable, Codable {
 
     /// Text as kept: control characters dropped, at most `maximumTextLength` characters.
     private static func kept(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.properties.generalCategory != .control }).prefix(maximumTextLength))
+        // Most are printable ASCII (a User-Agent, a key), kept as they are when short enough.
+        if text.utf8.count <= maximumTextLength, text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.properties.generalCategory != .control }).prefix(maximumTextLength))
     }
 }
 

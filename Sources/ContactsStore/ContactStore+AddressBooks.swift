@@ -15,6 +15,12 @@ extension ContactStore {
     /// (which begins the segments of shared books, `SharedBookSegment`). Otherwise anything
     /// goes, as clients name books after folders: spaces, `@`, any script.
     public static func addressBookName(_ name: String) -> String? {
+        // Printable ASCII without a space or `/` (most names, on every request) is NFC already.
+        if name.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "/") }) {
+            let ascii = !name.isEmpty && name.utf8.count <= maximumAddressBookNameLength && name != "." && name != ".."
+                && name.first != SharedBookSegment.marker
+            return ascii ? name : nil
+        }
         let normalized = NameText.nfc(name)
         guard !normalized.isEmpty, normalized.utf8.count <= maximumAddressBookNameLength, normalized != ".", normalized != "..",
               normalized.first?.isWhitespace == false, normalized.last?.isWhitespace == false,

@@ -12,27 +12,60 @@ struct AccessLogEntry {
     let bodyBytes: Int?
     let duration: Duration
 
-    /// The formatted line.
+    /// The formatted line, written byte by byte: one per request.
     var line: String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(96 + path.utf8.count)
+        Self.appendTimestamp(time, to: &bytes)
+        for field in [clientAddress, method, path] {
+            bytes.append(UInt8(ascii: " "))
+            bytes.append(contentsOf: LogText.printable(field).utf8)
+        }
+        bytes.append(UInt8(ascii: " "))
+        Self.append(status, to: &bytes)
+        bytes.append(UInt8(ascii: " "))
+        if let bodyBytes { Self.append(bodyBytes, to: &bytes) } else { bytes.append(UInt8(ascii: "-")) }
+        bytes.append(UInt8(ascii: " "))
         let microseconds = duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000
-        let milliseconds = "\(microseconds / 1000).\(microseconds % 1000 / 100)ms"
-        return [Self.timestamp(time), LogText.printable(clientAddress), LogText.printable(method), LogText.printable(path),
-                String(status), bodyBytes.map(String.init) ?? "-", milliseconds].joined(separator: " ")
+        Self.append(microseconds / 1000, to: &bytes)
+        bytes.append(UInt8(ascii: "."))
+        Self.append(microseconds % 1000 / 100, to: &bytes)
+        bytes.append(contentsOf: "ms".utf8)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// ISO-8601 in UTC with milliseconds.
-    private static func timestamp(_ date: Date) -> String {
+    private static func appendTimestamp(_ date: Date, to bytes: inout [UInt8]) {
         let interval = date.timeIntervalSince1970
         var seconds = time_t(interval.rounded(.down))
         var parts = tm()
         gmtime_r(&seconds, &parts)
         let millis = Int((interval - interval.rounded(.down)) * 1000)
-        return "\(parts.tm_year + 1900)-\(pad(parts.tm_mon + 1))-\(pad(parts.tm_mday))T"
-            + "\(pad(parts.tm_hour)):\(pad(parts.tm_min)):\(pad(parts.tm_sec)).\(pad(millis, width: 3))Z"
+        append(parts.tm_year + 1900, to: &bytes)
+        for (separator, number) in [(UInt8(ascii: "-"), parts.tm_mon + 1), (UInt8(ascii: "-"), parts.tm_mday),
+                                    (UInt8(ascii: "T"), parts.tm_hour), (UInt8(ascii: ":"), parts.tm_min),
+                                    (UInt8(ascii: ":"), parts.tm_sec)] {
+            bytes.append(separator)
+            append(number, width: 2, to: &bytes)
+        }
+        bytes.append(UInt8(ascii: "."))
+        append(millis, width: 3, to: &bytes)
+        bytes.append(UInt8(ascii: "Z"))
     }
 
-    private static func pad<N: BinaryInteger>(_ number: N, width: Int = 2) -> String {
-        let digits = String(number)
-        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    /// The decimal digits of a number not below 0, zero-padded to `width`.
+    private static func append<N: BinaryInteger>(_ number: N, width: Int = 1, to bytes: inout [UInt8]) {
+        var rest = Swift.max(0, Int(number))
+        var count = 1
+        var power = 10
+        while power <= rest { count += 1; power *= 10 }
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: Swift.max(width, count)))
+        var position = bytes.count - 1
+        while position >= start, rest > 0 {
+            bytes[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+            position -= 1
+        }
     }
 }

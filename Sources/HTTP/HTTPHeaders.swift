@@ -51,7 +51,7 @@ public struct HTTPHeaders: Sendable, Sequence, Equatable, ExpressibleByDictionar
 
     /// Compares two field names ignoring ASCII case.
     static func sameName(_ left: String, _ right: String) -> Bool {
-        left.utf8.elementsEqual(right.utf8) { lowercased($0) == lowercased($1) }
+        left.utf8.count == right.utf8.count && left.utf8.elementsEqual(right.utf8) { lowercased($0) == lowercased($1) }
     }
 
     /// Whether a field name is an RFC 9110 token: letters, digits and ``!#$%&'*+-.^_`|~``, at least one.

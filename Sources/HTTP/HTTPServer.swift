@@ -121,14 +121,19 @@ public final class HTTPServer: Sendable {
     /// For a request refused for its framing the shim sends Connection: close, whatever the response
     /// says, and closes the connection.
     private static func send(_ response: Response, to request: UnsafePointer<cmhd_request>) -> Bool {
-        var packed: [CChar] = []
+        // Each name and value NUL-terminated, one after another.
+        var packed: [UInt8] = []
+        packed.reserveCapacity(response.headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 2 })
         for (name, value) in response.headers {
-            packed += name.utf8.map { CChar(bitPattern: $0) } + [0] + value.utf8.map { CChar(bitPattern: $0) } + [0]
+            packed.append(contentsOf: name.utf8)
+            packed.append(0)
+            packed.append(contentsOf: value.utf8)
+            packed.append(0)
         }
-        return packed.withUnsafeBufferPointer { headers in
+        return packed.withUnsafeBytes { headers in
             response.body.withUnsafeBufferPointer { body in
-                cmhd_respond(request, UInt32(response.status), headers.baseAddress, response.headers.count,
-                             body.baseAddress, body.count) == 1
+                cmhd_respond(request, UInt32(response.status), headers.baseAddress?.assumingMemoryBound(to: CChar.self),
+                             response.headers.count, body.baseAddress, body.count) == 1
             }
         }
     }

@@ -38,10 +38,11 @@ public struct Request: Sendable {
     /// Creates a request from a request target as received, such as `/a%20b?x=1`.
     public init(method: String, target: String, headers: HTTPHeaders = .init(), body: [UInt8] = [],
                 clientAddress: String = "127.0.0.1", isSecure: Bool = false) {
-        let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        let rawPath = String(parts[0])
+        // Split at the first `?`, found as a byte: ASCII, so the index is a character boundary.
+        let question = target.utf8.firstIndex(of: UInt8(ascii: "?"))
+        let rawPath = question.map { String(target[..<$0]) } ?? target
         self.init(method: method, path: URLEncoding.decode(rawPath), rawPath: rawPath,
-                  query: parts.count > 1 ? URLEncoding.decodeForm(parts[1]) : [:],
+                  query: question.map { URLEncoding.decodeForm(target[target.index(after: $0)...]) } ?? [:],
                   headers: headers, body: body, clientAddress: clientAddress, isSecure: isSecure)
     }
 

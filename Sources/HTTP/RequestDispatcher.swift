@@ -37,8 +37,10 @@ final class RequestDispatcher: Sendable {
         if request.isSecure, response.headers["Strict-Transport-Security"] == nil {
             response.headers["Strict-Transport-Security"] = Self.strictTransportSecurity
         }
-        response.headers = HTTPHeaders(response.headers.filter { !$0.value.isEmpty && !HTTPHeaders.sameName($0.name, "Content-Length") }
-                                           .map { ($0.name, $0.value) })
+        let isLeftOut = { (field: HTTPHeaders.Element) in field.value.isEmpty || HTTPHeaders.sameName(field.name, "Content-Length") }
+        if response.headers.contains(where: isLeftOut) {
+            response.headers = HTTPHeaders(response.headers.filter { !isLeftOut($0) }.map { ($0.name, $0.value) })
+        }
         if let problem = Self.unsendable(response) {
             fail(request, problem)
             response = HTTPError(500).response(for: request)

@@ -71,7 +71,10 @@ public struct TrustedProxies: Sendable, Equatable {
     /// `request` with the client address and scheme its trusted proxies report; as it is when
     /// its peer is not trusted.
     public func resolve(_ request: Request) -> Request {
-        guard trusts(request.clientAddress) else { return request }
+        // Without forwarding headers there is nothing to believe: the peer's address is not
+        // even parsed (most requests, those of a server without a proxy in front).
+        guard request.headers.contains(where: { Self.forwardingHeaders.contains($0.name.lowercased()) }),
+              trusts(request.clientAddress) else { return request }
         var resolved = request
         let forwarded = Self.forwardedElements(request.headers)
         let chain = request.headers.values("X-Forwarded-For").flatMap { $0.split(separator: ",").map { String($0.trimmingBlanks()) } }
@@ -86,6 +89,9 @@ public struct TrustedProxies: Sendable, Equatable {
         if let proto { resolved.isSecure = proto.lowercased() == "https" }
         return resolved
     }
+
+    /// The headers a proxy reports the client and scheme in, lowercased.
+    private static let forwardingHeaders: Set = ["x-forwarded-for", "x-forwarded-proto", "forwarded"]
 
     /// The elements of every `Forwarded` header (RFC 7239 §4), each as its lowercased
     /// parameter names and values, quotes taken off.

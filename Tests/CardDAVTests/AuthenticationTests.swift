@@ -26,6 +26,28 @@ import Testing
         #expect(server.log.allSatisfy { !$0.contains("\u{0}") && !$0.contains("\n") }, "log lines stay one printable line")
     }
 
+    @Test func theSchemeIsReadInAnyCaseAndTheTokenBetweenBlanks() throws {
+        func status(_ header: String, of account: String = "alice") throws -> Int {
+            try server.client().send("PROPFIND", "/dav/principals/\(account)/", body: #"<d:propfind xmlns:d="DAV:"><d:prop><d:displayname/></d:prop></d:propfind>"#,
+                                     headers: ["Depth": "0", "Authorization": header], authenticated: false).status
+        }
+        let token = Data("alice:password1".utf8).base64EncodedString()
+        for header in ["Basic " + token, "bAsIc " + token, "BASIC \t " + token + " \t"] {
+            #expect(try status(header) == 207, "\(header.debugDescription)")
+        }
+        // Another scheme, no token, a token that is no base64, no colon, no account name, a
+        // password that is not UTF-8: no credentials, and a challenge.
+        let latin1 = Data([0x61, 0x6C, 0x69, 0x63, 0x65, 0x3A, 0xE9]).base64EncodedString()
+        for header in ["Bearer " + token, "Basic ", "Basic \t ", "Basic !!!" + token, "Basic " + Data("alice".utf8).base64EncodedString(),
+                       "Basic " + Data(":password1".utf8).base64EncodedString(), "Basic " + latin1, "Basi " + token] {
+            #expect(try status(header) == 401, "\(header.debugDescription)")
+        }
+        // A colon in the password is the password's.
+        _ = try server.store.createUser(username: "colin", password: "pass:word:1")
+        #expect(try status("Basic " + Data("colin:pass:word:1".utf8).base64EncodedString(), of: "colin") == 207)
+        #expect(try status("Basic " + Data("colin:pass".utf8).base64EncodedString(), of: "colin") == 401)
+    }
+
     @Test func anAccountNameInNFDLogsInToTheSameAccount() throws {
         _ = try server.store.createUser(username: "jos\u{E9}", password: "password1")
         let reply = try server.client("jose\u{301}").send("PROPFIND", "/dav/principals/jos%C3%A9/", body: #"<d:propfind xmlns:d="DAV:"><d:prop><d:displayname/></d:prop></d:propfind>"#,
