@@ -22,8 +22,10 @@ public final class HTTPServer: Sendable {
 
     /// Writes each log line to standard error.
     public static let standardErrorLog: @Sendable (String) -> Void = { line in
-        let text = Array((line + "\n").utf8)
-        _ = text.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        var text = line
+        text.append("\n")
+        // One write per line: lines of threads logging at once do not interleave.
+        _ = text.withUTF8 { write(STDERR_FILENO, $0.baseAddress, $0.count) }
     }
 
     /// Creates a server that answers through `responder`; nothing listens until `start()`.
