@@ -62,10 +62,14 @@ struct AddressDataRequest {
         // (while that is its latest write), else 3.0.
         let written = version ?? card.sent?.version ?? .v3_0
         guard propertyNames != nil else {
-            return cache.text(href: card.href, etag: representation.etag(card.etag), in: scope, version: version, form: form) {
+            let etag = representation.etag(card.etag)
+            let whole = cache.text(href: card.href, etag: etag, in: scope, version: written, form: form) {
                 let stored = if let sent = card.sent, sent.version == written { sent.text } else { text(of: card.contact, version: written) }
                 return CardRepresentation.inserting(representation.addedLines(for: card.contact), into: stored)
             }
+            // Found without the card next time by a request that names no version (`cachedText`).
+            if version == nil { cache.keep(whole, href: card.href, etag: etag, in: scope, version: nil, form: form) }
+            return whole
         }
         let subset = text(of: card.contact, version: written)
         return form == .xmlContent ? XMLOutput.escape(subset) : subset

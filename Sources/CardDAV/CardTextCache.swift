@@ -12,7 +12,8 @@ final class CardTextCache: Sendable {
         let scope: AddressBookScope
         let href: String
         let etag: String
-        /// The version asked for; nil for the card's own (which its ETag fixes).
+        /// The version the text is in; nil for a request that named none (the card's own, which
+        /// its ETag fixes), an entry sharing the text of the version it is in.
         let version: VCardWriter.Version?
         let form: Form
     }
@@ -54,6 +55,17 @@ final class CardTextCache: Sendable {
         case .vCard: write()
         case .xmlContent: XMLOutput.escape(self.text(href: href, etag: etag, in: scope, version: version, form: .vCard, write: write))
         }
+        insert(text, for: key)
+        return text
+    }
+
+    /// Keeps `text`, the card's text cached in the version it is written in, under the version
+    /// asked for too (none: the card's own): both keys share one copy of the text.
+    func keep(_ text: String, href: String, etag: String, in scope: AddressBookScope, version: VCardWriter.Version?, form: Form) {
+        insert(text, for: Key(scope: scope, href: href, etag: etag, version: version, form: form))
+    }
+
+    private func insert(_ text: String, for key: Key) {
         state.withLock { state in
             guard state.entries[key] == nil, text.utf8.count <= byteLimit / 4 else { return }
             state.entries[key] = text
@@ -68,6 +80,5 @@ final class CardTextCache: Sendable {
                 state.oldest = 0
             }
         }
-        return text
     }
 }

@@ -35,6 +35,26 @@ import Testing
         #expect(try get("zw.vcf").body == edited)
     }
 
+    /// The text cache keys a card by the version it is written in, and a GET naming none finds
+    /// the card's own through a second key sharing that text: neither ever gets the other's.
+    @Test func aCardSentAsVCard4IsServedInTheVersionEachRequestAsksFor() throws {
+        let sent = "BEGIN:VCARD\r\nVERSION:4.0\r\nUID:v4\r\nFN:Vera Four\r\nTEL;VALUE=uri;TYPE=cell:tel:+86-138-0000-0004\r\nEND:VCARD\r\n"
+        #expect(try alice.put(Self.book + "v4.vcf", sent).status == 201)
+        let multiget = """
+            <card:addressbook-multiget xmlns:d="DAV:" xmlns:card="urn:ietf:params:xml:ns:carddav">
+            <d:prop><d:getetag/><card:address-data/></d:prop><d:href>\(Self.book)v4.vcf</d:href></card:addressbook-multiget>
+            """
+        for _ in 0..<2 {  // the second time from the cache
+            #expect(try get("v4.vcf").body == sent, "a GET naming no version gets the card as sent")
+            let report = try alice.report(Self.book, multiget, depth: "1")
+            #expect(report.status == 207 && report.body.contains("VERSION:3.0") && !report.body.contains("VERSION:4.0"),
+                    "a REPORT's address-data is 3.0 unless it names 4.0")
+            let three = try get("v4.vcf", ["Accept": "text/vcard; version=3.0"])
+            #expect(three.body.contains("VERSION:3.0") && three.body.contains("FN:Vera Four"))
+            #expect(try get("v4.vcf", ["Accept": "text/vcard; version=4.0"]).body == sent)
+        }
+    }
+
     @Test(arguments: [iOS, macOS, ["User-Agent": "Mac OS X/10.15.7 (19H15) AddressBook/2452.2"]])
     func appleContactsGetsPhoneticNamesFromNInItsOwnRepresentation(agent: [String: String]) throws {
         let etag = try #require(try alice.put(Self.book + "zw.vcf", Self.zhangWei).header("ETag"))
