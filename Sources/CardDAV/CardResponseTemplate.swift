@@ -66,14 +66,48 @@ struct CardResponseTemplate {
     /// Appends the response of the card `version` of the book, with its text (XML-escaped)
     /// when the request asked for it.
     func write(_ version: CardVersion, addressData: String?, into xml: inout XMLBuffer) {
+        var href = version.href
+        href.withUTF8 { href in
+            write(href: href, into: &xml) { value, xml in
+                switch value {
+                case .etag: XMLOutput.escape(representation.etag(version.etag), into: &xml)
+                case .lastModified: xml += HTTPDate.string(version.updatedAt)
+                case .addressData: xml += addressData ?? ""
+                }
+            }
+        }
+    }
+
+    /// Appends the response of a card of the book as its listing reads it, from the
+    /// statement's bytes (a template made without address data).
+    func write(_ card: ContactStore.ListedCard, into xml: inout XMLBuffer) {
+        card.withHref { href in
+            write(href: href, into: &xml) { value, xml in
+                switch value {
+                case .etag:
+                    card.withETag { etag in
+                        // The phonetic form, Apple's alone, changes the stored ETag (`etag(_:)`).
+                        if representation == .phonetic {
+                            XMLOutput.escape(representation.etag(String(decoding: etag, as: UTF8.self)), into: &xml)
+                        } else {
+                            XMLOutput.escape(etag, into: &xml)
+                        }
+                    }
+                case .lastModified: xml += HTTPDate.string(card.updatedAt)
+                case .addressData: break
+                }
+            }
+        }
+    }
+
+    /// The response of the card named by the UTF-8 bytes `href`, its values written by `value`.
+    private func write(href: UnsafeBufferPointer<UInt8>, into xml: inout XMLBuffer, value: (CardValue, inout XMLBuffer) -> Void) {
         xml += bookHref
-        DAVPath.encode(version.href, into: &xml)
+        DAVPath.encode(href, into: &xml)
         for part in parts {
             switch part {
             case .bytes(let bytes): xml += bytes
-            case .value(.etag): XMLOutput.escape(representation.etag(version.etag), into: &xml)
-            case .value(.lastModified): xml += HTTPDate.string(version.updatedAt)
-            case .value(.addressData): xml += addressData ?? ""
+            case .value(let card): value(card, &xml)
             }
         }
     }

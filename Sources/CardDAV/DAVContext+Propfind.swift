@@ -26,9 +26,11 @@ extension DAVContext {
         case .addressBook(_, let name):
             let book = try addressBook(named: name)
             responses.append(try bookProperties(book), href: bookPath(book), for: wanted)
-            if depth > 0 {
+            if depth > 0, wanted.wants(.cardDAV("address-data")) {
                 _ = try appendCards(versions: store.cardList(in: book.scope), in: book, wanted: wanted,
                                     addressData: AddressDataRequest(), to: &responses)
+            } else if depth > 0 {
+                _ = try appendListing(of: book, wanted: wanted, to: &responses)
             }
         case .card(_, let bookName, let name):
             let book = try addressBook(named: bookName)

@@ -44,6 +44,22 @@ extension DAVContext {
     /// Appends a response for each of these cards and returns the names written (a card
     /// removed meanwhile is left out). Whole cards' texts come from the cache where it has
     /// them; only the others are read from the store.
+    /// Every live card of the book, in display order, each written as it is read: a listing
+    /// that asks for no card's text (PROPFIND Depth 1, an initial sync). Returns where the book's
+    /// change log stood as they were read; nil when the book is gone.
+    func appendListing(of book: AddressBook, wanted: PropertyRequest, to responses: inout Multistatus) throws -> SyncToken? {
+        let template = cardTemplate(in: book, wanted: wanted)
+        return try store.forEachCard(in: book.scope) { responses.append($0, using: template) }
+    }
+
+    /// The template of the responses of the book's cards (`CardResponseTemplate`).
+    private func cardTemplate(in book: AddressBook, wanted: PropertyRequest) -> CardResponseTemplate {
+        CardResponseTemplate(bookPath: bookPath(book), request: wanted, representation: representation,
+                             withAddressData: wanted.wants(.cardDAV("address-data"))) { value in
+            cardProperties(in: book, request: wanted, value: value)
+        }
+    }
+
     func appendCards(versions: [CardVersion], in book: AddressBook, wanted: PropertyRequest, addressData: AddressDataRequest,
                      to responses: inout Multistatus) throws -> [String] {
         var versions = versions
@@ -69,10 +85,7 @@ extension DAVContext {
             }
         }
         responses.reserve(texts.values.reduce(versions.count * 256) { $0 + $1.utf8.count })
-        let template = CardResponseTemplate(bookPath: bookPath(book), request: wanted, representation: representation,
-                                            withAddressData: wanted.wants(.cardDAV("address-data"))) { value in
-            cardProperties(in: book, request: wanted, value: value)
-        }
+        let template = cardTemplate(in: book, wanted: wanted)
         for version in versions {
             responses.append(version, addressData: texts[version.href], using: template)
         }

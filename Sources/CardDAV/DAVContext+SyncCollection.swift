@@ -19,10 +19,16 @@ extension DAVContext {
             since = token
         }
         let limit = try body.resultLimit(namespace: Namespace.dav)
-        guard let changes = try store.changes(in: book.scope, since: since, limit: limit) else { throw invalidToken }
         let wanted = try PropertyRequest(report: body)
-        let addressData = try AddressDataRequest(report: body)
         var responses = Multistatus()
+        // An initial sync of every card without their texts: the book's listing, as it is read.
+        if since == nil, limit == nil, !wanted.wants(.cardDAV("address-data")) {
+            guard let token = try appendListing(of: book, wanted: wanted, to: &responses) else { throw invalidToken }
+            responses.append(xml: XMLOutput.text(.dav("sync-token"), SyncTokenURI.string(token)))
+            return responses.response()
+        }
+        guard let changes = try store.changes(in: book.scope, since: since, limit: limit) else { throw invalidToken }
+        let addressData = try AddressDataRequest(report: body)
         // A card removed since the change log was read is left out; the next sync reports it.
         _ = try appendCards(versions: changes.written, in: book, wanted: wanted, addressData: addressData, to: &responses)
         for href in changes.removed { responses.appendStatus(href: cardPath(href, in: book), 404) }

@@ -78,22 +78,25 @@ enum DAVPath: Equatable {
     /// Appends `encode(path)` (ASCII, nothing in it for XML to escape).
     static func encode(_ path: String, into out: inout XMLBuffer) {
         var path = path
-        path.withUTF8 { bytes in
-            guard let first = bytes.firstIndex(where: { !allowed($0) }) else {
-                out.append(contentsOf: bytes)
-                return
-            }
-            out.reserve(bytes.count * 3)
-            // Bytes kept as they are go in runs, one append each.
-            var run = 0
-            for index in first..<bytes.count where !allowed(bytes[index]) {
-                let byte = bytes[index]
-                out.append(contentsOf: bytes[run..<index])
-                out += [UInt8(ascii: "%"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]]
-                run = index + 1
-            }
-            out.append(contentsOf: bytes[run...])
+        path.withUTF8 { encode($0, into: &out) }
+    }
+
+    /// Appends `encode(path)` of a path's UTF-8 bytes.
+    static func encode(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout XMLBuffer) {
+        guard let first = bytes.firstIndex(where: { !allowed($0) }) else {
+            out.append(contentsOf: bytes)
+            return
         }
+        out.reserve(bytes.count * 3)
+        // Bytes kept as they are go in runs, one append each.
+        var run = 0
+        for index in first..<bytes.count where !allowed(bytes[index]) {
+            let byte = bytes[index]
+            out.append(contentsOf: bytes[run..<index])
+            out += [UInt8(ascii: "%"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]]
+            run = index + 1
+        }
+        out.append(contentsOf: bytes[run...])
     }
 
     private static let hexDigits = Array("0123456789ABCDEF".utf8)

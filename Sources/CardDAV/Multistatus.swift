@@ -25,6 +25,11 @@ struct Multistatus {
         template.write(card, addressData: addressData, into: &xml)
     }
 
+    /// The `<d:response>` of a card as its book's listing reads it, written from the listing's template.
+    mutating func append(_ card: ContactStore.ListedCard, using template: CardResponseTemplate) {
+        template.write(card, into: &xml)
+    }
+
     /// A `<d:response>` that says only a status (a missing href, a removed card), and a
     /// precondition or postcondition element for a `<d:error>` when there is one.
     mutating func appendStatus(href: String, _ status: Int, error: XMLName? = nil) {

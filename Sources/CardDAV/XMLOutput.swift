@@ -158,9 +158,12 @@ enum XMLOutput {
     /// Appends `escape(text)`.
     static func escape(_ text: String, into xml: inout XMLBuffer) {
         var text = text
-        text.withUTF8 { bytes in
-            appendEscaped(bytes, from: firstToEscape(in: bytes) ?? bytes.count, into: &xml)
-        }
+        text.withUTF8 { escape($0, into: &xml) }
+    }
+
+    /// Appends the UTF-8 text `bytes`, escaped as `escape(_:)` does.
+    static func escape(_ bytes: UnsafeBufferPointer<UInt8>, into xml: inout XMLBuffer) {
+        appendEscaped(bytes, from: firstToEscape(in: bytes) ?? bytes.count, into: &xml)
     }
 
     private static func firstToEscape(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {

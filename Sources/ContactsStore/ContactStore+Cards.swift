@@ -21,14 +21,67 @@ extension ContactStore {
     public static let maximumHrefLength = 255
 
     /// Every live card of the address book in display order: its name, entity tag and last
-    /// change, without reading any details (a PROPFIND over thousands of cards).
+    /// change, without reading any details.
     public func cardList(in scope: AddressBookScope) throws -> [CardVersion] {
-        // One statement, the book's salt beside each card: one round trip.
+        var list: [CardVersion] = []
+        _ = try forEachCard(in: scope) { list.append($0.version) }
+        return list
+    }
+
+    /// One live card of a listing, valid only inside the callback that receives it: its name as
+    /// the statement's bytes, and what its entity tag and last change are made of.
+    public struct ListedCard {
+        fileprivate let row: any SQLRow
+        /// The book's salt, which begins the card's entity tag.
+        public let salt: String
+
+        /// Calls `body` with the card's name as UTF-8 bytes, valid only inside it.
+        public func withHref<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+            try row.withText(2, body)
+        }
+
+        /// The number of the book's change that last wrote the card (its entity tag's end).
+        public var revision: Int64 { row.int64(3) }
+        public var updatedAt: Date { ContactStore.date(row.int64(4)) }
+        /// Calls `body` with the card's entity tag (`etag(salt:revision:)`), written on the
+        /// stack, valid only inside it.
+        public func withETag<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+            let revision = revision
+            guard revision >= 0 else {
+                var etag = ContactStore.etag(salt: salt, revision: revision)
+                return try etag.withUTF8(body)
+            }
+            var salt = salt
+            return try salt.withUTF8 { saltBytes in
+                try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: saltBytes.count + 23) { buffer in
+                    let count = ContactStore.writeETag(salt: saltBytes, revision: revision, into: buffer)
+                    return try body(UnsafeBufferPointer(rebasing: buffer[..<count]))
+                }
+            }
+        }
+
+        public var version: CardVersion {
+            CardVersion(href: row.text(2), etag: ContactStore.etag(salt: salt, revision: revision), updatedAt: updatedAt)
+        }
+    }
+
+    /// Calls `body` with each live card of the book in display order, from one statement that
+    /// reads the book's listing index alone (a PROPFIND or an initial sync of thousands of cards
+    /// writes each as it is read); returns where the book's change log stood as they were read,
+    /// or nil when the book is gone.
+    public func forEachCard(in scope: AddressBookScope, _ body: (ListedCard) throws -> Void) throws -> SyncToken? {
         try queue.readSingle { db in
+            var position: SyncToken?
             try db.statement("""
-                SELECT c.href, c.revision, c.updated_at, b.sync_salt FROM contacts c JOIN address_books b ON b.id = c.book_id
-                WHERE c.book_id = ? AND c.deleted_at IS NULL ORDER BY c.sort_key, c.name, c.uid
-                """).rows([scope.bookID], Self.cardVersionReader())
+                SELECT b.sync_salt, b.last_change, c.href, c.revision, c.updated_at
+                FROM address_books b LEFT JOIN contacts c ON c.book_id = b.id AND c.deleted_at IS NULL
+                WHERE b.id = ? ORDER BY c.sort_key, c.name, c.uid
+                """).forEachRow([scope.bookID]) { row in
+                let book = position ?? SyncToken(salt: row.text(0), change: row.int64(1))
+                position = book
+                if !row.isNull(2) { try body(ListedCard(row: row, salt: book.salt)) }
+            }
+            return position
         }
     }
 

@@ -49,23 +49,27 @@ extension ContactStore {
         var salt = salt
         // Written byte by byte into the string's own storage: a listing writes one per card.
         return salt.withUTF8 { saltBytes in
-            String(unsafeUninitializedCapacity: saltBytes.count + 23) { buffer in
-                buffer[0] = UInt8(ascii: "\"")
-                var end = 1 + saltBytes.count
-                _ = UnsafeMutableBufferPointer(rebasing: buffer[1..<end]).initialize(from: saltBytes)
-                buffer[end] = UInt8(ascii: "-")
-                var digits = 1, rest = revision
-                while rest >= 10 { digits += 1; rest /= 10 }
-                end += digits
-                rest = revision
-                for position in stride(from: end, to: end - digits, by: -1) {
-                    buffer[position] = UInt8(ascii: "0") + UInt8(rest % 10)
-                    rest /= 10
-                }
-                buffer[end + 1] = UInt8(ascii: "\"")
-                return end + 2
-            }
+            String(unsafeUninitializedCapacity: saltBytes.count + 23) { writeETag(salt: saltBytes, revision: revision, into: $0) }
         }
+    }
+
+    /// Writes `etag(salt:revision:)` of a revision not below 0 into `buffer` (at least the salt's
+    /// length and 23 bytes); returns how many bytes it wrote.
+    static func writeETag(salt: UnsafeBufferPointer<UInt8>, revision: Int64, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        buffer[0] = UInt8(ascii: "\"")
+        var end = 1 + salt.count
+        _ = UnsafeMutableBufferPointer(rebasing: buffer[1..<end]).initialize(from: salt)
+        buffer[end] = UInt8(ascii: "-")
+        var digits = 1, rest = revision
+        while rest >= 10 { digits += 1; rest /= 10 }
+        end += digits
+        rest = revision
+        for position in stride(from: end, to: end - digits, by: -1) {
+            buffer[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        }
+        buffer[end + 1] = UInt8(ascii: "\"")
+        return end + 2
     }
 }
 

@@ -27,6 +27,10 @@ struct ResultRow: SQLRow {
         String(decoding: bytes(column), as: UTF8.self)
     }
 
+    func withText<R>(_ column: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try body(bytes(column))
+    }
+
     /// The column as bytes: a bytea decoded from its output format (hex, the default, or escape,
     /// which a server or session set to `bytea_output = escape` sends), anything else as its
     /// text; empty for NULL.

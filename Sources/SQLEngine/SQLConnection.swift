@@ -12,6 +12,9 @@ public protocol SQLRow {
     func text(_ column: Int32) -> String
     /// The column as bytes; empty for NULL.
     func blob(_ column: Int32) -> [UInt8]
+    /// Calls `body` with the column's text as UTF-8 bytes, unchecked and uncopied (empty for
+    /// NULL), valid only inside it: for a listing that writes thousands of names as they are.
+    func withText<R>(_ column: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R
 }
 
 extension SQLRow {

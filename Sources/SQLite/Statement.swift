@@ -82,9 +82,13 @@ struct Row: SQLRow {
 
     /// The column as text; empty for NULL.
     public func text(_ column: Int32) -> String {
-        guard let pointer = sqlite3_column_text(handle, column) else { return "" }
-        let count = Int(sqlite3_column_bytes(handle, column))
-        return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
+        withText(column) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    public func withText<R>(_ column: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        // The pointer first, then the count: the count of the text the pointer converted to.
+        let pointer = sqlite3_column_text(handle, column)
+        return try body(UnsafeBufferPointer(start: pointer, count: pointer == nil ? 0 : Int(sqlite3_column_bytes(handle, column))))
     }
 
     /// The column as bytes; empty for NULL.
