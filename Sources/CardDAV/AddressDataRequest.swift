@@ -54,33 +54,29 @@ struct AddressDataRequest {
         version = accept.contains("version=4.0") ? .v4_0 : accept.contains("version=3.0") ? .v3_0 : nil
     }
 
-    /// The card as text in `form` and `representation` (whole cards through the cache); a
-    /// subset keeps VERSION and UID, which a card cannot do without.
-    func text(of card: StoredCard, in scope: AddressBookScope, form: CardTextCache.Form,
-              representation: CardRepresentation, cache: CardTextCache) -> String {
+    /// The card as vCard text in `representation` (whole cards through the cache); a subset
+    /// keeps VERSION and UID, which a card cannot do without.
+    func text(of card: StoredCard, in scope: AddressBookScope, representation: CardRepresentation, cache: CardTextCache) -> String {
         // The version it is written in: the one asked for, else the one its client sent it in
         // (while that is its latest write), else 3.0.
         let written = version ?? card.sent?.version ?? .v3_0
         guard propertyNames != nil else {
             let etag = representation.etag(card.etag)
-            let whole = cache.text(href: card.href, etag: etag, in: scope, version: written, form: form) {
+            let whole = cache.text(href: card.href, etag: etag, in: scope, version: written) {
                 let stored = if let sent = card.sent, sent.version == written { sent.text } else { text(of: card.contact, version: written) }
                 return CardRepresentation.inserting(representation.addedLines(for: card.contact), into: stored)
             }
             // Found without the card next time by a request that names no version (`cachedText`).
-            if version == nil { cache.keep(whole, href: card.href, etag: etag, in: scope, version: nil, form: form) }
+            if version == nil { cache.keep(whole, href: card.href, etag: etag, in: scope, version: nil) }
             return whole
         }
-        let subset = text(of: card.contact, version: written)
-        return form == .xmlContent ? XMLOutput.escape(subset) : subset
+        return text(of: card.contact, version: written)
     }
 
-    /// The whole card's text in `form` when the cache holds it (never for a subset), read
-    /// without the card.
-    func cachedText(of card: CardVersion, in scope: AddressBookScope, form: CardTextCache.Form,
-                    representation: CardRepresentation, cache: CardTextCache) -> String? {
+    /// The whole card's text when the cache holds it (never for a subset), read without the card.
+    func cachedText(of card: CardVersion, in scope: AddressBookScope, representation: CardRepresentation, cache: CardTextCache) -> String? {
         guard propertyNames == nil else { return nil }
-        return cache.cachedText(href: card.href, etag: representation.etag(card.etag), in: scope, version: version, form: form)
+        return cache.cachedText(href: card.href, etag: representation.etag(card.etag), in: scope, version: version)
     }
 
     private func text(of contact: Contact, version: VCardWriter.Version) -> String {

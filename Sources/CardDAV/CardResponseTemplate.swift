@@ -63,8 +63,8 @@ struct CardResponseTemplate {
         self.representation = representation
     }
 
-    /// Appends the response of the card `version` of the book, with its text (XML-escaped)
-    /// when the request asked for it.
+    /// Appends the response of the card `version` of the book, with its vCard text (escaped
+    /// here) when the request asked for it.
     func write(_ version: CardVersion, addressData: String?, into xml: inout XMLBuffer) {
         var href = version.href
         href.withUTF8 { href in
@@ -72,7 +72,7 @@ struct CardResponseTemplate {
                 switch value {
                 case .etag: XMLOutput.escape(representation.etag(version.etag), into: &xml)
                 case .lastModified: xml += HTTPDate.string(version.updatedAt)
-                case .addressData: xml += addressData ?? ""
+                case .addressData: if let addressData { XMLOutput.escape(addressData, into: &xml) }
                 }
             }
         }

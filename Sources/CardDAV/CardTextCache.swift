@@ -3,9 +3,9 @@ import Foundation
 import Synchronization
 import VCard
 
-/// The vCard text of cards recently served, keyed by address book, resource, ETag, the version
-/// asked for and form: a card is written from its stored properties (and escaped for a REPORT's XML) once per
-/// change, not on every GET, multiget or sync. A new ETag is a new key, so an entry is never
+/// The vCard text of cards recently served, keyed by address book, resource, ETag and version: a
+/// card is written from its stored properties once per change, not on every GET, multiget or
+/// sync (a REPORT escapes it into its answer as it writes it: one copy of each text is kept). A new ETag is a new key, so an entry is never
 /// stale; past `byteLimit` the oldest go.
 final class CardTextCache: Sendable {
     private struct Key: Hashable {
@@ -15,13 +15,6 @@ final class CardTextCache: Sendable {
         /// The version the text is in; nil for a request that named none (the card's own, which
         /// its ETag fixes), an entry sharing the text of the version it is in.
         let version: VCardWriter.Version?
-        let form: Form
-    }
-
-    /// How the text is kept: as served by GET, or escaped as the content of an XML element.
-    enum Form {
-        case vCard
-        case xmlContent
     }
 
     private struct State {
@@ -40,29 +33,24 @@ final class CardTextCache: Sendable {
     }
 
     /// The text of the card at `href` with `etag`, when it is cached.
-    func cachedText(href: String, etag: String, in scope: AddressBookScope, version: VCardWriter.Version?, form: Form) -> String? {
-        let key = Key(scope: scope, href: href, etag: etag, version: version, form: form)
+    func cachedText(href: String, etag: String, in scope: AddressBookScope, version: VCardWriter.Version?) -> String? {
+        let key = Key(scope: scope, href: href, etag: etag, version: version)
         return state.withLock { $0.entries[key] }
     }
 
-    /// The text of the card at `href` with `etag` in the `version` asked for and `form`, written
-    /// by `write` when it is not cached (in XML form, escaped from the vCard form).
-    func text(href: String, etag: String, in scope: AddressBookScope, version: VCardWriter.Version?, form: Form,
-              write: () -> String) -> String {
-        let key = Key(scope: scope, href: href, etag: etag, version: version, form: form)
+    /// The text of the card at `href` with `etag` in `version`, written by `write` when it is not cached.
+    func text(href: String, etag: String, in scope: AddressBookScope, version: VCardWriter.Version?, write: () -> String) -> String {
+        let key = Key(scope: scope, href: href, etag: etag, version: version)
         if let text = state.withLock({ $0.entries[key] }) { return text }
-        let text = switch form {
-        case .vCard: write()
-        case .xmlContent: XMLOutput.escape(self.text(href: href, etag: etag, in: scope, version: version, form: .vCard, write: write))
-        }
+        let text = write()
         insert(text, for: key)
         return text
     }
 
     /// Keeps `text`, the card's text cached in the version it is written in, under the version
     /// asked for too (none: the card's own): both keys share one copy of the text.
-    func keep(_ text: String, href: String, etag: String, in scope: AddressBookScope, version: VCardWriter.Version?, form: Form) {
-        insert(text, for: Key(scope: scope, href: href, etag: etag, version: version, form: form))
+    func keep(_ text: String, href: String, etag: String, in scope: AddressBookScope, version: VCardWriter.Version?) {
+        insert(text, for: Key(scope: scope, href: href, etag: etag, version: version))
     }
 
     private func insert(_ text: String, for key: Key) {

@@ -15,8 +15,7 @@ extension DAVContext {
         // A card whose text the cache holds is not read whole.
         var cachedText: String?
         let lookup = try store.lookUpCard(href: name, inBookNamed: bookName, of: user, checking: credentials.check) { book, version in
-            cachedText = format.cachedText(of: version, in: book.scope, form: .vCard, representation: representation,
-                                           cache: server.cardTexts)
+            cachedText = format.cachedText(of: version, in: book.scope, representation: representation, cache: server.cardTexts)
             return cachedText != nil
         }
         try credentials.confirm(lookup?.credentialsGeneration, failures: lookup?.failures)
@@ -32,7 +31,7 @@ extension DAVContext {
         }
         // A card skipped for its cached text has it; any other was read whole.
         guard let text = cachedText ?? lookup?.card.map({
-            format.text(of: $0, in: book.scope, form: .vCard, representation: representation, cache: server.cardTexts)
+            format.text(of: $0, in: book.scope, representation: representation, cache: server.cardTexts)
         }) else { throw DAVError(404, davWording.noCard(name)) }
         return Response(status: 200, headers: [
             "Content-Type": "text/vcard; charset=utf-8", "ETag": etag, "Vary": "User-Agent",

@@ -117,8 +117,8 @@ extension DAVContext {
     /// The properties of a card read whole (a PROPFIND of the card itself).
     func cardProperties(of card: StoredCard, in book: AddressBook, request: PropertyRequest) -> PropertySet {
         let addressData = request.wants(.cardDAV("address-data"))
-            ? AddressDataRequest().text(of: card, in: book.scope, form: .xmlContent, representation: representation,
-                                        cache: server.cardTexts) : nil
+            ? XMLOutput.escape(AddressDataRequest().text(of: card, in: book.scope, representation: representation, cache: server.cardTexts))
+            : nil
         return cardProperties(of: card.version, in: book, addressData: addressData, request: request)
     }
 }

@@ -67,8 +67,7 @@ extension DAVContext {
         if wanted.wants(.cardDAV("address-data")) {
             var uncached: [String] = []
             for version in versions {
-                if let text = addressData.cachedText(of: version, in: book.scope, form: .xmlContent,
-                                                     representation: representation, cache: server.cardTexts) {
+                if let text = addressData.cachedText(of: version, in: book.scope, representation: representation, cache: server.cardTexts) {
                     texts[version.href] = text
                 } else {
                     uncached.append(version.href)
@@ -79,8 +78,7 @@ extension DAVContext {
             versions = versions.compactMap { version in
                 guard texts[version.href] == nil else { return version }
                 guard let card = read[version.href] else { return nil }
-                texts[card.href] = addressData.text(of: card, in: book.scope, form: .xmlContent, representation: representation,
-                                                   cache: server.cardTexts)
+                texts[card.href] = addressData.text(of: card, in: book.scope, representation: representation, cache: server.cardTexts)
                 return card.version
             }
         }
