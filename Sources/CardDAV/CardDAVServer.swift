@@ -43,6 +43,8 @@ public final class CardDAVServer: Sendable {
 
     /// The methods only WebDAV sends.
     private static let davOnlyMethods: Set = ["PROPFIND", "PROPPATCH", "REPORT", "MKCOL", "ACL"]
+    /// The methods that never write.
+    private static let readOnlyMethods: Set = ["GET", "HEAD", "PROPFIND", "REPORT"]
     /// The methods whose first statement reads the address book or card they are about (see `answer(_:)`).
     private static let methodsReadingFirst: Set = ["GET", "HEAD", "PROPFIND", "REPORT", "PUT", "DELETE"]
 
@@ -101,9 +103,12 @@ public final class CardDAVServer: Sendable {
         let credentials = PendingCredentials(login)
         if !confirmsByReading { try credentials.confirmIfPending(with: store, user: login.user) }
         do {
-            var response = try ChangeClient.$current.withValue(Self.client(of: request, login: login)) {
-                try dispatch(request, user: login.user, credentials: credentials)
-            }
+            // Who makes the changes, for the history: only methods that may write have any.
+            var response = try Self.readOnlyMethods.contains(request.method)
+                ? dispatch(request, user: login.user, credentials: credentials)
+                : ChangeClient.$current.withValue(Self.client(of: request, login: login)) {
+                    try dispatch(request, user: login.user, credentials: credentials)
+                }
             try credentials.confirmIfPending(with: store, user: login.user)
             response.headers["Cache-Control"] = response.headers["Cache-Control"] ?? "no-store"
             return response

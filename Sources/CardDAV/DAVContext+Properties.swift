@@ -149,8 +149,32 @@ enum HTTPDate {
         var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
         var parts = tm()
         gmtime_r(&seconds, &parts)
-        func twoDigits(_ value: Int32) -> String { value < 10 ? "0\(value)" : String(value) }
-        return "\(weekdays[Int(parts.tm_wday)]), \(twoDigits(parts.tm_mday)) \(months[Int(parts.tm_mon)]) \(parts.tm_year + 1900) "
-            + "\(twoDigits(parts.tm_hour)):\(twoDigits(parts.tm_min)):\(twoDigits(parts.tm_sec)) GMT"
+        var text: [UInt8] = []
+        text.reserveCapacity(29)
+        func append(_ value: Int32, digits: Int) {
+            var divisor: Int32 = 1
+            for _ in 1..<digits { divisor *= 10 }
+            let rest = max(value, 0)
+            guard rest / divisor < 10 else { return text += String(rest).utf8 }  // a year past 9999
+            while divisor > 0 {
+                text.append(UInt8(ascii: "0") + UInt8(rest / divisor % 10))
+                divisor /= 10
+            }
+        }
+        text += weekdays[Int(parts.tm_wday)].utf8
+        text += ", ".utf8
+        append(parts.tm_mday, digits: 2)
+        text.append(UInt8(ascii: " "))
+        text += months[Int(parts.tm_mon)].utf8
+        text.append(UInt8(ascii: " "))
+        append(parts.tm_year + 1900, digits: 4)
+        text.append(UInt8(ascii: " "))
+        append(parts.tm_hour, digits: 2)
+        text.append(UInt8(ascii: ":"))
+        append(parts.tm_min, digits: 2)
+        text.append(UInt8(ascii: ":"))
+        append(parts.tm_sec, digits: 2)
+        text += " GMT".utf8
+        return String(decoding: text, as: UTF8.self)
     }
 }
