@@ -313,8 +313,6 @@ extension ContactStore {
         \(ContactRow.columns), c.href, (SELECT p.data FROM photos p WHERE p.book_id = c.book_id AND p.contact_id = c.id),
         s.version, s.text, b.sync_salt
         """
-    /// How many columns `storedCardColumns` names.
-    private static let storedCardColumnCount = ContactColumn.following + 5
     /// The join of a contact `c`'s card as sent while that is its latest write.
     private static let storedCardJoins = """
         LEFT JOIN sent_cards s ON s.book_id = c.book_id AND s.contact_id = c.id AND s.revision = c.revision
@@ -379,8 +377,10 @@ extension ContactStore {
                 WHERE u.id = ?
                 """).firstRow(failures.parameters + [bookName, href, user.id]) { row in
                 let book = row.isNull(3) ? nil : Self.addressBook(from: row, userID: user.id, startingAt: 3)
-                let version = row.isNull(0) || book == nil ? nil
-                    : CardVersion(href: href, etag: Self.etag(salt: book!.syncToken.salt, revision: row.int64(0)), updatedAt: Self.date(row.int64(1)))
+                let version = book.flatMap { book in
+                    row.isNull(0) ? nil
+                        : CardVersion(href: href, etag: Self.etag(salt: book.syncToken.salt, revision: row.int64(0)), updatedAt: Self.date(row.int64(1)))
+                }
                 return CardLookup(credentialsGeneration: row.int64(2), failures: check?.failures(in: row, from: 3 + Self.addressBookColumnCount),
                                   book: book, version: version, card: nil)
             }
