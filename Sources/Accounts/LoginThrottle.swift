@@ -35,6 +35,9 @@ public final class LoginThrottle: Sendable {
 
     /// The most digests remembered; past it they are forgotten together.
     static let rememberedDigests = 4_096
+    /// The longest message whose digest is remembered, in bytes (an account name is at most 64
+    /// characters, an address 64 bytes).
+    static let longestRememberedMessage = 512
 
     /// - Parameters:
     ///   - accountLimit: failures that lock an account's password for `window`.
@@ -93,6 +96,9 @@ public final class LoginThrottle: Sendable {
         }
         if let remembered { return remembered }
         let digest = key.digest(Array(message.utf8))
+        // A name no account can have may be as long as a header: only short messages are kept,
+        // so failed logins with long names cannot fill memory with them.
+        guard message.utf8.count <= Self.longestRememberedMessage else { return digest }
         keying.withLock { keying in
             if keying?.digests.count ?? 0 >= Self.rememberedDigests { keying?.digests.removeAll() }
             keying?.digests[message] = digest
