@@ -24,6 +24,10 @@ struct CardResponseTemplate {
     /// The book's path, percent-encoded: each card's href is this and its encoded name.
     private let bookHref: [UInt8]
     private let representation: CardRepresentation
+    /// The salt of the book's entity tags, and their ends (`ContactStore.etagEnds`) in this
+    /// representation, XML-escaped: a card listed with this salt costs only its revision's digits.
+    private let etagSalt: String
+    private let etagHead: [UInt8], etagTail: [UInt8]
 
     /// Marks where a value goes: a character of the Private Use Area, which no part of a card's
     /// response can hold otherwise (hrefs are percent-encoded, the other values are the server's
@@ -33,8 +37,9 @@ struct CardResponseTemplate {
     /// - Parameters:
     ///   - properties: a card's properties, given its values (`DAVContext.cardProperties`).
     ///   - withAddressData: whether the cards written have their text (a request asking for it).
+    ///   - etagSalt: the salt of the book's entity tags.
     init(bookPath: String, request: PropertyRequest, representation: CardRepresentation, withAddressData: Bool,
-         properties: ((CardValue) -> String?) -> PropertySet) {
+         etagSalt: String, properties: ((CardValue) -> String?) -> PropertySet) {
         let set = properties { value in
             value == .addressData && !withAddressData ? nil : String(decoding: Self.marker, as: UTF8.self) + String(value.rawValue)
         }
@@ -61,6 +66,11 @@ struct CardResponseTemplate {
         DAVPath.encode(bookPath, into: &href)
         self.bookHref = XMLOutput.responseTags.open + XMLOutput.hrefTags.open + href.bytes
         self.representation = representation
+        self.etagSalt = etagSalt
+        // The phonetic form changes a tag's end alone (`CardRepresentation.etag`), which is the tail's.
+        let ends = ContactStore.etagEnds(salt: etagSalt)
+        etagHead = Array(XMLOutput.escape(ends.head).utf8)
+        etagTail = Array(XMLOutput.escape(representation.etag(ends.tail)).utf8)
     }
 
     /// Appends the response of the card `version` of the book, with its vCard text (escaped
@@ -84,15 +94,13 @@ struct CardResponseTemplate {
         card.withHref { href in
             write(href: href, into: &xml) { value, xml in
                 switch value {
+                case .etag where card.salt == etagSalt:
+                    xml += etagHead
+                    var digits = String(card.revision)
+                    digits.withUTF8 { xml.append(contentsOf: $0) }
+                    xml += etagTail
                 case .etag:
-                    card.withETag { etag in
-                        // The phonetic form, Apple's alone, changes the stored ETag (`etag(_:)`).
-                        if representation == .phonetic {
-                            XMLOutput.escape(representation.etag(String(decoding: etag, as: UTF8.self)), into: &xml)
-                        } else {
-                            XMLOutput.escape(etag, into: &xml)
-                        }
-                    }
+                    card.withETag { XMLOutput.escape(representation.etag(String(decoding: $0, as: UTF8.self)), into: &xml) }
                 case .lastModified: xml += HTTPDate.string(card.updatedAt)
                 case .addressData: break
                 }

@@ -55,7 +55,7 @@ extension DAVContext {
     /// The template of the responses of the book's cards (`CardResponseTemplate`).
     private func cardTemplate(in book: AddressBook, wanted: PropertyRequest) -> CardResponseTemplate {
         CardResponseTemplate(bookPath: bookPath(book), request: wanted, representation: representation,
-                             withAddressData: wanted.wants(.cardDAV("address-data"))) { value in
+                             withAddressData: wanted.wants(.cardDAV("address-data")), etagSalt: book.syncToken.salt) { value in
             cardProperties(in: book, request: wanted, value: value)
         }
     }

@@ -69,7 +69,7 @@ enum DAVPath: Equatable {
     /// Percent-encodes a path for an href: every byte but unreserved characters, `/` and `@`
     /// (RFC 3986 §2.1). Written by hand: a PROPFIND of thousands of cards writes thousands of hrefs.
     static func encode(_ path: String) -> String {
-        guard path.utf8.contains(where: { !allowed($0) }) else { return path }
+        guard path.utf8.contains(where: { !keptAsIs[Int($0)] }) else { return path }
         var out = XMLBuffer()
         encode(path, into: &out)
         return out.text
@@ -83,28 +83,30 @@ enum DAVPath: Equatable {
 
     /// Appends `encode(path)` of a path's UTF-8 bytes.
     static func encode(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout XMLBuffer) {
-        guard let first = bytes.firstIndex(where: { !allowed($0) }) else {
-            out.append(contentsOf: bytes)
-            return
+        keptAsIs.withUnsafeBufferPointer { kept in
+            guard let first = bytes.firstIndex(where: { !kept[Int($0)] }) else {
+                out.append(contentsOf: bytes)
+                return
+            }
+            out.reserve(bytes.count * 3)
+            // Bytes kept as they are go in runs, one append each.
+            var run = 0
+            for index in first..<bytes.count where !kept[Int(bytes[index])] {
+                let byte = bytes[index]
+                out.append(contentsOf: bytes[run..<index])
+                out += [UInt8(ascii: "%"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]]
+                run = index + 1
+            }
+            out.append(contentsOf: bytes[run...])
         }
-        out.reserve(bytes.count * 3)
-        // Bytes kept as they are go in runs, one append each.
-        var run = 0
-        for index in first..<bytes.count where !allowed(bytes[index]) {
-            let byte = bytes[index]
-            out.append(contentsOf: bytes[run..<index])
-            out += [UInt8(ascii: "%"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]]
-            run = index + 1
-        }
-        out.append(contentsOf: bytes[run...])
     }
 
     private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
-    /// Whether a byte stays as it is in an href: unreserved characters, `/` and `@`.
-    @inline(__always)
-    private static func allowed(_ byte: UInt8) -> Bool {
-        switch byte {
+    /// Whether each byte stays as it is in an href: unreserved characters, `/` and `@`. A table:
+    /// a UUID's mix of letters, digits and hyphens defeats the branches of a comparison per range.
+    private static let keptAsIs: [Bool] = (0...255).map { (byte: Int) in
+        switch UInt8(byte) {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
              UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"), UInt8(ascii: "@"): true
         default: false

@@ -24,7 +24,7 @@ public struct AddressBook: Sendable, Equatable {
 /// this book's history.
 public struct SyncToken: Sendable, Hashable, CustomStringConvertible {
     /// The book's salt: 16 lowercase hexadecimal digits.
-    let salt: String
+    public let salt: String
     /// The number of the newest change the token covers.
     let change: Int64
 

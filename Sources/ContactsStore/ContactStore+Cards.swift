@@ -43,21 +43,10 @@ extension ContactStore {
         /// The number of the book's change that last wrote the card (its entity tag's end).
         public var revision: Int64 { row.int64(3) }
         public var updatedAt: Date { ContactStore.date(row.int64(4)) }
-        /// Calls `body` with the card's entity tag (`etag(salt:revision:)`), written on the
-        /// stack, valid only inside it.
-        public func withETag<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-            let revision = revision
-            guard revision >= 0 else {
-                var etag = ContactStore.etag(salt: salt, revision: revision)
-                return try etag.withUTF8(body)
-            }
-            var salt = salt
-            return try salt.withUTF8 { saltBytes in
-                try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: saltBytes.count + 23) { buffer in
-                    let count = ContactStore.writeETag(salt: saltBytes, revision: revision, into: buffer)
-                    return try body(UnsafeBufferPointer(rebasing: buffer[..<count]))
-                }
-            }
+        /// Calls `body` with the card's entity tag (`etag(salt:revision:)`), valid only inside it.
+        public func withETag(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+            var etag = ContactStore.etag(salt: salt, revision: revision)
+            etag.withUTF8(body)
         }
 
         public var version: CardVersion {

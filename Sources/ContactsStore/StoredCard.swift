@@ -40,36 +40,44 @@ extension ContactStore {
         public let updatedAt: Date
     }
 
-    /// The entity tag of a contact at `revision` in the book with this salt. It always holds a
-    /// `-`, so no entity tag of earlier releases (a bare change-log sequence number) is ever
-    /// taken for one of today's; and the salt keeps a card of a book deleted and made again at
-    /// the same name, or restored from a backup, from matching an older tag at the same address.
+    /// The entity tag of a contact at `revision` in the book with this salt: `etagEnds`' head,
+    /// the revision's decimal digits, its tail.
     static func etag(salt: String, revision: Int64) -> String {
-        guard revision >= 0 else { return "\"" + salt + "-" + String(revision) + "\"" }
-        var salt = salt
+        var (head, tail) = etagEnds(salt: salt)
+        guard revision >= 0 else { return head + String(revision) + tail }
         // Written byte by byte into the string's own storage: a listing writes one per card.
-        return salt.withUTF8 { saltBytes in
-            String(unsafeUninitializedCapacity: saltBytes.count + 23) { writeETag(salt: saltBytes, revision: revision, into: $0) }
+        return head.withUTF8 { head in
+            tail.withUTF8 { tail in
+                String(unsafeUninitializedCapacity: head.count + 19 + tail.count) { writeETag(head: head, revision: revision, tail: tail, into: $0) }
+            }
         }
     }
 
-    /// Writes `etag(salt:revision:)` of a revision not below 0 into `buffer` (at least the salt's
-    /// length and 23 bytes); returns how many bytes it wrote.
-    static func writeETag(salt: UnsafeBufferPointer<UInt8>, revision: Int64, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
-        buffer[0] = UInt8(ascii: "\"")
-        var end = 1 + salt.count
-        _ = UnsafeMutableBufferPointer(rebasing: buffer[1..<end]).initialize(from: salt)
-        buffer[end] = UInt8(ascii: "-")
+    /// What comes before and after a revision's digits in the entity tags of the book with this
+    /// salt: `"salt-` and `"`. A tag always holds a `-`, so no entity tag of earlier releases (a
+    /// bare change-log sequence number) is ever taken for one of today's; and the salt keeps a
+    /// card of a book deleted and made again at the same name, or restored from a backup, from
+    /// matching an older tag at the same address. A listing of thousands writes the ends once.
+    public static func etagEnds(salt: String) -> (head: String, tail: String) {
+        ("\"" + salt + "-", "\"")
+    }
+
+    /// Writes the entity tag of a revision not below 0 into `buffer` (room for the ends and 19
+    /// digits); returns how many bytes it wrote.
+    static func writeETag(head: UnsafeBufferPointer<UInt8>, revision: Int64, tail: UnsafeBufferPointer<UInt8>,
+                          into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        var end = head.count
+        _ = UnsafeMutableBufferPointer(rebasing: buffer[..<end]).initialize(from: head)
         var digits = 1, rest = revision
         while rest >= 10 { digits += 1; rest /= 10 }
-        end += digits
         rest = revision
-        for position in stride(from: end, to: end - digits, by: -1) {
+        for position in stride(from: end + digits - 1, through: end, by: -1) {
             buffer[position] = UInt8(ascii: "0") + UInt8(rest % 10)
             rest /= 10
         }
-        buffer[end + 1] = UInt8(ascii: "\"")
-        return end + 2
+        end += digits
+        _ = UnsafeMutableBufferPointer(rebasing: buffer[end..<(end + tail.count)]).initialize(from: tail)
+        return end + tail.count
     }
 }
 
