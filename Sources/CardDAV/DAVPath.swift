@@ -22,20 +22,32 @@ enum DAVPath: Equatable {
     /// Reads a percent-decoded request path; nil for paths outside this space.
     init?(_ path: String) {
         guard path.utf8.starts(with: Self.prefix.utf8) || path == "/dav" else { return nil }
-        // Split on the byte: `/` is ASCII, so no segment begins or ends inside a character.
-        let segments = path.utf8.dropFirst(Self.prefix.utf8.count).split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-            .map { String(Substring($0)) }
-        let parts = segments.last == "" ? Array(segments.dropLast()) : segments
-        guard !parts.contains(where: \.isEmpty) else { return nil }
+        var path = path
+        guard let (parts, isCollection) = path.withUTF8({ Self.segments(of: $0) }) else { return nil }
         switch (parts.first, parts.count) {
         case (nil, _): self = .root
         case ("principals"?, 1): self = .principals
         case ("principals"?, 2): self = .principal(user: parts[1])
         case ("addressbooks"?, 2): self = .home(user: parts[1])
         case ("addressbooks"?, 3): self = .addressBook(user: parts[1], book: parts[2])
-        case ("addressbooks"?, 4) where segments.last != "": self = .card(user: parts[1], book: parts[2], name: parts[3])
+        case ("addressbooks"?, 4) where !isCollection: self = .card(user: parts[1], book: parts[2], name: parts[3])
         default: return nil
         }
+    }
+
+    /// The segments of a path's UTF-8 bytes after the prefix, and whether it ends with a slash;
+    /// nil when one is empty (`//`). Split on the byte: `/` is ASCII, so no segment begins or
+    /// ends inside a character. Past the 4 segments a path of this space has, nil.
+    private static func segments(of path: UnsafeBufferPointer<UInt8>) -> (parts: [String], isCollection: Bool)? {
+        var parts: [String] = []
+        var start = Swift.min(prefix.utf8.count, path.count)
+        while start < path.count {
+            let end = path[start...].firstIndex(of: UInt8(ascii: "/")) ?? path.count
+            guard end > start, parts.count < 4 else { return nil }
+            parts.append(String(decoding: UnsafeBufferPointer(rebasing: path[start..<end]), as: UTF8.self))
+            start = end + 1
+        }
+        return (parts, path.last == UInt8(ascii: "/") || path.count <= prefix.utf8.count)
     }
 
     /// The path, collections with their trailing slash.

@@ -12,7 +12,8 @@ public enum LogText {
             (byte > 0x20 || (keepingSpaces && byte == 0x20)) && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
         }
         // Most texts (methods, paths, addresses) have nothing to escape: one pass, no copy byte by byte.
-        if text.utf8.count <= maximumBytes, text.utf8.allSatisfy(isPrintable) { return String(text) }
+        var whole = String(text)
+        if whole.utf8.count <= maximumBytes, whole.withUTF8({ $0.allSatisfy(isPrintable) }) { return whole }
         var result = ""
         for byte in text.utf8.prefix(maximumBytes) {
             if isPrintable(byte) {

@@ -87,7 +87,8 @@ final class RequestDispatcher: Sendable {
         guard (100...999).contains(response.status) else { return "the response status \(response.status) is not one" }
         for (name, value) in response.headers {
             guard HTTPHeaders.isToken(name) else { return "a response header name is not a token" }
-            guard !value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }) else {
+            var value = value
+            guard !value.withUTF8({ $0.contains { $0 == 0x0D || $0 == 0x0A || $0 == 0 } }) else {
                 return "the response header \(name) has a line break or NUL in its value"
             }
         }

@@ -9,7 +9,8 @@ public enum URLEncoding {
     /// `decode` of part of a string. (Not generic: a generic one runs unspecialized from other
     /// modules, a protocol call per byte.)
     public static func decode(_ text: Substring, plusAsSpace: Bool = false) -> String {
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: "%") || (plusAsSpace && $0 == UInt8(ascii: "+")) }) else {
+        var text = text
+        guard text.withUTF8({ $0.contains { $0 == UInt8(ascii: "%") || (plusAsSpace && $0 == UInt8(ascii: "+")) } }) else {
             return String(text)
         }
         let bytes = Array(text.utf8)
