@@ -16,8 +16,14 @@ public struct LoginFailureCheck: Sendable {
 
     /// As many columns as `keys`, each key's `limit`th newest failure still counted (NULL when
     /// it has fewer), for a SELECT list; `parameters` are the values of their `?`s.
-    public var columns: String {
-        keys.count < Self.columnLists.count ? Self.columnLists[keys.count] : Self.columnList(keys.count)
+    public var columns: String { Self.columns(keyCount: keys.count) }
+
+    /// How many keys the check has: `columns` is `columns(keyCount:)` of it.
+    public var keyCount: Int { keys.count }
+
+    /// The columns of a check of `keyCount` keys.
+    public static func columns(keyCount: Int) -> String {
+        keyCount < columnLists.count ? columnLists[keyCount] : columnList(keyCount)
     }
 
     /// The columns for no key, one and two (an account and an address), written once: a

@@ -24,19 +24,25 @@ public final class LoginThrottle: Sendable {
     private let clock: @Sendable () -> Date
     /// What the failures are of, so that throttles on one store count apart ("" for passwords).
     private let scope: String
-    /// The HMAC key, read from the store on first use, and the digests made under it lately:
-    /// a sync client sends its name from its address with every request.
+    /// The HMAC key, read from the store on first use, and the keys made under it lately: a
+    /// sync client sends its name from its address with every request.
     private let keying = Mutex<Keying?>(nil)
 
     private struct Keying {
         let key: SecretToken.MACKey
-        var digests: [String: [UInt8]] = [:]
+        var keys: [Counted: [LoginFailureCheck.Key]] = [:]
     }
 
-    /// The most digests remembered; past it they are forgotten together.
+    /// What a login's failures are counted against.
+    private struct Counted: Hashable {
+        let account: String
+        let address: String
+    }
+
+    /// The most pairs whose keys are remembered; past it they are forgotten together.
     static let rememberedDigests = 4_096
-    /// The longest message whose digest is remembered, in bytes (an account name is at most 64
-    /// characters, an address 64 bytes).
+    /// The longest account name and address whose keys are remembered, in bytes together (an
+    /// account name is at most 64 characters, an address 64 bytes).
     static let longestRememberedMessage = 512
 
     /// - Parameters:
@@ -65,14 +71,15 @@ public final class LoginThrottle: Sendable {
     public func check(account: String, address: String) throws -> LoginFailureCheck {
         let keys = try keys(account: account, address: address)
         // A limit of 0 holds nothing back.
-        return LoginFailureCheck(keys: keys.filter { $0.limit > 0 }.map { LoginFailureCheck.Key(digest: $0.key, limit: $0.limit) },
+        return LoginFailureCheck(keys: keys.allSatisfy { $0.limit > 0 } ? keys : keys.filter { $0.limit > 0 },
                                  countedSince: times().counted)
     }
 
     /// Records a failed login.
     public func recordFailure(account: String, address: String) throws {
         let (now, counted) = times()
-        try store.recordFailedLogin(keys: try keys(account: account, address: address), at: now, forgettingBefore: counted)
+        try store.recordFailedLogin(keys: try keys(account: account, address: address).map { ($0.digest, $0.limit) }, at: now,
+                                    forgettingBefore: counted)
     }
 
     /// Now, and the time after which a failure still counts, in the store's milliseconds.
@@ -81,28 +88,25 @@ public final class LoginThrottle: Sendable {
         return (now, now - StoredTime.milliseconds(Date(timeIntervalSince1970: window)))
     }
 
-    private func keys(account: String, address: String) throws -> [(key: [UInt8], limit: Int)] {
-        let scope = self.scope.isEmpty ? "" : self.scope + "\u{0}"
-        return [(try digest(scope + "account\u{0}" + account), accountLimit),
-                (try digest(scope + "address\u{0}" + String(address.prefix(64))), addressLimit)]
-    }
-
-    /// The HMAC of `message` under the throttle's key, remembered.
-    private func digest(_ message: String) throws -> [UInt8] {
+    /// The keys of the account's and the address's failures, with their limits, remembered.
+    private func keys(account: String, address: String) throws -> [LoginFailureCheck.Key] {
+        let counted = Counted(account: account, address: String(address.prefix(64)))
         let (key, remembered) = try keying.withLock { keying in
             let ready = try keying ?? Keying(key: SecretToken.MACKey(store.secretKey(named: "login-throttle")))
             keying = ready
-            return (ready.key, ready.digests[message])
+            return (ready.key, ready.keys[counted])
         }
         if let remembered { return remembered }
-        let digest = key.digest(Array(message.utf8))
-        // A name no account can have may be as long as a header: only short messages are kept,
-        // so failed logins with long names cannot fill memory with them.
-        guard message.utf8.count <= Self.longestRememberedMessage else { return digest }
+        let scope = self.scope.isEmpty ? "" : self.scope + "\u{0}"
+        let keys = [LoginFailureCheck.Key(digest: key.digest(Array((scope + "account\u{0}" + counted.account).utf8)), limit: accountLimit),
+                    LoginFailureCheck.Key(digest: key.digest(Array((scope + "address\u{0}" + counted.address).utf8)), limit: addressLimit)]
+        // A name no account can have may be as long as a header: only short ones are kept, so
+        // failed logins with long names cannot fill memory with them.
+        guard counted.account.utf8.count + counted.address.utf8.count <= Self.longestRememberedMessage else { return keys }
         keying.withLock { keying in
-            if keying?.digests.count ?? 0 >= Self.rememberedDigests { keying?.digests.removeAll() }
-            keying?.digests[message] = digest
+            if keying?.keys.count ?? 0 >= Self.rememberedDigests { keying?.keys.removeAll() }
+            keying?.keys[counted] = keys
         }
-        return digest
+        return keys
     }
 }

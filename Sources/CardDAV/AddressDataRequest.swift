@@ -50,7 +50,10 @@ struct AddressDataRequest {
 
     /// From an Accept header: the version it names (`text/vcard; version=4.0`), or none.
     init(accept: String?) {
-        let accept = accept?.lowercased() ?? ""
+        guard let accept = accept?.lowercased(), !accept.isEmpty else {
+            version = nil
+            return
+        }
         version = accept.contains("version=4.0") ? .v4_0 : accept.contains("version=3.0") ? .v3_0 : nil
     }
 

@@ -10,8 +10,8 @@ import Wording
 /// one of its app passwords, with the web login's throttling.
 ///
 /// Clients send the credentials on every request and an argon2id check costs ~70 ms, so a
-/// successful check is remembered for a few minutes — keyed by an HMAC of the credentials under
-/// a key that lives only in this process, never by the password itself — and forgotten when the
+/// successful check is remembered for a few minutes — keyed by a keyed hash of the credentials
+/// under a key that lives only in this process, never by the password itself — and forgotten when the
 /// account's credentials change (a new password, an app password added or revoked).
 ///
 /// With two-step verification on, the account password is refused (401, saying to make an app
@@ -27,8 +27,9 @@ final class BasicAuthenticator: Sendable {
     private let gate: PasswordGate
     private let log: @Sendable (String) -> Void
     private let clock: @Sendable () -> Date
-    private let key = SecretToken.MACKey(Array(SecretToken.make().utf8))
-    private let verified = Mutex<[String: Verified]>([:])
+    private let key = SecretToken.CacheKey()
+    /// Keyed by the digest of the credentials as sent, `name:password`: the password itself is not kept.
+    private let verified = Mutex<[[UInt8]: Verified]>([:])
 
     /// Credentials verified in the last few minutes.
     private struct Verified {
@@ -75,10 +76,11 @@ final class BasicAuthenticator: Sendable {
     /// - Throws: 401 with a challenge when they are missing or wrong, 429 with Retry-After while
     ///   the account or the address is throttled.
     func login(for request: Request, trustingCache: Bool = true) throws -> Login {
-        guard let (username, password) = Self.credentials(request) else {
+        guard let (username, password, sent) = Self.credentials(request) else {
             throw Self.unauthorized(davWording.syncLogIn)
         }
-        let cacheKey = key.mac(username + "\u{0}" + password)
+        // A name holds no colon (RFC 7617 §2), so the pair as sent names one name and password.
+        let cacheKey = key.digest(sent)
         let now = clock()
         // The throttle counts by the name as accounts are looked up (see `AccountName.key`); a
         // name no account can have (control characters, over 64 characters) fails without a check.
@@ -137,7 +139,7 @@ final class BasicAuthenticator: Sendable {
 
     /// The account name and password of a `Basic` Authorization header (RFC 7617 §2, UTF-8),
     /// read byte by byte: every request of a sync client has one.
-    private static func credentials(_ request: Request) -> (String, String)? {
+    private static func credentials(_ request: Request) -> (username: String, password: String, sent: [UInt8])? {
         guard let header = request.headers["Authorization"] else { return nil }
         let bytes = Array(header.utf8)
         // The scheme's name, ASCII letters in either case, then the token between blanks.
@@ -149,6 +151,6 @@ final class BasicAuthenticator: Sendable {
               let colon = decoded.firstIndex(of: UInt8(ascii: ":")), colon > decoded.startIndex,
               let username = String(validating: decoded[..<colon], as: UTF8.self),
               let password = String(validating: decoded[(colon + 1)...], as: UTF8.self) else { return nil }
-        return (username, password)
+        return (username, password, Array(decoded))
     }
 }

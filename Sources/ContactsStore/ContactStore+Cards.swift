@@ -355,16 +355,9 @@ extension ContactStore {
                               version: shared?.version, card: shared)
         }
         let (bookName, href) = (Self.bookNameToFind(bookName), Self.isValidHref(href) ? href : "")
-        let failures = Self.failureColumns(check)
         let found = try queue.readSingle { db in
-            try db.statement("""
-                SELECT c.revision, c.updated_at, u.credentials_generation, \(Self.addressBookColumns)\(failures.sql)
-                FROM users u
-                LEFT JOIN address_books b ON b.user_id = u.id AND b.name = ? AND b.deleted_at IS NULL
-                LEFT JOIN contacts c \(db.dialect.reading(through: Schema.cardVersionIndexName))
-                    ON c.book_id = b.id AND c.href = ? AND c.deleted_at IS NULL
-                WHERE u.id = ?
-                """).firstRow(failures.parameters + [bookName, href, user.id]) { row in
+            try db.statement(Self.cardLookupStatement(db.dialect, failureKeys: check?.keyCount ?? 0))
+                .firstRow((check?.parameters ?? []) + [bookName, href, user.id]) { row in
                 let book = row.isNull(3) ? nil : Self.addressBook(from: row, userID: user.id, startingAt: 3)
                 let version = book.flatMap { book in
                     row.isNull(0) ? nil
@@ -379,5 +372,28 @@ extension ContactStore {
         let read = try cards(hrefs: [href], in: book.scope).first
         return CardLookup(credentialsGeneration: found.credentialsGeneration, failures: found.failures, book: book,
                           version: read?.version, card: read)
+    }
+
+    /// The text of `lookUpCard`'s statement: each dialect's for no failure key, one and two
+    /// (`LoginFailureCheck.columns`) written once. A statement's text is the key of its compiled
+    /// form, and writing it for every GET cost more than reading the card's version.
+    private static func cardLookupStatement(_ dialect: SQLDialect, failureKeys: Int) -> String {
+        let written = dialect == .sqlite ? cardLookupStatements.sqlite : cardLookupStatements.postgresql
+        return failureKeys < written.count ? written[failureKeys] : writeCardLookupStatement(dialect, failureKeys: failureKeys)
+    }
+
+    private static let cardLookupStatements = (sqlite: (0...2).map { writeCardLookupStatement(.sqlite, failureKeys: $0) },
+                                               postgresql: (0...2).map { writeCardLookupStatement(.postgresql, failureKeys: $0) })
+
+    private static func writeCardLookupStatement(_ dialect: SQLDialect, failureKeys: Int) -> String {
+        let failures = failureKeys == 0 ? "" : ", " + LoginFailureCheck.columns(keyCount: failureKeys)
+        return """
+            SELECT c.revision, c.updated_at, u.credentials_generation, \(addressBookColumns)\(failures)
+            FROM users u
+            LEFT JOIN address_books b ON b.user_id = u.id AND b.name = ? AND b.deleted_at IS NULL
+            LEFT JOIN contacts c \(dialect.reading(through: Schema.cardVersionIndexName))
+                ON c.book_id = b.id AND c.href = ? AND c.deleted_at IS NULL
+            WHERE u.id = ?
+            """
     }
 }

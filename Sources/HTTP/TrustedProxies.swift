@@ -73,7 +73,7 @@ public struct TrustedProxies: Sendable, Equatable {
     public func resolve(_ request: Request) -> Request {
         // Without forwarding headers there is nothing to believe: the peer's address is not
         // even parsed (most requests, those of a server without a proxy in front).
-        guard request.headers.contains(where: { Self.forwardingHeaders.contains($0.name.lowercased()) }),
+        guard request.headers.contains(where: { field in Self.forwardingHeaders.contains { HTTPHeaders.sameName(field.name, $0) } }),
               trusts(request.clientAddress) else { return request }
         var resolved = request
         let forwarded = Self.forwardedElements(request.headers)
@@ -90,8 +90,8 @@ public struct TrustedProxies: Sendable, Equatable {
         return resolved
     }
 
-    /// The headers a proxy reports the client and scheme in, lowercased.
-    private static let forwardingHeaders: Set = ["x-forwarded-for", "x-forwarded-proto", "forwarded"]
+    /// The headers a proxy reports the client and scheme in.
+    private static let forwardingHeaders = ["X-Forwarded-For", "X-Forwarded-Proto", "Forwarded"]
 
     /// The elements of every `Forwarded` header (RFC 7239 §4), each as its lowercased
     /// parameter names and values, quotes taken off.

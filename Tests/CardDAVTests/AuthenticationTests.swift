@@ -48,6 +48,15 @@ import Testing
         #expect(try status("Basic " + Data("colin:pass".utf8).base64EncodedString(), of: "colin") == 401)
     }
 
+    @Test func credentialsVerifiedAMomentAgoLetNoOtherPasswordOrNameThrough() throws {
+        #expect(try propfind(credentials: "alice:password1").status == 207)
+        // Each of these differs from the cached pair by a byte, or moves the colon: no cache hit.
+        for credentials in ["alice:password2", "alice:password1 ", "alice:Password1", "alicepassword1:", "alice:password1\u{0}"] {
+            #expect(try propfind(credentials: credentials).status == 401, "\(credentials.debugDescription)")
+        }
+        #expect(try propfind(credentials: "alice:password1").status == 207)
+    }
+
     @Test func anAccountNameInNFDLogsInToTheSameAccount() throws {
         _ = try server.store.createUser(username: "jos\u{E9}", password: "password1")
         let reply = try server.client("jose\u{301}").send("PROPFIND", "/dav/principals/jos%C3%A9/", body: #"<d:propfind xmlns:d="DAV:"><d:prop><d:displayname/></d:prop></d:propfind>"#,
