@@ -37,6 +37,8 @@ let package = Package(
 
         // Pure layers. Blanks: the space-and-tab trimming HTTP and vCard lines share.
         .target(name: "Blanks"),
+        // Decimal digits as bytes: log lines, HTTP dates and entity tags share them.
+        .target(name: "DecimalDigits"),
         .target(name: "VCard", dependencies: ["Blanks"]),
         .target(name: "ContactsCore", dependencies: ["VCard"]),
         // Google Contacts' and Outlook's CSV files, read into and written from vCards (the
@@ -48,13 +50,13 @@ let package = Package(
         .target(name: "PostgreSQL", dependencies: ["SQLEngine", "CLibPQ"]),
         // Users, passwords (argon2id), sessions, app passwords, secrets and the login throttle.
         .target(name: "Accounts", dependencies: ["Base64URL", "Blanks", "SQLEngine", "CSodium", "CLibCrypto"]),
-        .target(name: "ContactsStore", dependencies: ["Accounts", "Blanks", "ContactsCore", "VCard", "ContactCSV", "SQLEngine", "CSodium"]),
+        .target(name: "ContactsStore", dependencies: ["Accounts", "Blanks", "DecimalDigits", "ContactsCore", "VCard", "ContactCSV", "SQLEngine", "CSodium"]),
         // The engine chosen: a store opened in a SQLite data directory or on a PostgreSQL URL, and
         // what only a SQLite file does (backups, restores). For the CLI, the benchmarks and tests.
         .target(name: "StoreOpening", dependencies: ["ContactsStore", "SQLEngine", "SQLite", "PostgreSQL"]),
         // Every piece of text a person reads, in each language; above the store, whose errors it words.
         .target(name: "Wording", dependencies: ["Accounts", "ContactsCore", "ContactsStore", "ContactCSV", "VCard", "SQLEngine"]),
-        .target(name: "HTTP", dependencies: ["Blanks", "CMicroHTTPD"]),
+        .target(name: "HTTP", dependencies: ["Blanks", "DecimalDigits", "CMicroHTTPD"]),
         // QR codes drawn as SVG, for setting up a phone or an authenticator app.
         .target(name: "QRCode", dependencies: ["CQREncode"]),
         // Bytes as unpadded base64url text, for tokens, cookies and WebAuthn's JSON.
@@ -68,7 +70,7 @@ let package = Package(
                     + scriptModules.map { Resource.embedInCode("Static/script/\($0)") }
                     + iconFiles.map { Resource.embedInCode("Static/icons/\($0)") }),
 
-        .target(name: "CardDAV", dependencies: ["Accounts", "Blanks", "HTTP", "VCard", "ContactsCore", "ContactsStore", "Wording"]),
+        .target(name: "CardDAV", dependencies: ["Accounts", "Blanks", "DecimalDigits", "HTTP", "VCard", "ContactsCore", "ContactsStore", "Wording"]),
         // Fuzz inputs as DAV requests (`scripts/fuzz.sh dav` builds dav-fuzz with libFuzzer).
         .target(name: "DAVFuzzing", dependencies: ["Accounts", "CardDAV", "ContactsStore", "StoreOpening", "HTTP"]),
         .executableTarget(name: "dav-fuzz", dependencies: ["DAVFuzzing"], path: "Sources", sources: ["dav-fuzz", "FuzzEntry"]),
@@ -85,6 +87,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Base64URL", "VCard", "HTTP", "SQLEngine", "WebAuthn", "CLibCrypto"], path: "Tests/TestSupport"),
         .testTarget(name: "ContactsCoreTests", dependencies: ["ContactsCore", "VCard", "TestSupport"], exclude: ["Fixtures", "Fuzz"]),
         .testTarget(name: "BlanksTests", dependencies: ["Blanks"]),
+        .testTarget(name: "DecimalDigitsTests", dependencies: ["DecimalDigits"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
         .testTarget(name: "WebAuthnTests", dependencies: ["Base64URL", "WebAuthn", "TestSupport"], exclude: ["Fuzz"]),
         .testTarget(name: "ContactCSVTests", dependencies: ["ContactCSV", "ContactsCore", "VCard", "TestSupport"], exclude: ["Fixtures", "Fuzz"]),

@@ -96,8 +96,7 @@ struct CardResponseTemplate {
                 switch value {
                 case .etag where card.salt == etagSalt:
                     xml += etagHead
-                    var digits = String(card.revision)
-                    digits.withUTF8 { xml.append(contentsOf: $0) }
+                    xml.appendDecimal(card.revision)
                     xml += etagTail
                 case .etag:
                     card.withETag { XMLOutput.escape(representation.etag(String(decoding: $0, as: UTF8.self)), into: &xml) }

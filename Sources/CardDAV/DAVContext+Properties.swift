@@ -1,5 +1,6 @@
 import ContactsCore
 import ContactsStore
+import DecimalDigits
 import Foundation
 import VCard
 
@@ -152,14 +153,7 @@ enum HTTPDate {
         var text: [UInt8] = []
         text.reserveCapacity(29)
         func append(_ value: Int32, digits: Int) {
-            var divisor: Int32 = 1
-            for _ in 1..<digits { divisor *= 10 }
-            let rest = max(value, 0)
-            guard rest / divisor < 10 else { return text += String(rest).utf8 }  // a year past 9999
-            while divisor > 0 {
-                text.append(UInt8(ascii: "0") + UInt8(rest / divisor % 10))
-                divisor /= 10
-            }
+            DecimalDigits.append(UInt64(max(value, 0)), width: digits, to: &text)
         }
         text += weekdays[Int(parts.tm_wday)].utf8
         text += ", ".utf8

@@ -1,3 +1,5 @@
+import DecimalDigits
+
 /// The bytes of an XML body being written. Appending to an array of bytes skips the
 /// bookkeeping a `String` does on every append (its count, whether it is ASCII), which was
 /// most of the cost of writing a listing of thousands of cards.
@@ -30,6 +32,12 @@ struct XMLBuffer {
     /// Appends bytes.
     mutating func append(contentsOf more: some Sequence<UInt8>) {
         bytes.append(contentsOf: more)
+    }
+
+    /// Appends a number's decimal digits.
+    mutating func appendDecimal(_ value: Int64) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        DecimalDigits.append(value.magnitude, to: &bytes)
     }
 
     /// The bytes written, as text.

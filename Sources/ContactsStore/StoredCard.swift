@@ -1,4 +1,5 @@
 import ContactsCore
+import DecimalDigits
 import Foundation
 import VCard
 
@@ -68,14 +69,7 @@ extension ContactStore {
                           into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
         var end = head.count
         _ = UnsafeMutableBufferPointer(rebasing: buffer[..<end]).initialize(from: head)
-        var digits = 1, rest = revision
-        while rest >= 10 { digits += 1; rest /= 10 }
-        rest = revision
-        for position in stride(from: end + digits - 1, through: end, by: -1) {
-            buffer[position] = UInt8(ascii: "0") + UInt8(rest % 10)
-            rest /= 10
-        }
-        end += digits
+        end += DecimalDigits.write(UInt64(revision), into: UnsafeMutableBufferPointer(rebasing: buffer[end...]))
         _ = UnsafeMutableBufferPointer(rebasing: buffer[end..<(end + tail.count)]).initialize(from: tail)
         return end + tail.count
     }

@@ -1,3 +1,4 @@
+import DecimalDigits
 import Foundation
 
 /// One access-log line: `2025-05-01T10:20:30.123Z 127.0.0.1 GET /contacts 200 512 1.3ms`; what is not
@@ -64,19 +65,8 @@ struct AccessLogEntry {
         append(number, width: 2, to: &bytes)
     }
 
-    /// The decimal digits of a number not below 0, zero-padded to `width`.
+    /// The decimal digits of a number (0 for one below 0), zero-padded to `width`.
     private static func append<N: BinaryInteger>(_ number: N, width: Int = 1, to bytes: inout [UInt8]) {
-        var rest = Swift.max(0, Int(number))
-        var count = 1
-        var power = 10
-        while power <= rest { count += 1; power *= 10 }
-        let start = bytes.count
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: Swift.max(width, count)))
-        var position = bytes.count - 1
-        while position >= start, rest > 0 {
-            bytes[position] = UInt8(ascii: "0") + UInt8(rest % 10)
-            rest /= 10
-            position -= 1
-        }
+        DecimalDigits.append(UInt64(Swift.max(0, Int(number))), width: width, to: &bytes)
     }
 }
