@@ -57,15 +57,35 @@ extension ContactStore {
     /// Calls `body` with each live card of the book in display order, from a statement that
     /// reads the book's listing index alone (a PROPFIND or an initial sync of thousands of cards
     /// writes each as it is read); returns where the book's change log stood as they were read,
-    /// or nil when the book is gone. The book is read first, in the same snapshot: joined to
-    /// each card, its columns and the test of each card's deletion cost SQLite a third more.
+    /// or nil when the book is gone.
     public func forEachCard(in scope: AddressBookScope, _ body: (ListedCard) throws -> Void) throws -> SyncToken? {
-        try queue.read { db in
+        let cards = "SELECT c.href, c.revision, c.updated_at"
+        let order = "ORDER BY c.sort_key, c.name, c.uid"
+        guard queue.dialect == .sqlite else {
+            // One statement, the book joined: a transaction's BEGIN and COMMIT would be two more
+            // round trips to the server.
+            return try queue.readSingle { db in
+                var position: SyncToken?
+                try db.statement("""
+                    \(cards), b.sync_salt, b.last_change
+                    FROM address_books b LEFT JOIN contacts c ON c.book_id = b.id AND c.deleted_at IS NULL
+                    WHERE b.id = ? \(order)
+                    """).forEachRow([scope.bookID]) { row in
+                    let book = position ?? SyncToken(salt: row.text(3), change: row.int64(4))
+                    position = book
+                    if !row.isNull(0) { try body(ListedCard(row: row, salt: book.salt)) }
+                }
+                return position
+            }
+        }
+        // The book first, then its cards, in one snapshot: joined to each card, the book's
+        // columns and the test of each card's deletion cost SQLite a third more.
+        return try queue.read { db in
             guard let position = try db.statement("SELECT sync_salt, last_change FROM address_books WHERE id = ?")
                 .firstRow([scope.bookID], { SyncToken(salt: $0.text(0), change: $0.int64(1)) }) else { return nil }
             try db.statement("""
-                SELECT href, revision, updated_at FROM contacts \(db.dialect.reading(through: Schema.cardListingIndexName))
-                WHERE book_id = ? AND deleted_at IS NULL ORDER BY sort_key, name, uid
+                \(cards) FROM contacts c \(db.dialect.reading(through: Schema.cardListingIndexName))
+                WHERE c.book_id = ? AND c.deleted_at IS NULL \(order)
                 """).forEachRow([scope.bookID]) { try body(ListedCard(row: $0, salt: position.salt)) }
             return position
         }
