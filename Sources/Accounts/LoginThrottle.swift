@@ -40,10 +40,10 @@ public final class LoginThrottle: Sendable {
     }
 
     /// The most pairs whose keys are remembered; past it they are forgotten together.
-    static let rememberedDigests = 4_096
+    static let rememberedPairs = 4_096
     /// The longest account name and address whose keys are remembered, in bytes together (an
     /// account name is at most 64 characters, an address 64 bytes).
-    static let longestRememberedMessage = 512
+    static let longestRememberedPair = 512
 
     /// - Parameters:
     ///   - accountLimit: failures that lock an account's password for `window`.
@@ -102,9 +102,9 @@ public final class LoginThrottle: Sendable {
                     LoginFailureCheck.Key(digest: key.digest(Array((scope + "address\u{0}" + counted.address).utf8)), limit: addressLimit)]
         // A name no account can have may be as long as a header: only short ones are kept, so
         // failed logins with long names cannot fill memory with them.
-        guard counted.account.utf8.count + counted.address.utf8.count <= Self.longestRememberedMessage else { return keys }
+        guard counted.account.utf8.count + counted.address.utf8.count <= Self.longestRememberedPair else { return keys }
         keying.withLock { keying in
-            if keying?.keys.count ?? 0 >= Self.rememberedDigests { keying?.keys.removeAll() }
+            if keying?.keys.count ?? 0 >= Self.rememberedPairs { keying?.keys.removeAll() }
             keying?.keys[counted] = keys
         }
         return keys
